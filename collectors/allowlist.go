@@ -1,0 +1,80 @@
+package collectors
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Placeholders a command template may use; each matches only a validated name.
+var placeholders = map[string]string{
+	"{if}":   `[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,63}`,
+	"{dev}":  `[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`,
+	"{port}": `[0-9]{1,3}`,
+}
+
+// SudoPrefix is prepended to host commands when the inventory asks for sudo; -n never prompts.
+const SudoPrefix = "sudo -n "
+
+// Allowlist is a platform's published set of read-only command templates. Anything else is
+// refused before it is sent.
+type Allowlist struct {
+	templates []string
+	patterns  []*regexp.Regexp
+}
+
+// NewAllowlist compiles templates such as "ethtool -a {if}".
+func NewAllowlist(templates ...string) *Allowlist {
+	a := &Allowlist{templates: templates}
+	for _, t := range templates {
+		expr := regexp.QuoteMeta(t)
+		for ph, re := range placeholders {
+			expr = strings.ReplaceAll(expr, regexp.QuoteMeta(ph), re)
+		}
+		a.patterns = append(a.patterns, regexp.MustCompile("^"+expr+"$"))
+	}
+	return a
+}
+
+// Templates lists the allowlist as published (roceaudit plan, explain).
+func (a *Allowlist) Templates() []string { return append([]string(nil), a.templates...) }
+
+// Allows reports whether command (optionally behind "sudo -n ") is an instance of a template.
+func (a *Allowlist) Allows(command string) bool {
+	command = strings.TrimPrefix(command, SudoPrefix)
+	if strings.Contains(command, "..") {
+		return false
+	}
+	for _, p := range a.patterns {
+		if p.MatchString(command) {
+			return true
+		}
+	}
+	return false
+}
+
+var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,63}$`)
+
+// ValidName rejects names that could change a command line: shell metacharacters, spaces,
+// path traversal. Interface and device names from inventories and devices pass through it.
+func ValidName(name string) error {
+	if !safeName.MatchString(name) || strings.Contains(name, "..") {
+		return fmt.Errorf("name %q is not a safe interface or device name (letters, digits and _.:@/- only)", name)
+	}
+	return nil
+}
+
+// Expand fills a template's placeholders, validating every value.
+func Expand(template string, vars map[string]string) (string, error) {
+	out := template
+	for k, v := range vars {
+		if err := ValidName(v); err != nil {
+			return "", err
+		}
+		out = strings.ReplaceAll(out, "{"+k+"}", v)
+	}
+	if strings.Contains(out, "{") {
+		return "", fmt.Errorf("template %q: unfilled placeholder", template)
+	}
+	return out, nil
+}

@@ -1,0 +1,89 @@
+// Package reports renders audit results for people (text, HTML, Markdown) and machines (JSON,
+// JUnit, Prometheus). Every renderer reads the same Report.
+package reports
+
+import (
+	"time"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Schema names the JSON report format (CONTRACT §6).
+const Schema = "roceaudit/report/v1"
+
+// Report is the whole outcome of one audit.
+type Report struct {
+	Schema      string                `json:"schema"`
+	ToolVersion string                `json:"tool_version"`
+	Started     time.Time             `json:"started"`
+	Finished    time.Time             `json:"finished"`
+	Simulated   bool                  `json:"simulated,omitempty"`
+	Note        string                `json:"note,omitempty"` // e.g. that the lab is a simulation
+	Recipe      recipe.Recipe         `json:"recipe"`
+	Devices     []DeviceSummary       `json:"devices"`
+	Paths       []Path                `json:"paths"`
+	Transfers   []Transfer            `json:"transfers"`
+	Results     []checks.Result       `json:"results"`
+	Summary     map[checks.Status]int `json:"summary"`
+}
+
+// DeviceSummary is a device as the report lists it.
+type DeviceSummary struct {
+	Name      string        `json:"name"`
+	Platform  string        `json:"platform"`
+	Role      topology.Role `json:"role"`
+	Reachable bool          `json:"reachable"`
+	Error     string        `json:"error,omitempty"`
+}
+
+// Path is the resolved equal-cost paths between two endpoints.
+type Path struct {
+	From  string  `json:"from"`
+	To    string  `json:"to"`
+	Paths [][]Hop `json:"paths"`
+}
+
+// Hop is one device on a path with its in- and out-port.
+type Hop struct {
+	Device  string `json:"device"`
+	InPort  string `json:"in_port,omitempty"`
+	OutPort string `json:"out_port,omitempty"`
+}
+
+// Transfer is one test RDMA transfer and the counters that moved on its path.
+type Transfer struct {
+	From          string         `json:"from"`
+	To            string         `json:"to"`
+	GIDIndex      map[string]int `json:"gid_index"`
+	BandwidthGbps float64        `json:"bandwidth_gbps"`
+	LinkGbps      float64        `json:"link_gbps"`
+	LatencyUS     *Latency       `json:"latency_us,omitempty"`
+	Hops          []HopCounters  `json:"hops"`
+}
+
+// Latency of an ib_write_lat run.
+type Latency struct {
+	Typical float64 `json:"typical"`
+	P99     float64 `json:"p99"`
+}
+
+// HopCounters are the counter deltas of one interface during a transfer.
+type HopCounters struct {
+	Device        string           `json:"device"`
+	Interface     string           `json:"interface"`
+	CounterDeltas map[string]int64 `json:"counter_deltas"`
+}
+
+// Summarize counts results per status; every status is present so scripts can rely on keys.
+func Summarize(results []checks.Result) map[checks.Status]int {
+	out := map[checks.Status]int{}
+	for _, s := range checks.Statuses {
+		out[s] = 0
+	}
+	for _, r := range results {
+		out[r.Status]++
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package topology
+
+import (
+	"time"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+)
+
+// Inventory is a loaded, validated inventory with defaults applied to every device.
+type Inventory struct {
+	File      string
+	Recipe    recipe.Recipe
+	Devices   []DeviceSpec // hosts first, then switches, in file order
+	Links     []Link
+	Paths     [][2]string
+	Simulated bool // written by the built-in lab
+}
+
+// DeviceSpec is one device of the inventory with its connection settings resolved.
+type DeviceSpec struct {
+	Name       string
+	Role       Role
+	Platform   string
+	Address    string
+	Interfaces []string // hosts: RDMA netdevs to audit; empty means every RDMA netdev
+	GIDIndex   *int     // hosts: the GID index applications are configured with, if any
+	Conn       Connection
+	Line       int // where it is defined, for messages
+}
+
+// Connection is how to reach a device over SSH. Secrets are never stored here: a password
+// is only ever named by the environment variable that holds it.
+type Connection struct {
+	User         string
+	Port         int
+	IdentityFile string
+	KnownHosts   string
+	Timeout      time.Duration
+	Sudo         bool
+	Jump         string
+	PasswordEnv  string
+}
+
+// Device finds a device spec by name.
+func (inv *Inventory) Device(name string) (DeviceSpec, bool) {
+	for _, d := range inv.Devices {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return DeviceSpec{}, false
+}
