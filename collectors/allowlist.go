@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Placeholders a command template may use; each matches only a validated name.
@@ -53,22 +55,11 @@ func (a *Allowlist) Allows(command string) bool {
 	return false
 }
 
-var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,63}$`)
-
-// ValidName rejects names that could change a command line: shell metacharacters, spaces,
-// path traversal. Interface and device names from inventories and devices pass through it.
-func ValidName(name string) error {
-	if !safeName.MatchString(name) || strings.Contains(name, "..") {
-		return fmt.Errorf("name %q is not a safe interface or device name (letters, digits and _.:@/- only)", name)
-	}
-	return nil
-}
-
 // Expand fills a template's placeholders, validating every value.
 func Expand(template string, vars map[string]string) (string, error) {
 	out := template
 	for k, v := range vars {
-		if err := ValidName(v); err != nil {
+		if err := topology.ValidName(v); err != nil {
 			return "", err
 		}
 		out = strings.ReplaceAll(out, "{"+k+"}", v)
