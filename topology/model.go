@@ -44,7 +44,8 @@ type Device struct {
 	// Error is why the device could not be reached or audited at all (COLLECT-REACH).
 	Error string `json:"error,omitempty"`
 
-	Host *HostFacts `json:"host,omitempty"`
+	Host   *HostFacts   `json:"host,omitempty"`
+	Switch *SwitchFacts `json:"switch,omitempty"`
 
 	Transcript []Exchange `json:"transcript,omitempty"`
 }

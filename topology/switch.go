@@ -1,0 +1,71 @@
+package topology
+
+// SwitchFacts are the facts of a data-center switch, per port.
+type SwitchFacts struct {
+	// NOS names the operating system and version as the switch reports it.
+	NOS   string        `json:"nos,omitempty"`
+	Ports []*SwitchPort `json:"ports"`
+	// LLDP neighbours seen on every port (for link discovery).
+	LLDP Fact[[]LLDPNeighbor] `json:"lldp"`
+}
+
+// Port finds a port by its name as the switch spells it.
+func (s *SwitchFacts) Port(name string) *SwitchPort {
+	for _, p := range s.Ports {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// SwitchPort is the lossless-relevant state of one switch port. Maps are keyed by number:
+// DSCP (0..63), traffic class, priority (0..7) or queue.
+type SwitchPort struct {
+	Name string `json:"name"`
+
+	MTU       Fact[MTU]         `json:"mtu"`
+	Trust     Fact[string]      `json:"trust"`       // "dscp", "pcp", "both", "none"
+	DSCPToTC  Fact[map[int]int] `json:"dscp_to_tc"`  // DSCP -> traffic class (SONiC TC, Cumulus switch-priority, EOS traffic-class, NX-OS qos-group)
+	TCToQueue Fact[map[int]int] `json:"tc_to_queue"` // identity where the NOS does not separate them
+
+	PFC         Fact[SwitchPFC]      `json:"pfc"`
+	PFCWatchdog Fact[map[int]bool]   `json:"pfc_watchdog"` // priority -> watchdog on
+	Pause       Fact[Pause]          `json:"pause"`        // 802.3x; Autoneg unused
+	ECN         Fact[map[int]bool]   `json:"ecn"`          // queue -> ECN marking on
+	Scheduler   Fact[map[int]string] `json:"scheduler"`    // queue -> "strict" | "dwrr" | "wrr" | "ets"
+	DCBX        Fact[DCBX]           `json:"dcbx"`
+	Buffer      Fact[Buffer]         `json:"buffer"`
+
+	Counters Fact[map[string]int64] `json:"counters"`
+}
+
+// MTU is a port MTU as configured and normalized to a frame-MTU class for comparison.
+type MTU struct {
+	Configured int    `json:"configured"`
+	Kind       string `json:"kind"`       // "frame" (SONiC, Cumulus, NX-OS) or "ip" (EOS)
+	Normalized int    `json:"normalized"` // comparable with recipe.switch_mtu
+}
+
+// SwitchPFC is the PFC state of a port. RX and TX differ when PFC is asymmetric.
+type SwitchPFC struct {
+	RX   []int  `json:"rx"`             // priorities honoured when received
+	TX   []int  `json:"tx"`             // priorities for which pause frames are generated
+	Mode string `json:"mode,omitempty"` // NX-OS "on" | "auto" (DCBX-negotiated); empty elsewhere
+}
+
+// Buffer is the lossless buffer profile bound to the RoCE priority group, where readable.
+type Buffer struct {
+	LosslessPGs []int  `json:"lossless_pgs"`
+	Profile     string `json:"profile,omitempty"`
+}
+
+// LLDPNeighbor is one LLDP neighbour seen on a local port.
+type LLDPNeighbor struct {
+	LocalPort   string `json:"local_port"`
+	SystemName  string `json:"system_name"`
+	PortID      string `json:"port_id"`
+	PortDescr   string `json:"port_descr,omitempty"`
+	ChassisID   string `json:"chassis_id,omitempty"`
+	MgmtAddress string `json:"mgmt_address,omitempty"`
+}
