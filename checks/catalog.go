@@ -1,0 +1,114 @@
+// Package checks is the check catalog (ID, rationale, severity, remediation) and the engine
+// that runs it over a fabric snapshot. Checks are data plus one small evaluator each.
+package checks
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Scope is what a check looks at.
+type Scope string
+
+// Scopes.
+const (
+	ScopeDevice     Scope = "device"
+	ScopeHostPort   Scope = "host port"
+	ScopeSwitchPort Scope = "switch port"
+	ScopeLink       Scope = "link"
+	ScopePath       Scope = "path"
+	ScopeTransfer   Scope = "transfer"
+)
+
+// Check is one catalog entry.
+type Check struct {
+	ID        string
+	Title     string // what passing means
+	Scope     Scope
+	Severity  Severity
+	Rationale string
+	Sources   []string
+	// Expected says what passing means for a recipe ("PFC on priority 3 only").
+	Expected func(r recipe.Recipe) string
+	// Fix is the remediation for explain, per platform, with {if}/{dev}/{port} placeholders.
+	Fix map[string]string
+
+	device   func(r recipe.Recipe, d *topology.Device) verdict
+	hostPort func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
+}
+
+// verdict is what an evaluator decides; the engine adds identity and severity.
+type verdict struct {
+	status      Status
+	actual      string
+	message     string
+	evidence    *topology.Evidence
+	remediation string
+}
+
+// Catalog is every check roceaudit runs, in report order.
+func Catalog() []*Check {
+	return append([]*Check{collectReach()}, hostChecks()...)
+}
+
+// Lookup finds a check by ID (case-insensitive).
+func Lookup(id string) (*Check, bool) {
+	for _, c := range Catalog() {
+		if strings.EqualFold(c.ID, id) {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// ValidateIDs rejects IDs that are not in the catalog, listing the known ones.
+func ValidateIDs(ids []string) error {
+	var unknown []string
+	for _, id := range ids {
+		if _, ok := Lookup(id); !ok {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	var known []string
+	for _, c := range Catalog() {
+		known = append(known, c.ID)
+	}
+	sort.Strings(known)
+	return fmt.Errorf("unknown check ID %s (known: %s)", strings.Join(unknown, ", "), strings.Join(known, ", "))
+}
+
+func collectReach() *Check {
+	return &Check{
+		ID:       "COLLECT-REACH",
+		Title:    "SSH connect, authentication and host key check succeed",
+		Scope:    ScopeDevice,
+		Severity: Critical,
+		Rationale: "A device that cannot be reached cannot be audited; every other check on it " +
+			"would be guesswork, so the audit is reported incomplete rather than passed.",
+		Sources:  []string{"RFC 4251 (SSH); OpenSSH known_hosts(5)"},
+		Expected: func(recipe.Recipe) string { return "reachable over SSH with a known host key" },
+		Fix: map[string]string{
+			"any": "check address/port, credentials and the host key: ssh -p PORT USER@ADDRESS; " +
+				"a changed key must be verified out of band before updating known_hosts",
+		},
+		device: func(_ recipe.Recipe, d *topology.Device) verdict {
+			if d.Reachable {
+				return verdict{status: Pass, actual: "reachable"}
+			}
+			return verdict{
+				status:      Error,
+				actual:      "unreachable",
+				message:     d.Error,
+				evidence:    &topology.Evidence{Command: "ssh " + d.Address, Error: d.Error},
+				remediation: fmt.Sprintf("verify the device answers SSH at %s and that its host key is the one in known_hosts", d.Address),
+			}
+		},
+	}
+}

@@ -1,0 +1,314 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// usesDCB says whether the host is managed with iproute2 dcb rather than mlnx_qos, so the
+// remediation names the tool the host actually has.
+func usesDCB(p *topology.HostPort) bool { return p.QoS.Known && p.QoS.Value.Tool == "dcb" }
+
+func hostTrust() *Check {
+	return &Check{
+		ID: "HOST-TRUST", Title: "trust mode is DSCP",
+		Scope: ScopeHostPort, Severity: Critical,
+		Rationale: "With PCP trust the NIC classifies RoCE by VLAN priority, which routed RoCEv2 does not " +
+			"carry end to end; DSCP trust puts DSCP-26 traffic on the lossless priority everywhere.",
+		Sources:  []string{"mlnx-tools mlnx_qos", "iproute2 dcb-app(8)"},
+		Expected: func(recipe.Recipe) string { return "trust dscp" },
+		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --trust dscp (inbox driver: dcb app add dev {if} dscp-prio DSCP:PRIO for each DSCP)"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.QoS.Known {
+				return unknown("trust mode", p.QoS.Source)
+			}
+			actual := "trust " + p.QoS.Value.Trust
+			if p.QoS.Value.Trust == "dscp" {
+				return verdict{status: Pass, actual: actual}
+			}
+			fix := "mlnx_qos -i " + p.Netdev + " --trust dscp"
+			if usesDCB(p) {
+				fix = fmt.Sprintf("dcb app add dev %s dscp-prio %d:%d %d:%d (DSCP entries switch the inbox mlx5 driver to DSCP trust)",
+					p.Netdev, r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
+			}
+			return verdict{status: Fail, actual: actual, message: "the NIC does not trust DSCP",
+				evidence: ev(p.QoS.Source), remediation: fix}
+		},
+	}
+}
+
+func hostDSCPMap() *Check {
+	return &Check{
+		ID: "HOST-DSCP-MAP", Title: "roce_dscp maps to roce_priority",
+		Scope: ScopeHostPort, Severity: Critical,
+		Rationale: "The DSCP the traffic carries must land on the PFC-enabled priority, or RoCE runs " +
+			"in a lossy queue while PFC protects an empty one.",
+		Sources:  []string{"mlnx-tools mlnx_qos (dscp2prio)", "iproute2 dcb-app(8)"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, r.RoCEPriority) },
+		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --dscp2prio set,ROCE_DSCP,ROCE_PRIORITY (inbox: dcb app replace dev {if} dscp-prio ROCE_DSCP:ROCE_PRIORITY)"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.QoS.Known {
+				return unknown("DSCP to priority map", p.QoS.Source)
+			}
+			q := p.QoS.Value
+			if q.Trust != "dscp" {
+				return verdict{status: Skip, actual: "trust " + q.Trust, message: "the DSCP map is not used while trust is " + q.Trust + " (see HOST-TRUST)"}
+			}
+			prio, ok := q.DSCPToPrio[r.RoCEDSCP]
+			actual := fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, prio)
+			if !ok {
+				actual = fmt.Sprintf("DSCP %d not mapped", r.RoCEDSCP)
+			}
+			if ok && prio == r.RoCEPriority {
+				return verdict{status: Pass, actual: actual}
+			}
+			fix := fmt.Sprintf("mlnx_qos -i %s --dscp2prio set,%d,%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
+			if usesDCB(p) {
+				fix = fmt.Sprintf("dcb app replace dev %s dscp-prio %d:%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
+			}
+			return verdict{status: Fail, actual: actual, message: "RoCE DSCP does not map to the RoCE priority",
+				evidence: ev(p.QoS.Source), remediation: fix}
+		},
+	}
+}
+
+func prioList(bits [8]bool) []int {
+	var out []int
+	for i, on := range bits {
+		if on {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Priorities renders a priority set for people.
+func Priorities(ps []int) string {
+	if len(ps) == 0 {
+		return "no priority"
+	}
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = fmt.Sprint(p)
+	}
+	if len(ps) == 1 {
+		return "priority " + s[0]
+	}
+	return "priorities " + strings.Join(s, ",")
+}
+
+func hostPFC() *Check {
+	return &Check{
+		ID: "HOST-PFC", Title: "PFC on roce_priority and on no other priority",
+		Scope: ScopeHostPort, Severity: Critical,
+		Rationale: "PFC makes the RoCE priority lossless. Missing, RoCE drops under congestion and " +
+			"go-back-N retransmission collapses throughput; on extra priorities, pause spreads to " +
+			"traffic that should never stop (head-of-line blocking, deadlock risk).",
+		Sources:  []string{"IEEE 802.1Qbb", "mlnx-tools mlnx_qos", "iproute2 dcb-pfc(8)"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
+		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --pfc 0,0,0,1,0,0,0,0 (inbox: dcb pfc set dev {if} prio-pfc all:off ROCE_PRIORITY:on)"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.QoS.Known {
+				return unknown("PFC configuration", p.QoS.Source)
+			}
+			on := prioList(p.QoS.Value.PFC)
+			actual := "PFC on " + Priorities(on)
+			if slices.Equal(on, []int{r.RoCEPriority}) {
+				return verdict{status: Pass, actual: actual}
+			}
+			bits := make([]string, 8)
+			for i := range bits {
+				bits[i] = "0"
+			}
+			bits[r.RoCEPriority] = "1"
+			fix := fmt.Sprintf("mlnx_qos -i %s --pfc %s", p.Netdev, strings.Join(bits, ","))
+			if usesDCB(p) {
+				fix = fmt.Sprintf("dcb pfc set dev %s prio-pfc all:off %d:on", p.Netdev, r.RoCEPriority)
+			}
+			return verdict{status: Fail, actual: actual, message: "PFC is not on the RoCE priority alone",
+				evidence: ev(p.QoS.Source), remediation: fix}
+		},
+	}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func hostPause() *Check {
+	return &Check{
+		ID: "HOST-PAUSE", Title: "802.3x global pause RX and TX off",
+		Scope: ScopeHostPort, Severity: SevError,
+		Rationale: "Link-level pause stops every priority at once and cannot coexist with PFC on most " +
+			"NICs; it must be off so that only the RoCE priority is paused.",
+		Sources:  []string{"kernel Documentation/networking/flow_control.rst", "ethtool(8) -a/-A"},
+		Expected: func(recipe.Recipe) string { return "pause RX off, TX off" },
+		Fix:      map[string]string{"linux": "ethtool -A {if} rx off tx off"},
+		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.Pause.Known {
+				return unknown("global pause", p.Pause.Source)
+			}
+			pp := p.Pause.Value
+			actual := fmt.Sprintf("pause RX %s, TX %s", onOff(pp.RX), onOff(pp.TX))
+			if !pp.RX && !pp.TX {
+				return verdict{status: Pass, actual: actual}
+			}
+			return verdict{status: Fail, actual: actual, message: "802.3x global pause is on",
+				evidence: ev(p.Pause.Source), remediation: fmt.Sprintf("ethtool -A %s autoneg off rx off tx off", p.Netdev)}
+		},
+	}
+}
+
+func hostECN() *Check {
+	return &Check{
+		ID: "HOST-ECN", Title: "DCQCN (ECN reaction point and notification point) on roce_priority",
+		Scope: ScopeHostPort, Severity: SevError,
+		Rationale: "Switches mark ECN; the receiver (notification point) answers with CNPs and the sender " +
+			"(reaction point) slows down. Without both, congestion is left to PFC alone: pause storms and " +
+			"victim flows.",
+		Sources: []string{"NVIDIA MLNX_OFED DCQCN documentation (/sys/class/net/IF/ecn)"},
+		Expected: func(r recipe.Recipe) string {
+			return fmt.Sprintf("ECN NP and RP enabled on priority %d", r.RoCEPriority)
+		},
+		Fix: map[string]string{"linux": "echo 1 > /sys/class/net/{if}/ecn/roce_np/enable/ROCE_PRIORITY; echo 1 > /sys/class/net/{if}/ecn/roce_rp/enable/ROCE_PRIORITY"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.DCQCN.Known {
+				return unknown("DCQCN enablement", p.DCQCN.Source)
+			}
+			np, rp := p.DCQCN.Value.NP[r.RoCEPriority], p.DCQCN.Value.RP[r.RoCEPriority]
+			actual := fmt.Sprintf("priority %d: notification point %s, reaction point %s", r.RoCEPriority, onOff(np), onOff(rp))
+			if np && rp {
+				return verdict{status: Pass, actual: actual}
+			}
+			var fix []string
+			if !np {
+				fix = append(fix, fmt.Sprintf("echo 1 > /sys/class/net/%s/ecn/roce_np/enable/%d", p.Netdev, r.RoCEPriority))
+			}
+			if !rp {
+				fix = append(fix, fmt.Sprintf("echo 1 > /sys/class/net/%s/ecn/roce_rp/enable/%d", p.Netdev, r.RoCEPriority))
+			}
+			return verdict{status: Fail, actual: actual, message: "DCQCN is not fully enabled on the RoCE priority",
+				evidence: ev(p.DCQCN.Source), remediation: strings.Join(fix, "; ")}
+		},
+	}
+}
+
+func hostCNP() *Check {
+	return &Check{
+		ID: "HOST-CNP", Title: "CNP DSCP equals cnp_dscp (and CNP priority where the NIC exposes it)",
+		Scope: ScopeHostPort, Severity: SevError,
+		Rationale: "CNPs must reach the sender fast: switches put DSCP 48 in a strict-priority queue. " +
+			"A CNP with another DSCP queues behind data and DCQCN reacts too late.",
+		Sources:  []string{"NVIDIA MLNX_OFED DCQCN documentation (roce_np/cnp_dscp, cnp_802p_prio)"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("CNP DSCP %d, priority %d", r.CNPDSCP, r.CNPPriority) },
+		Fix:      map[string]string{"linux": "echo CNP_DSCP > /sys/class/net/{if}/ecn/roce_np/cnp_dscp; echo CNP_PRIORITY > /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.CNP.Known {
+				return unknown("CNP DSCP", p.CNP.Source)
+			}
+			c := p.CNP.Value
+			actual := fmt.Sprintf("CNP DSCP %d", c.DSCP)
+			if c.HasPrio {
+				actual += fmt.Sprintf(", priority %d", c.Priority)
+			}
+			var fix []string
+			if c.DSCP != r.CNPDSCP {
+				fix = append(fix, fmt.Sprintf("echo %d > /sys/class/net/%s/ecn/roce_np/cnp_dscp", r.CNPDSCP, p.Netdev))
+			}
+			if c.HasPrio && c.Priority != r.CNPPriority {
+				fix = append(fix, fmt.Sprintf("echo %d > /sys/class/net/%s/ecn/roce_np/cnp_802p_prio", r.CNPPriority, p.Netdev))
+			}
+			if len(fix) == 0 {
+				return verdict{status: Pass, actual: actual}
+			}
+			return verdict{status: Fail, actual: actual, message: "CNPs are not marked as the recipe says",
+				evidence: ev(p.CNP.Source), remediation: strings.Join(fix, "; ")}
+		},
+	}
+}
+
+func tosList(ts []int) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = fmt.Sprint(t)
+	}
+	return strings.Join(s, " or ")
+}
+
+func hostToS() *Check {
+	return &Check{
+		ID: "HOST-TOS", Title: "RDMA-CM default ToS is in roce_tos",
+		Scope: ScopeHostPort, Severity: SevError,
+		Rationale: "RoCE bypasses the IP stack, so its DSCP comes from the RDMA ToS setting. Unset, " +
+			"RDMA-CM traffic (NVMe-oF, iSER, NFS/RDMA) leaves with DSCP 0 and lands in a lossy queue.",
+		Sources:  []string{"NVIDIA MLNX_OFED (tc/PORT/traffic_class)", "kernel rdma_cm configfs default_roce_tos"},
+		Expected: func(r recipe.Recipe) string { return "ToS " + tosList(r.RoCEToS) },
+		Fix:      map[string]string{"linux": "echo 106 > /sys/class/infiniband/{dev}/tc/{port}/traffic_class (or cma_roce_tos -d {dev} -p {port} -t 106)"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if p.RDMADevice == "" {
+				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}
+			}
+			if !p.ToS.Known {
+				return unknown("RoCE ToS", p.ToS.Source)
+			}
+			t := p.ToS.Value
+			want := r.RoCEToS[len(r.RoCEToS)-1]
+			fix := fmt.Sprintf("echo %d > /sys/class/infiniband/%s/tc/%d/traffic_class (or cma_roce_tos -d %s -p %d -t %d)",
+				want, p.RDMADevice, p.RDMAPort, p.RDMADevice, p.RDMAPort, want)
+			if t.Unreadable {
+				return verdict{status: Warn, actual: "not readable without a write",
+					message:  "the RoCE ToS could not be read read-only; verify by hand: " + fmt.Sprintf("cma_roce_tos -d %s -p %d", p.RDMADevice, p.RDMAPort),
+					evidence: ev(p.ToS.Source), remediation: fix}
+			}
+			if !t.Set {
+				return verdict{status: Fail, actual: "no default ToS (traffic leaves with DSCP 0)", message: "no RoCE ToS is configured",
+					evidence: ev(p.ToS.Source), remediation: fix}
+			}
+			actual := fmt.Sprintf("ToS %d (DSCP %d) from %s", t.Value, t.Value>>2, t.From)
+			if slices.Contains(r.RoCEToS, t.Value) {
+				return verdict{status: Pass, actual: actual}
+			}
+			return verdict{status: Fail, actual: actual, message: "RoCE traffic is marked with the wrong DSCP",
+				evidence: ev(p.ToS.Source), remediation: fix}
+		},
+	}
+}
+
+func hostDCBX() *Check {
+	return &Check{
+		ID: "HOST-DCBX", Title: "DCBX mode matches recipe.dcbx",
+		Scope: ScopeHostPort, Severity: SevError,
+		Rationale: "Static settings and DCBX negotiation must not mix: a willing NIC in firmware DCBX " +
+			"mode takes whatever the switch advertises and can silently undo the static recipe (and " +
+			"lldpad can overwrite mlnx_qos settings).",
+		Sources:  []string{"mlnx-tools mlnx_qos (DCBX mode)", "iproute2 dcb-dcbx(8)", "lldpad(8)"},
+		Expected: func(r recipe.Recipe) string { return "DCBX mode " + r.DCBX },
+		Fix: map[string]string{"linux": "static: mlnx_qos -i {if} -d os and systemctl disable --now lldpad; " +
+			"dcbx: mlnx_qos -i {if} -d fw"},
+		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if !p.DCBX.Known {
+				return unknown("DCBX mode", p.DCBX.Source)
+			}
+			actual := p.DCBX.Value.Mode
+			if p.DCBX.Value.Detail != "" {
+				actual += " (" + p.DCBX.Value.Detail + ")"
+			}
+			if p.DCBX.Value.Mode == r.DCBX {
+				return verdict{status: Pass, actual: actual}
+			}
+			fix := fmt.Sprintf("mlnx_qos -i %s -d os; systemctl disable --now lldpad", p.Netdev)
+			if r.DCBX == recipe.DCBXDynamic {
+				fix = fmt.Sprintf("mlnx_qos -i %s -d fw", p.Netdev)
+			}
+			return verdict{status: Fail, actual: actual, message: "the host's DCB owner does not match the recipe",
+				evidence: ev(p.DCBX.Source), remediation: fix}
+		},
+	}
+}

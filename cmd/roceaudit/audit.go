@@ -1,0 +1,142 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func (a *app) auditCmd() *cobra.Command {
+	var inv string
+	cmd := &cobra.Command{
+		Use:   "audit -i INVENTORY",
+		Short: "Collect, check and report (exit 0 pass, 1 fail, 2 bad input, 3 incomplete)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts, failOn, err := a.checkOptions()
+			if err != nil {
+				return err
+			}
+			in, err := a.loadInventory(inv)
+			if err != nil {
+				return err
+			}
+			snap, err := a.collect(cmd.Context(), in)
+			if err != nil {
+				return err
+			}
+			return a.checkAndReport(snap, opts, failOn)
+		},
+	}
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4)")
+	return cmd
+}
+
+// checkAndReport is the tail every auditing command shares: checks, report, verdict.
+func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
+	results := checks.Run(snap, opts)
+	if err := a.emit(a.report(snap, results)); err != nil {
+		return err
+	}
+	return verdict(results, failOn)
+}
+
+func (a *app) collectCmd() *cobra.Command {
+	var inv, out string
+	cmd := &cobra.Command{
+		Use:   "collect -i INVENTORY -o SNAPSHOT.json",
+		Short: "Collect only: normalized facts plus the raw transcript of every command",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" {
+				return usagef("collect needs -o SNAPSHOT.json")
+			}
+			in, err := a.loadInventory(inv)
+			if err != nil {
+				return err
+			}
+			snap, err := a.collect(cmd.Context(), in)
+			if err != nil {
+				return err
+			}
+			data, err := json.MarshalIndent(snap, "", "  ")
+			if err != nil {
+				return fmt.Errorf("encoding snapshot: %w", err)
+			}
+			if err := writeFileAtomic(out, append(data, '\n')); err != nil {
+				return fmt.Errorf("writing snapshot: %w", err)
+			}
+			reach := 0
+			for _, d := range snap.Devices {
+				if d.Reachable {
+					reach++
+				}
+			}
+			if !a.quiet {
+				fmt.Fprintf(a.stderr, "snapshot %s: %d devices, %d reachable\n", out, len(snap.Devices), reach)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write")
+	return cmd
+}
+
+func (a *app) checkCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "check SNAPSHOT.json",
+		Short: "Check and report offline from a snapshot (no SSH)",
+		Args:  exactArgs(1, "a snapshot file"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts, failOn, err := a.checkOptions()
+			if err != nil {
+				return err
+			}
+			snap, err := readSnapshot(args[0])
+			if err != nil {
+				return err
+			}
+			return a.checkAndReport(snap, opts, failOn)
+		},
+	}
+}
+
+func readSnapshot(path string) (*topology.Snapshot, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("reading snapshot: %w", err)}
+	}
+	var snap topology.Snapshot
+	if err := json.Unmarshal(data, &snap); err != nil {
+		return nil, usagef("%s: not a roceaudit snapshot: %w", path, err)
+	}
+	if snap.Schema != topology.SnapshotSchema {
+		return nil, usagef("%s: schema %q, expected %q (written by `roceaudit collect`)", path, snap.Schema, topology.SnapshotSchema)
+	}
+	if err := snap.Recipe.Validate(); err != nil {
+		return nil, usagef("%s: %w", path, err)
+	}
+	return &snap, nil
+}
+
+func noArgs(_ *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("unexpected argument %q", args[0])
+	}
+	return nil
+}
+
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("expected %s, got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
+}

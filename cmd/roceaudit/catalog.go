@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/checks/recipe"
+)
+
+func (a *app) checksCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "checks",
+		Short: "List the check catalog",
+		Args:  noArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			r := recipe.Default()
+			if a.format == "json" {
+				type entry struct {
+					ID       string `json:"id"`
+					Scope    string `json:"scope"`
+					Severity string `json:"severity"`
+					Title    string `json:"title"`
+					Expected string `json:"expected"`
+				}
+				var out []entry
+				for _, c := range checks.Catalog() {
+					out = append(out, entry{c.ID, string(c.Scope), string(c.Severity), c.Title, c.Expected(r)})
+				}
+				enc := json.NewEncoder(a.stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(out)
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tSCOPE\tSEVERITY\tPASSES WHEN")
+			for _, c := range checks.Catalog() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.ID, c.Scope, c.Severity, c.Title)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func (a *app) explainCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain CHECK-ID",
+		Short: "One check's rationale, sources and remediation",
+		Args:  exactArgs(1, "a check ID (see `roceaudit checks`)"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			c, ok := checks.Lookup(args[0])
+			if !ok {
+				return usageError{checks.ValidateIDs(args)}
+			}
+			r := recipe.Default()
+			w := a.stdout
+			fmt.Fprintf(w, "%s  (%s, severity %s)\n\n", c.ID, c.Scope, c.Severity)
+			fmt.Fprintf(w, "Passes when: %s\n", c.Title)
+			fmt.Fprintf(w, "Expected with the default recipe: %s\n\n", c.Expected(r))
+			fmt.Fprintf(w, "Why it matters:\n  %s\n\n", c.Rationale)
+			fmt.Fprintln(w, "Remediation:")
+			var plats []string
+			for p := range c.Fix {
+				plats = append(plats, p)
+			}
+			sort.Strings(plats)
+			for _, p := range plats {
+				fmt.Fprintf(w, "  %s: %s\n", p, c.Fix[p])
+			}
+			fmt.Fprintf(w, "\nSources:\n  %s\n", strings.Join(c.Sources, "\n  "))
+			return nil
+		},
+	}
+}

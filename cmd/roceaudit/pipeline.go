@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/collectors"
+	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/reports"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// loadInventory reads and validates an inventory; every problem is a usage error (exit 2).
+func (a *app) loadInventory(path string) (*topology.Inventory, error) {
+	if path == "" {
+		return nil, usagef("no inventory: pass -i FILE (see `roceaudit lab up` for a ready one)")
+	}
+	inv, err := topology.LoadInventory(path, a.platformRole)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if a.timeout > 0 {
+		for i := range inv.Devices {
+			inv.Devices[i].Conn.Timeout = a.timeout
+		}
+	}
+	return inv, nil
+}
+
+func (a *app) platformRole(name string) (topology.Role, bool) {
+	p, ok := a.reg.Get(name)
+	if !ok {
+		return "", false
+	}
+	return p.Role(), true
+}
+
+// checkOptions validates --only/--skip/--fail-on before anything is sent.
+func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
+	failOn, ok := checks.ParseSeverity(a.failOn)
+	if !ok {
+		return checks.Options{}, "", usagef("--fail-on %q: expected warning, error or critical", a.failOn)
+	}
+	if err := checks.ValidateIDs(append(append([]string(nil), a.only...), a.skip...)); err != nil {
+		return checks.Options{}, "", usageError{err}
+	}
+	if _, err := a.reportTargets(); err != nil {
+		return checks.Options{}, "", err
+	}
+	if _, err := reports.Lookup(a.format); err != nil {
+		return checks.Options{}, "", usagef("--format: %w", err)
+	}
+	return checks.Options{Only: a.only, Skip: a.skip}, failOn, nil
+}
+
+// collect runs the collectors over the inventory with a progress bar when it helps.
+func (a *app) collect(ctx context.Context, inv *topology.Inventory) (*topology.Snapshot, error) {
+	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
+	defer bar.finish()
+	snap, err := collectors.Collect(ctx, inv, a.reg, sshx.NewDialer(a.tofu), collectors.Options{
+		Concurrency: a.concurrency,
+		Progress:    bar.step,
+	})
+	if snap != nil {
+		snap.ToolVersion = version()
+		snap.Simulated = snap.Simulated || inv.Simulated
+	}
+	return snap, err
+}
+
+// report builds the report of a snapshot's results.
+func (a *app) report(snap *topology.Snapshot, results []checks.Result) *reports.Report {
+	rep := reports.FromSnapshot(snap, results)
+	rep.ToolVersion = version()
+	return rep
+}
+
+// emit prints the report on stdout (unless --quiet) and writes every --report file.
+func (a *app) emit(rep *reports.Report) error {
+	targets, err := a.reportTargets()
+	if err != nil {
+		return err
+	}
+	for _, t := range targets {
+		var buf bytes.Buffer
+		if err := t.renderer.Render(&buf, rep, reports.Options{Verbose: a.verbose}); err != nil {
+			return fmt.Errorf("rendering %s report: %w", t.format, err)
+		}
+		if err := writeFileAtomic(t.file, buf.Bytes()); err != nil {
+			return fmt.Errorf("writing %s report: %w", t.format, err)
+		}
+	}
+	if a.quiet {
+		return nil
+	}
+	r, err := reports.Lookup(a.format)
+	if err != nil {
+		return usagef("--format: %w", err)
+	}
+	return r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose})
+}
+
+type reportTarget struct {
+	format, file string
+	renderer     reports.Renderer
+}
+
+func (a *app) reportTargets() ([]reportTarget, error) {
+	var out []reportTarget
+	for _, spec := range a.reportSpecs {
+		format, file, ok := strings.Cut(spec, "=")
+		if !ok || format == "" || file == "" {
+			return nil, usagef("--report %q: expected FORMAT=FILE, e.g. json=report.json", spec)
+		}
+		r, err := reports.Lookup(format)
+		if err != nil {
+			return nil, usagef("--report %q: %w", spec, err)
+		}
+		out = append(out, reportTarget{format: format, file: file, renderer: r})
+	}
+	return out, nil
+}
+
+// verdict turns results into the exit status carrier.
+func verdict(results []checks.Result, failOn checks.Severity) error {
+	o := checks.Judge(results, failOn)
+	return auditResult{failed: o.Failed, incomplete: o.Incomplete}
+}
+
+// writeFileAtomic writes via a temp file and rename so a reader never sees half a report.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

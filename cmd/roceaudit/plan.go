@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+type planDevice struct {
+	Name     string   `json:"name"`
+	Platform string   `json:"platform"`
+	Address  string   `json:"address"`
+	Port     int      `json:"port"`
+	User     string   `json:"user"`
+	Commands []string `json:"commands"`
+}
+
+func (a *app) planCmd() *cobra.Command {
+	var inv string
+	cmd := &cobra.Command{
+		Use:   "plan -i INVENTORY [--format json]",
+		Short: "Print every command that would be sent, per device (nothing is sent)",
+		Args:  noArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if a.format != "text" && a.format != "json" {
+				return usagef("plan prints text or json, not %q", a.format)
+			}
+			in, err := a.loadInventory(inv)
+			if err != nil {
+				return err
+			}
+			var devs []planDevice
+			for _, spec := range in.Devices {
+				p, _ := a.reg.Get(spec.Platform) // the loader has checked the platform
+				cmds := p.Plan(spec)
+				if spec.Conn.Sudo {
+					for i := range cmds {
+						cmds[i] = collectors.SudoPrefix + cmds[i]
+					}
+				}
+				devs = append(devs, planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address,
+					Port: spec.Conn.Port, User: spec.Conn.User, Commands: cmds})
+			}
+			if a.format == "json" {
+				enc := json.NewEncoder(a.stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(map[string]any{"devices": devs})
+			}
+			for i, d := range devs {
+				if i > 0 {
+					fmt.Fprintln(a.stdout)
+				}
+				fmt.Fprintf(a.stdout, "%s (%s) %s@%s:%d\n", d.Name, d.Platform, d.User, d.Address, d.Port)
+				for _, c := range d.Commands {
+					fmt.Fprintln(a.stdout, "  "+c)
+				}
+			}
+			fmt.Fprintln(a.stdout, "\nEvery command is read-only and on the platform allowlist; {if}, {dev} and {port} are filled in after discovery with validated names.")
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	return cmd
+}
+
+func (a *app) validateCmd() *cobra.Command {
+	var inv string
+	cmd := &cobra.Command{
+		Use:   "validate -i INVENTORY",
+		Short: "Validate the inventory and recipe only (no SSH)",
+		Args:  noArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			in, err := a.loadInventory(inv)
+			if err != nil {
+				return err
+			}
+			hosts, switches := 0, 0
+			for _, d := range in.Devices {
+				if d.Role == "switch" {
+					switches++
+				} else {
+					hosts++
+				}
+			}
+			fmt.Fprintf(a.stdout, "%s: valid (%d hosts, %d switches, %d links, %d paths)\n", in.File, hosts, switches, len(in.Links), len(in.Paths))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	return cmd
+}

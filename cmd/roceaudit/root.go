@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
+)
+
+// app is the state one invocation shares between commands: streams, the platform registry
+// and the common flags.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	reg            *collectors.Registry
+
+	format      string
+	reportSpecs []string
+	failOn      string
+	concurrency int
+	timeout     time.Duration
+	only, skip  []string
+	noColor     bool
+	quiet       bool
+	verbose     bool
+	tofu        bool
+}
+
+// Main runs roceaudit with args and returns the exit code; tests call it directly.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, reg: platforms.Registry()}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	return exitCode(root.ExecuteContext(ctx), stderr)
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "roceaudit",
+		Short: "Audit RoCEv2 lossless paths end to end, agentless, over SSH (read-only)",
+		Long: "roceaudit logs into RDMA hosts and switches over SSH, collects what decides whether RoCE " +
+			"traffic is lossless, checks every hop against the lossless recipe and reports. " +
+			"It never changes a device: every command comes from a published read-only allowlist " +
+			"(see `roceaudit plan`).",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	f := root.PersistentFlags()
+	f.StringVar(&a.format, "format", "text", "stdout format: text|json|junit|html|markdown|prometheus")
+	f.StringArrayVar(&a.reportSpecs, "report", nil, "also write a report file, FORMAT=FILE (repeatable)")
+	f.StringVar(&a.failOn, "fail-on", "error", "lowest severity of a failed check that makes the exit code 1: warning|error|critical")
+	f.IntVar(&a.concurrency, "concurrency", 16, "devices collected at once")
+	f.DurationVar(&a.timeout, "timeout", 0, "per-device timeout (overrides the inventory), e.g. 30s")
+	f.StringSliceVar(&a.only, "only", nil, "run only these check IDs (comma-separated)")
+	f.StringSliceVar(&a.skip, "skip", nil, "skip these check IDs (comma-separated)")
+	f.BoolVar(&a.noColor, "no-color", false, "no colours in text output (also NO_COLOR)")
+	f.BoolVar(&a.quiet, "quiet", false, "print no report on stdout (files from --report are still written)")
+	f.BoolVarP(&a.verbose, "verbose", "v", false, "list passing checks one by one")
+	f.BoolVar(&a.tofu, "trust-on-first-use", false, "accept and record the host key of devices not yet in known_hosts (a changed key is still refused)")
+
+	for _, build := range []func() *cobra.Command{
+		a.auditCmd, a.collectCmd, a.checkCmd, a.gidsCmd, a.planCmd, a.validateCmd,
+		a.checksCmd, a.explainCmd, a.labCmd, a.demoCmd, a.versionCmd,
+	} {
+		root.AddCommand(build())
+	}
+	return root
+}

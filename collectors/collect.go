@@ -1,0 +1,149 @@
+package collectors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Session is an open connection to one device.
+type Session interface {
+	Runner
+	Close() error
+	// Simulated is true when the device is an emulated lab device (it says so in its SSH
+	// banner), so reports can say they come from a simulation.
+	Simulated() bool
+}
+
+// Dialer opens sessions. It must refuse any command outside al.
+type Dialer interface {
+	Dial(ctx context.Context, spec topology.DeviceSpec, al *Allowlist) (Session, error)
+}
+
+// Options tune a collection run.
+type Options struct {
+	Concurrency int // devices collected at once; default 16
+	// Progress, when set, is called after each device finishes (from several goroutines).
+	Progress func(done, total int, device string)
+	Now      func() time.Time
+}
+
+// Collect gathers facts from every device of the inventory. It never fails as a whole: a
+// device that cannot be reached or collected is recorded with its error, and the rest of the
+// fabric is still collected. Only ctx cancellation stops it early.
+func Collect(ctx context.Context, inv *topology.Inventory, reg *Registry, dialer Dialer, opts Options) (*topology.Snapshot, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	conc := opts.Concurrency
+	if conc <= 0 {
+		conc = 16
+	}
+	snap := &topology.Snapshot{
+		Schema:  topology.SnapshotSchema,
+		Started: now().UTC(),
+		Recipe:  inv.Recipe,
+		Links:   append([]topology.Link(nil), inv.Links...),
+		Paths:   append([][2]string(nil), inv.Paths...),
+	}
+	snap.Devices = make([]*topology.Device, len(inv.Devices))
+	var (
+		mu   sync.Mutex
+		done int
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(conc)
+	for i, spec := range inv.Devices {
+		dev := &topology.Device{Name: spec.Name, Platform: spec.Platform, Role: spec.Role, Address: spec.Address}
+		snap.Devices[i] = dev
+		g.Go(func() error {
+			sim := collectDevice(gctx, reg, dialer, spec, dev)
+			mu.Lock()
+			done++
+			if sim {
+				snap.Simulated = true
+			}
+			n := done
+			mu.Unlock()
+			if opts.Progress != nil {
+				opts.Progress(n, len(inv.Devices), spec.Name)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	snap.Finished = now().UTC()
+	if err := ctx.Err(); err != nil {
+		return snap, fmt.Errorf("collection interrupted: %w", err)
+	}
+	return snap, nil
+}
+
+// collectDevice fills dev; it reports whether the device is simulated.
+func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec topology.DeviceSpec, dev *topology.Device) bool {
+	p, ok := reg.Get(spec.Platform)
+	if !ok {
+		dev.Error = fmt.Sprintf("no collector for platform %q", spec.Platform)
+		return false
+	}
+	timeout := spec.Conn.Timeout
+	if timeout <= 0 {
+		timeout = 20 * time.Second
+	}
+	dctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	sess, err := dialer.Dial(dctx, spec, p.Allowlist())
+	if err != nil {
+		dev.Error = err.Error()
+		return false
+	}
+	defer sess.Close()
+	dev.Reachable = true
+	rec := &recorder{next: sess, al: p.Allowlist(), dev: dev}
+	if err := p.Collect(dctx, rec, spec, dev); err != nil {
+		dev.Error = fmt.Sprintf("collecting from %s: %v", spec.Name, err)
+		if errors.Is(err, context.DeadlineExceeded) {
+			dev.Error += fmt.Sprintf(" (device timeout %s; raise it with --timeout)", timeout)
+		}
+	}
+	return sess.Simulated()
+}
+
+// recorder enforces the allowlist once more and keeps the transcript of every command.
+type recorder struct {
+	next Runner
+	al   *Allowlist
+	mu   sync.Mutex
+	dev  *topology.Device
+}
+
+func (r *recorder) Run(ctx context.Context, command string) (Output, error) {
+	if !r.al.Allows(command) {
+		err := fmt.Errorf("%w: %q", ErrNotAllowed, command)
+		r.add(topology.Exchange{Command: command, Error: err.Error(), ExitCode: -1})
+		return Output{}, err
+	}
+	start := time.Now()
+	out, err := r.next.Run(ctx, command)
+	ex := topology.Exchange{Command: command, Stdout: out.Stdout, Stderr: out.Stderr, ExitCode: out.ExitCode,
+		Seconds: time.Since(start).Seconds()}
+	if err != nil {
+		ex.Error = err.Error()
+		ex.ExitCode = -1
+	}
+	r.add(ex)
+	return out, err
+}
+
+func (r *recorder) add(ex topology.Exchange) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.dev.Transcript = append(r.dev.Transcript, ex)
+}

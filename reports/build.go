@@ -1,0 +1,36 @@
+package reports
+
+import (
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// SimulationNote is printed in every report that comes from the built-in lab.
+const SimulationNote = "collected from roceaudit's built-in lab: emulated devices on 127.0.0.1, not a real fabric"
+
+// FromSnapshot assembles the report of a snapshot and its results.
+func FromSnapshot(snap *topology.Snapshot, results []checks.Result) *Report {
+	rep := &Report{
+		Schema:    Schema,
+		Started:   snap.Started,
+		Finished:  snap.Finished,
+		Simulated: snap.Simulated,
+		Recipe:    snap.Recipe,
+		Devices:   []DeviceSummary{},
+		Paths:     []Path{},
+		Transfers: []Transfer{},
+		Results:   results,
+		Summary:   Summarize(results),
+	}
+	if rep.Results == nil {
+		rep.Results = []checks.Result{}
+	}
+	if snap.Simulated {
+		rep.Note = SimulationNote
+	}
+	for _, d := range snap.Devices {
+		rep.Devices = append(rep.Devices, DeviceSummary{Name: d.Name, Platform: d.Platform, Role: d.Role,
+			Reachable: d.Reachable, Error: d.Error})
+	}
+	return rep
+}
