@@ -1,0 +1,34 @@
+# roceaudit — build, demo, test. Needs Go 1.26 (and gcc for the race detector).
+GO      ?= go
+BIN     := bin/roceaudit
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.buildVersion=$(VERSION)
+
+.PHONY: build demo demo-healthy test lint bench clean
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/roceaudit
+
+# The main job on the built-in lab: the broken scenario finds a fault for every check and
+# exits 1, which is what this target expects.
+demo: build
+	@./$(BIN) demo --scenario broken; rc=$$?; \
+	if [ $$rc -ne 1 ]; then echo "demo: expected exit 1 (faults found), got $$rc" >&2; exit 1; fi; \
+	echo; echo "demo: exit code 1 (faults found), as the broken scenario intends. Try: ./$(BIN) demo --scenario healthy"
+
+demo-healthy: build
+	./$(BIN) demo --scenario healthy
+
+lint:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "not gofmt-clean:" $$unformatted >&2; exit 1; fi
+	$(GO) vet ./...
+
+test: lint
+	$(GO) test -race -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin
