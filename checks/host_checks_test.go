@@ -1,0 +1,191 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func src(cmd string) topology.Evidence { return topology.Evidence{Command: cmd} }
+
+// healthyPort is a port that follows the default recipe in every respect.
+func healthyPort() *topology.HostPort {
+	prio := map[int]int{}
+	for d := 0; d < 64; d++ {
+		prio[d] = d >> 3
+	}
+	on3 := map[int]bool{3: true}
+	return &topology.HostPort{
+		Netdev: "ens1f0np0", RDMADevice: "mlx5_0", RDMAPort: 1,
+		Link: topology.Known(topology.Netdev{Name: "ens1f0np0", MTU: 9000, OperState: "UP",
+			Addresses: []string{"10.1.0.1", "fe80::1"}}, src("ip -d -j addr show")),
+		State: topology.Known(topology.RDMAPort{State: "PORT_ACTIVE", LinkLayer: "Ethernet", MaxMTU: 4096, ActiveMTU: 4096}, src("ibv_devinfo -v")),
+		GIDs: topology.Known([]topology.GID{
+			{Index: 0, IP: "fe80::1", Type: topology.GIDTypeV1, Netdev: "ens1f0np0"},
+			{Index: 1, IP: "fe80::1", Type: topology.GIDTypeV2, Netdev: "ens1f0np0"},
+			{Index: 2, IP: "10.1.0.1", Type: topology.GIDTypeV1, Netdev: "ens1f0np0"},
+			{Index: 3, IP: "10.1.0.1", Type: topology.GIDTypeV2, Netdev: "ens1f0np0"},
+		}, src("grep gids")),
+		QoS:   topology.Known(topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: prio, PFC: [8]bool{3: true}, DCBXMode: "os"}, src("mlnx_qos -i ens1f0np0")),
+		Pause: topology.Known(topology.Pause{}, src("ethtool -a ens1f0np0")),
+		DCQCN: topology.Known(topology.DCQCN{NP: on3, RP: on3}, src("grep ecn")),
+		CNP:   topology.Known(topology.CNP{DSCP: 48, Priority: 6, HasPrio: true}, src("grep ecn")),
+		ToS:   topology.Known(topology.ToS{Value: 106, Set: true, From: "traffic_class"}, src("cat traffic_class")),
+		DCBX:  topology.Known(topology.DCBX{Mode: "static", Detail: "OS controlled, lldpad inactive"}, src("mlnx_qos")),
+		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "inventory"}},
+	}
+}
+
+func runPort(t *testing.T, p *topology.HostPort) map[string]Result {
+	t.Helper()
+	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{{
+		Name: "gpu01", Platform: "linux", Role: topology.RoleHost, Reachable: true,
+		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}},
+	}}}
+	out := map[string]Result{}
+	for _, r := range Run(snap, Options{}) {
+		if _, dup := out[r.Check]; dup {
+			t.Fatalf("two results for %s", r.Check)
+		}
+		out[r.Check] = r
+	}
+	return out
+}
+
+func TestHealthyPortPassesEveryHostCheck(t *testing.T) {
+	res := runPort(t, healthyPort())
+	for _, c := range Catalog() {
+		r, ok := res[c.ID]
+		if !ok {
+			t.Errorf("%s: no result", c.ID)
+			continue
+		}
+		if r.Status != Pass {
+			t.Errorf("%s: %s (%s: %s)", c.ID, r.Status, r.Actual, r.Message)
+		}
+	}
+	if !strings.Contains(res["HOST-GID-V2"].Actual, "GID index 3") {
+		t.Errorf("HOST-GID-V2 should name index 3, got %q", res["HOST-GID-V2"].Actual)
+	}
+}
+
+func TestEachFaultFailsItsCheckOnly(t *testing.T) {
+	cases := []struct {
+		check  string
+		status Status
+		break_ func(p *topology.HostPort)
+		want   string // in actual
+		fix    string // in remediation
+	}{
+		{"HOST-RDMA-PORT", Fail, func(p *topology.HostPort) { p.State.Value.State = "PORT_DOWN" }, "PORT_DOWN", "ip link set dev ens1f0np0 up"},
+		{"HOST-GID-V2", Fail, func(p *topology.HostPort) { p.GIDs.Value = p.GIDs.Value[:3]; p.ConfiguredGIDIndexes = nil }, "no RoCE v2 GID for 10.1.0.1", "gid_attrs/types"},
+		{"HOST-GID-INDEX", Fail, func(p *topology.HostPort) { p.ConfiguredGIDIndexes[0].Index = 2 }, "RoCE v1", "NCCL_IB_GID_INDEX=3"},
+		{"HOST-MTU", Fail, func(p *topology.HostPort) { p.Link.Value.MTU = 4200 }, "ens1f0np0 4200", "mtu 9000"},
+		{"HOST-ROCE-MTU", Fail, func(p *topology.HostPort) { p.State.Value.MaxMTU, p.State.Value.ActiveMTU = 2048, 2048 }, "active_mtu 2048", "cannot run MTU 4096"},
+		{"HOST-TRUST", Fail, func(p *topology.HostPort) { p.QoS.Value.Trust = "pcp" }, "trust pcp", "--trust dscp"},
+		{"HOST-DSCP-MAP", Fail, func(p *topology.HostPort) { p.QoS.Value.DSCPToPrio[26] = 0 }, "DSCP 26 -> priority 0", "--dscp2prio set,26,3"},
+		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.PFC[4] = true }, "priorities 3,4", "--pfc 0,0,0,1,0,0,0,0"},
+		{"HOST-PAUSE", Fail, func(p *topology.HostPort) { p.Pause.Value.RX, p.Pause.Value.TX = true, true }, "RX on, TX on", "rx off tx off"},
+		{"HOST-ECN", Fail, func(p *topology.HostPort) { p.DCQCN.Value.NP = map[int]bool{} }, "notification point off", "roce_np/enable/3"},
+		{"HOST-CNP", Fail, func(p *topology.HostPort) { p.CNP.Value.DSCP = 46 }, "CNP DSCP 46", "echo 48 >"},
+		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value.Value = 96 }, "ToS 96 (DSCP 24)", "traffic_class"},
+		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{} }, "no default ToS", "echo 106"},
+		{"HOST-TOS", Warn, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{Unreadable: true} }, "not readable", "cma_roce_tos"},
+		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "-d os"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.check+"/"+tc.want, func(t *testing.T) {
+			p := healthyPort()
+			tc.break_(p)
+			res := runPort(t, p)
+			r := res[tc.check]
+			if r.Status != tc.status {
+				t.Fatalf("%s = %s, want %s (%s)", tc.check, r.Status, tc.status, r.Actual)
+			}
+			if !strings.Contains(r.Actual, tc.want) {
+				t.Errorf("actual %q lacks %q", r.Actual, tc.want)
+			}
+			if !strings.Contains(r.Remediation, tc.fix) {
+				t.Errorf("remediation %q lacks %q", r.Remediation, tc.fix)
+			}
+			if r.Expected == "" || r.Evidence == nil {
+				t.Errorf("expected/evidence missing: %+v", r)
+			}
+			for id, other := range res {
+				if id != tc.check && other.Status != Pass && other.Status != Skip {
+					t.Errorf("fault for %s also made %s %s", tc.check, id, other.Status)
+				}
+			}
+		})
+	}
+}
+
+func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
+	p := healthyPort()
+	gone := topology.Evidence{Command: "mlnx_qos -i ens1f0np0", Error: "exit 1: Operation not supported"}
+	p.QoS = topology.Unknown[topology.HostQoS](gone)
+	p.Pause = topology.Unknown[topology.Pause](gone)
+	p.DCQCN = topology.Unknown[topology.DCQCN](gone)
+	p.CNP = topology.Unknown[topology.CNP](gone)
+	p.ToS = topology.Unknown[topology.ToS](gone)
+	p.DCBX = topology.Unknown[topology.DCBX](gone)
+	p.GIDs = topology.Unknown[[]topology.GID](gone)
+	p.State = topology.Unknown[topology.RDMAPort](gone)
+	p.Link = topology.Unknown[topology.Netdev](gone)
+	for id, r := range runPort(t, p) {
+		if id == "COLLECT-REACH" {
+			continue
+		}
+		if r.Status != Error {
+			t.Errorf("%s = %s with its facts missing, want error", id, r.Status)
+		}
+		if r.Evidence == nil || !strings.Contains(r.Message, "Operation not supported") {
+			t.Errorf("%s: evidence/message should carry the cause: %+v", id, r)
+		}
+	}
+}
+
+func TestUnreachableDeviceIsErrorAndOtherChecksDoNotRun(t *testing.T) {
+	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{
+		{Name: "gpu09", Role: topology.RoleHost, Address: "127.0.0.1", Error: "host key mismatch: SHA256:abc"},
+	}}
+	res := Run(snap, Options{})
+	if len(res) != 1 || res[0].Check != "COLLECT-REACH" || res[0].Status != Error || !strings.Contains(res[0].Message, "SHA256:abc") {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+func TestOnlyAndSkip(t *testing.T) {
+	p := healthyPort()
+	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{{Name: "h", Reachable: true,
+		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}}}}}
+	if got := Run(snap, Options{Only: []string{"host-pfc"}}); len(got) != 1 || got[0].Check != "HOST-PFC" {
+		t.Errorf("--only: %+v", got)
+	}
+	for _, r := range Run(snap, Options{Skip: []string{"HOST-PFC"}}) {
+		if r.Check == "HOST-PFC" {
+			t.Error("--skip did not skip")
+		}
+	}
+	if err := ValidateIDs([]string{"HOST-PFC", "NOPE"}); err == nil || !strings.Contains(err.Error(), "NOPE") {
+		t.Errorf("ValidateIDs: %v", err)
+	}
+}
+
+func TestJudge(t *testing.T) {
+	warnFail := []Result{{Status: Fail, Severity: Warning}, {Status: Pass, Severity: Critical}}
+	if o := Judge(warnFail, SevError); o.Failed {
+		t.Error("a warning-severity fail must not fail --fail-on error")
+	}
+	if o := Judge(warnFail, Warning); !o.Failed {
+		t.Error("--fail-on warning must count it")
+	}
+	if o := Judge([]Result{{Status: Error, Severity: Critical}}, SevError); o.Failed || !o.Incomplete {
+		t.Errorf("error status: %+v", o)
+	}
+	if o := Judge([]Result{{Status: Fail, Severity: Critical}}, Critical); !o.Failed {
+		t.Error("critical fail must fail --fail-on critical")
+	}
+}
