@@ -1,0 +1,67 @@
+package topology
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// InventoryError is one problem in an inventory file, at the place it was found. The CLI maps
+// it (alone or joined with others) to exit code 2.
+type InventoryError struct {
+	File   string
+	Line   int // 0 when the problem has no place (e.g. an empty file name)
+	Column int // 0 when the YAML parser did not say
+	Err    error
+}
+
+func (e *InventoryError) Error() string {
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+	default:
+		return fmt.Sprintf("%s: %v", e.File, e.Err)
+	}
+}
+
+func (e *InventoryError) Unwrap() error { return e.Err }
+
+// maxInventoryErrors keeps one systematic mistake (say, a typo in every device) from
+// burying the rest of the output.
+const maxInventoryErrors = 20
+
+// inventoryErrors is every problem found in one file; the parser keeps going after the
+// first so that `roceaudit validate` shows them all at once.
+type inventoryErrors struct {
+	file string
+	list []*InventoryError
+}
+
+func (l *inventoryErrors) add(line, col int, err error) {
+	l.list = append(l.list, &InventoryError{File: l.file, Line: line, Column: col, Err: err})
+}
+
+// err returns nil, the single error, or all of them joined in file order.
+func (l *inventoryErrors) err() error {
+	if len(l.list) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(l.list, func(a, b *InventoryError) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+	if len(l.list) == 1 {
+		return l.list[0]
+	}
+	errs := make([]error, 0, maxInventoryErrors+1)
+	for i, e := range l.list {
+		if i == maxInventoryErrors {
+			errs = append(errs, fmt.Errorf("%s: %d more errors not shown", l.file, len(l.list)-i))
+			break
+		}
+		errs = append(errs, e)
+	}
+	return errors.Join(errs...)
+}
