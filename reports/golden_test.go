@@ -1,0 +1,94 @@
+package reports
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite fixtures/golden/report.* from the renderers")
+
+// goldenDir holds one file per format; review a diff of it like code.
+const goldenDir = "../fixtures/golden"
+
+// goldenExt is the file extension each format's golden file has.
+func goldenExt(format string) string {
+	switch format {
+	case "text":
+		return "txt"
+	case "junit":
+		return "junit.xml"
+	case "markdown":
+		return "md"
+	case "prometheus":
+		return "prom"
+	}
+	return format
+}
+
+func TestGolden(t *testing.T) {
+	for _, format := range Formats() {
+		t.Run(format, func(t *testing.T) {
+			got := render(t, format, sampleReport(), Options{})
+			path := filepath.Join(goldenDir, "report."+goldenExt(format))
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./reports -run TestGolden -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s differs from %s (-want +got); rerun with -update if the change is intended:\n%s", format, path, diff)
+			}
+		})
+	}
+}
+
+// TestDeterministic renders twice from reports whose results arrive in different orders.
+func TestDeterministic(t *testing.T) {
+	for _, format := range Formats() {
+		a := sampleReport()
+		b := sampleReport()
+		for i, j := 0, len(b.Results)-1; i < j; i, j = i+1, j-1 {
+			b.Results[i], b.Results[j] = b.Results[j], b.Results[i]
+		}
+		if diff := cmp.Diff(string(render(t, format, a, Options{})), string(render(t, format, b, Options{}))); diff != "" {
+			t.Errorf("%s depends on result order:\n%s", format, diff)
+		}
+	}
+}
+
+// TestRenderDoesNotModify guards the Report shared by several --report outputs in one run.
+func TestRenderDoesNotModify(t *testing.T) {
+	for _, format := range Formats() {
+		r := sampleReport()
+		r.Summary = nil
+		before := *sampleReport()
+		before.Summary = nil
+		render(t, format, r, Options{Verbose: true, Color: true})
+		if diff := cmp.Diff(before, *r); diff != "" {
+			t.Errorf("%s modified the report:\n%s", format, diff)
+		}
+	}
+}
+
+func render(t *testing.T, format string, r *Report, opts Options) []byte {
+	t.Helper()
+	rd, err := Lookup(format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := rd.Render(&buf, r, opts); err != nil {
+		t.Fatalf("render %s: %v", format, err)
+	}
+	return buf.Bytes()
+}

@@ -1,0 +1,244 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// junitRenderer writes one <testsuite> per device and one <testcase> per result, named so a
+// CI page reads "SW-PFC Ethernet8" rather than a command line (goss #962), with expected,
+// actual and evidence in the body (goss #167).
+type junitRenderer struct{}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr,omitempty"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string           `xml:"name,attr"`
+	Tests      int              `xml:"tests,attr"`
+	Failures   int              `xml:"failures,attr"`
+	Errors     int              `xml:"errors,attr"`
+	Skipped    int              `xml:"skipped,attr"`
+	Timestamp  string           `xml:"timestamp,attr,omitempty"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
+}
+
+type junitProperties struct {
+	List []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
+	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Body    string `xml:",cdata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr,omitempty"`
+}
+
+type junitText struct {
+	Body string `xml:",cdata"`
+}
+
+// junitFabric names the suite of results that belong to no device (paths, transfers).
+const junitFabric = "fabric"
+
+func (junitRenderer) Render(w io.Writer, r *Report, _ Options) error {
+	doc := junitDocument(r)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return fmt.Errorf("write JUnit report: %w", err)
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("write JUnit report: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("write JUnit report: %w", err)
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return fmt.Errorf("write JUnit report: %w", err)
+	}
+	return nil
+}
+
+func junitDocument(r *Report) junitSuites {
+	doc := junitSuites{Name: "roceaudit"}
+	if !r.Started.IsZero() && !r.Finished.IsZero() && !r.Finished.Before(r.Started) {
+		doc.Time = strconv.FormatFloat(r.Finished.Sub(r.Started).Seconds(), 'f', 3, 64)
+	}
+	// Suites follow Report.Devices (every device shows, even one with no results), then
+	// devices only results name, then the fabric suite.
+	idx := map[string]int{}
+	addSuite := func(name string, props []junitProperty) {
+		if _, ok := idx[name]; ok {
+			return
+		}
+		idx[name] = len(doc.Suites)
+		if r.Simulated {
+			props = append(props, junitProperty{"simulated", bannerText(r)})
+		}
+		s := junitSuite{Name: name}
+		if len(props) > 0 {
+			s.Properties = &junitProperties{props}
+		}
+		if !r.Started.IsZero() {
+			s.Timestamp = r.Started.Format("2006-01-02T15:04:05")
+		}
+		doc.Suites = append(doc.Suites, s)
+	}
+	for _, d := range r.Devices {
+		props := []junitProperty{
+			{"platform", d.Platform}, {"role", string(d.Role)}, {"reachable", strconv.FormatBool(d.Reachable)},
+		}
+		if d.Error != "" {
+			props = append(props, junitProperty{"error", d.Error})
+		}
+		addSuite(d.Name, props)
+	}
+	for _, res := range sortedResults(r.Results) {
+		name := res.Device
+		if name == "" {
+			name = junitFabric
+		}
+		addSuite(name, nil)
+		s := &doc.Suites[idx[name]]
+		s.Cases = append(s.Cases, junitTestcase(res))
+		s.Tests++
+		switch res.Status {
+		case checks.Fail:
+			s.Failures++
+		case checks.Error:
+			s.Errors++
+		case checks.Skip, checks.Waived:
+			s.Skipped++
+		}
+	}
+	for _, s := range doc.Suites {
+		doc.Tests += s.Tests
+		doc.Failures += s.Failures
+		doc.Errors += s.Errors
+		doc.Skipped += s.Skipped
+	}
+	return doc
+}
+
+func junitTestcase(res checks.Result) junitCase {
+	c := junitCase{Name: junitName(res), Classname: junitClass(res)}
+	msg := firstNonEmpty(res.Message, expectedActual(res), res.Check+" "+string(res.Status))
+	switch res.Status {
+	case checks.Fail:
+		c.Failure = &junitProblem{Message: msg, Type: string(res.Severity), Body: xmlSafe(detailText(res))}
+	case checks.Error:
+		c.Error = &junitProblem{Message: msg, Type: string(res.Severity), Body: xmlSafe(detailText(res))}
+	case checks.Skip:
+		c.Skipped = &junitSkipped{Message: res.Message}
+	case checks.Waived:
+		c.Skipped = &junitSkipped{Message: strings.TrimSuffix("waived: "+res.Message, ": ")}
+	case checks.Warn:
+		c.SystemOut = &junitText{Body: xmlSafe("WARN " + detailText(res))}
+	}
+	return c
+}
+
+// junitName is "CHECK-ID interface", plus the path when the same check repeats per path.
+func junitName(res checks.Result) string {
+	name := res.Check
+	if res.Interface != "" {
+		name += " " + res.Interface
+	}
+	if res.Path != "" {
+		name += " (" + res.Path + ")"
+	}
+	return name
+}
+
+// junitClass is device[.interface]; results on no device are filed under the fabric.
+func junitClass(res checks.Result) string {
+	class := firstNonEmpty(res.Device, junitFabric)
+	if res.Interface != "" {
+		class += "." + res.Interface
+	}
+	return class
+}
+
+func expectedActual(res checks.Result) string {
+	if res.Expected == "" && res.Actual == "" {
+		return ""
+	}
+	return fmt.Sprintf("expected %s, actual %s", firstNonEmpty(res.Expected, "?"), firstNonEmpty(res.Actual, "?"))
+}
+
+// detailText is one result in full as plain text, evidence unabridged: the body of JUnit
+// failures and the like.
+func detailText(res checks.Result) string {
+	var b strings.Builder
+	line := func(label, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "%s%s\n", label, v)
+		}
+	}
+	line("", strings.TrimSpace(fmt.Sprintf("%s %s", res.Check, res.Severity)))
+	line("", res.Message)
+	line("expected: ", res.Expected)
+	line("actual:   ", res.Actual)
+	line("peer:     ", res.Peer)
+	line("path:     ", res.Path)
+	if ev := res.Evidence; ev != nil {
+		line("evidence: $ ", ev.Command)
+		if lines, _ := excerptLines(ev.Excerpt, 0); len(lines) > 0 {
+			b.WriteString(strings.Join(lines, "\n"))
+			b.WriteByte('\n')
+		}
+		line("error:    ", ev.Error)
+	}
+	if res.Remediation != "" {
+		b.WriteString("remediation:\n")
+		b.WriteString(strings.TrimRight(res.Remediation, "\n"))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// xmlSafe replaces what XML 1.0 cannot carry (terminal escape codes in device output, NUL)
+// with U+FFFD: CDATA sections are written verbatim, unlike escaped text.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r >= 0xD800 && r <= 0xDFFF, r == 0xFFFE, r == 0xFFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,98 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// prometheusRenderer writes the text exposition format for node_exporter's textfile
+// collector: no timestamps on samples (the collector rejects them), every family with HELP
+// and TYPE, each label set once.
+type prometheusRenderer struct{}
+
+func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
+	var b strings.Builder
+	family := func(name, help string) {
+		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name)
+	}
+
+	family("roceaudit_check_status", "Outcome of one check on one object: 1 for the status label the check has.")
+	seen := map[string]bool{}
+	for _, res := range sortedResults(r.Results) {
+		// path tells apart the per-path results of one check on one port (and path checks,
+		// which have no device); without it those series would collide.
+		labels := promLabels(
+			"check", res.Check, "device", res.Device, "interface", res.Interface, "path", res.Path,
+			"status", string(res.Status), "severity", string(res.Severity),
+		)
+		// The textfile collector rejects a repeated series, so each label set is written once
+		// even if two results share it.
+		if seen[labels] {
+			continue
+		}
+		seen[labels] = true
+		fmt.Fprintf(&b, "roceaudit_check_status%s 1\n", labels)
+	}
+
+	family("roceaudit_results", "Number of check results per status.")
+	sum := Summarize(r.Results)
+	for _, s := range checks.Statuses {
+		fmt.Fprintf(&b, "roceaudit_results%s %d\n", promLabels("status", string(s)), sum[s])
+	}
+
+	family("roceaudit_devices_reachable", "Whether the device was reached over SSH and audited (1) or not (0).")
+	for _, d := range r.Devices {
+		up := 0
+		if d.Reachable {
+			up = 1
+		}
+		fmt.Fprintf(&b, "roceaudit_devices_reachable%s %d\n", promLabels("device", d.Name), up)
+	}
+
+	family("roceaudit_audit_info", "The audit run: tool version and whether the fabric was the built-in simulation.")
+	fmt.Fprintf(&b, "roceaudit_audit_info%s 1\n", promLabels("tool_version", r.ToolVersion, "simulated", strconv.FormatBool(r.Simulated)))
+
+	// Times are left out rather than written as year 1 when the report does not know them.
+	if !r.Finished.IsZero() {
+		family("roceaudit_audit_timestamp_seconds", "Unix time the audit finished.")
+		fmt.Fprintf(&b, "roceaudit_audit_timestamp_seconds %s\n", promFloat(float64(r.Finished.UnixMilli())/1e3))
+	}
+	if !r.Started.IsZero() && !r.Finished.IsZero() && !r.Finished.Before(r.Started) {
+		family("roceaudit_audit_duration_seconds", "Wall time of the audit, collection included.")
+		fmt.Fprintf(&b, "roceaudit_audit_duration_seconds %s\n", promFloat(r.Finished.Sub(r.Started).Seconds()))
+	}
+
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write Prometheus report: %w", err)
+	}
+	return nil
+}
+
+// promLabels formats name/value pairs as {a="x",b="y"}.
+func promLabels(kv ...string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(kv[i])
+		b.WriteString(`="`)
+		b.WriteString(promEscape(kv[i+1]))
+		b.WriteByte('"')
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// promEscape escapes a label value as the exposition format requires: backslash, double
+// quote and line feed.
+func promEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
+}
+
+func promFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
