@@ -1,0 +1,282 @@
+package main
+
+// End-to-end tests: the cobra root against the built-in lab over real SSH on 127.0.0.1.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/lab"
+	"github.com/roceaudit/roceaudit/reports"
+)
+
+// run executes roceaudit in-process and returns exit code, stdout and stderr.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out, errb bytes.Buffer
+	code := Main(ctx, args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func decodeReport(t *testing.T, data string) reports.Report {
+	t.Helper()
+	var rep reports.Report
+	if err := json.Unmarshal([]byte(data), &rep); err != nil {
+		t.Fatalf("report is not JSON: %v\n%s", err, data)
+	}
+	if rep.Schema != reports.Schema {
+		t.Fatalf("schema %q", rep.Schema)
+	}
+	return rep
+}
+
+// keys lists "STATUS CHECK device:interface" for results with one of the given statuses.
+func keys(rep reports.Report, statuses ...checks.Status) []string {
+	var out []string
+	for _, r := range rep.Results {
+		for _, s := range statuses {
+			if r.Status == s {
+				out = append(out, fmt.Sprintf("%s %s %s:%s", r.Status, r.Check, r.Device, r.Interface))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func startLab(t *testing.T, scenario string) *lab.Lab {
+	t.Helper()
+	l, err := lab.Start(context.Background(), lab.Options{Scenario: scenario, Dir: filepath.Join(t.TempDir(), "lab")})
+	if err != nil {
+		t.Fatalf("lab: %v", err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	return l
+}
+
+func TestDemoHealthyPassesEveryCheck(t *testing.T) {
+	code, out, errs := run(t, "demo", "--scenario", "healthy", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	rep := decodeReport(t, out)
+	if bad := keys(rep, checks.Fail, checks.Error, checks.Warn); len(bad) > 0 {
+		t.Fatalf("healthy lab has findings:\n%s", strings.Join(bad, "\n"))
+	}
+	if !rep.Simulated || rep.Note == "" {
+		t.Error("a lab report must say it is a simulation")
+	}
+	seen := map[string]bool{}
+	for _, r := range rep.Results {
+		seen[r.Check] = true
+	}
+	for _, c := range checks.Catalog() {
+		if !seen[c.ID] {
+			t.Errorf("%s never ran on the healthy lab", c.ID)
+		}
+	}
+}
+
+// brokenFindings is the exact set of findings of the broken scenario: one fault per host port,
+// plus the host whose key does not match known_hosts.
+var brokenFindings = []string{
+	"error COLLECT-REACH gpu09:",
+	"fail HOST-CNP gpu07:ens1f1np1",
+	"fail HOST-DCBX gpu08:ens1f1np1",
+	"fail HOST-DSCP-MAP gpu05:ens1f1np1",
+	"fail HOST-ECN gpu07:ens1f0np0",
+	"fail HOST-GID-INDEX gpu03:ens1f0np0",
+	"fail HOST-GID-INDEX gpu03:ens1f1np1",
+	"fail HOST-GID-V2 gpu02:ens1f0np0",
+	"fail HOST-MTU gpu04:ens1f0np0",
+	"fail HOST-PAUSE gpu06:ens1f1np1",
+	"fail HOST-PFC gpu06:ens1f0np0",
+	"fail HOST-RDMA-PORT gpu01:ens1f1np1",
+	"fail HOST-ROCE-MTU gpu04:ens1f1np1",
+	"fail HOST-TOS gpu08:ens1f0np0",
+	"fail HOST-TRUST gpu05:ens1f0np0",
+}
+
+func TestDemoBrokenFailsEveryHostCheckWhereTheFaultIs(t *testing.T) {
+	code, out, errs := run(t, "demo", "--scenario", "broken", "--format", "json")
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d; stderr %s", code, exitFailed, errs)
+	}
+	rep := decodeReport(t, out)
+	got := keys(rep, checks.Fail, checks.Error, checks.Warn)
+	if diff := cmp.Diff(brokenFindings, got); diff != "" {
+		t.Fatalf("findings differ (-want +got):\n%s", diff)
+	}
+	for _, r := range rep.Results {
+		if r.Status != checks.Fail && r.Status != checks.Error {
+			continue
+		}
+		if r.Expected == "" || r.Actual == "" || r.Evidence == nil || r.Remediation == "" {
+			t.Errorf("%s %s:%s lacks expected/actual/evidence/remediation: %+v", r.Check, r.Device, r.Interface, r)
+		}
+		if r.Check == "COLLECT-REACH" && !strings.Contains(r.Message, "SHA256:") {
+			t.Errorf("host-key mismatch must show the offered fingerprint: %q", r.Message)
+		}
+	}
+}
+
+func TestAuditCollectCheckAgreeOnTheLab(t *testing.T) {
+	l := startLab(t, "broken")
+	dir := t.TempDir()
+	jsonFile, htmlFile := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.html")
+
+	code, text, errs := run(t, "audit", "-i", l.InventoryPath, "--no-color", "--report", "json="+jsonFile, "--report", "html="+htmlFile)
+	if code != exitFailed {
+		t.Fatalf("audit exit %d: %s", code, errs)
+	}
+	if !strings.Contains(text, "HOST-PFC") || !strings.Contains(text, "SIMULATION") || strings.Contains(text, "\x1b[") {
+		t.Errorf("text report without colour should name findings and the simulation:\n%s", text)
+	}
+	data, err := os.ReadFile(jsonFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	audited := decodeReport(t, string(data))
+	if html, err := os.ReadFile(htmlFile); err != nil || !bytes.Contains(html, []byte("HOST-PFC")) {
+		t.Errorf("html report: %v", err)
+	}
+
+	snap := filepath.Join(dir, "snap.json")
+	if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap); code != exitOK {
+		t.Fatalf("collect exit %d: %s", code, errs)
+	}
+	raw, _ := os.ReadFile(snap)
+	if !bytes.Contains(raw, []byte(`"transcript"`)) || !bytes.Contains(raw, []byte("ibv_devinfo -v")) {
+		t.Error("snapshot must keep the raw transcript")
+	}
+	code, out, errs := run(t, "check", snap, "--format", "json")
+	if code != exitFailed {
+		t.Fatalf("check exit %d: %s", code, errs)
+	}
+	offline := decodeReport(t, out)
+	all := []checks.Status{checks.Pass, checks.Fail, checks.Error, checks.Warn, checks.Skip}
+	if diff := cmp.Diff(keys(audited, all...), keys(offline, all...)); diff != "" {
+		t.Errorf("offline check differs from the live audit:\n%s", diff)
+	}
+}
+
+func TestUnreachableDeviceIsIncompleteAndTheRestIsAudited(t *testing.T) {
+	l := startLab(t, "healthy")
+	inv, err := os.ReadFile(l.InventoryPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Port 1 on 127.0.0.1 is closed: the connection is refused.
+	extra := strings.Replace(string(inv), "hosts:\n", "hosts:\n  - name: gone01\n    address: 127.0.0.1\n    port: 1\n", 1)
+	path := filepath.Join(filepath.Dir(l.InventoryPath), "with-gone.yaml")
+	if err := os.WriteFile(path, []byte(extra), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "audit", "-i", path, "--format", "json")
+	if code != exitIncomplete {
+		t.Fatalf("exit %d, want %d: %s", code, exitIncomplete, errs)
+	}
+	rep := decodeReport(t, out)
+	if got := keys(rep, checks.Fail, checks.Error, checks.Warn); !cmp.Equal(got, []string{"error COLLECT-REACH gone01:"}) {
+		t.Errorf("findings: %v", got)
+	}
+	if rep.Summary[checks.Pass] < 100 {
+		t.Errorf("the reachable hosts must still be audited: %v", rep.Summary)
+	}
+}
+
+func TestBadInputExitsTwoWithFileAndLine(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "inv.yaml")
+	os.WriteFile(bad, []byte("version: 1\nhosts:\n  - name: gpu01\n    adress: 10.0.0.1\n"), 0o600)
+	code, _, errs := run(t, "validate", "-i", bad)
+	if code != exitUsage || !strings.Contains(errs, "inv.yaml:4") || !strings.Contains(errs, "adress") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	unknownPlatform := filepath.Join(dir, "plat.yaml")
+	os.WriteFile(unknownPlatform, []byte("version: 1\nswitches:\n  - name: leaf1\n    address: 10.0.0.2\n    platform: junos\n"), 0o600)
+	if code, _, errs := run(t, "audit", "-i", unknownPlatform); code != exitUsage || !strings.Contains(errs, "junos") {
+		t.Errorf("unknown platform: exit %d, %q", code, errs)
+	}
+	if code, _, errs := run(t, "audit", "-i", filepath.Join(dir, "missing.yaml")); code != exitUsage || !strings.Contains(errs, "missing.yaml") {
+		t.Errorf("unreadable inventory: exit %d, %q", code, errs)
+	}
+	if code, _, _ := run(t, "audit", "-i", bad, "--only", "NOPE-1"); code != exitUsage {
+		t.Errorf("unknown check id: exit %d", code)
+	}
+	if code, _, _ := run(t, "check", filepath.Join(dir, "nope.json")); code != exitUsage {
+		t.Errorf("missing snapshot: exit %d", code)
+	}
+}
+
+func TestPlanListsOnlyAllowlistedCommands(t *testing.T) {
+	l := startLab(t, "healthy")
+	code, out, errs := run(t, "plan", "-i", l.InventoryPath, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var plan struct {
+		Devices []planDevice `json:"devices"`
+	}
+	if err := json.Unmarshal([]byte(out), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Devices) != len(l.Devices) {
+		t.Fatalf("%d devices planned, lab has %d", len(plan.Devices), len(l.Devices))
+	}
+	for _, d := range plan.Devices {
+		if len(d.Commands) == 0 || d.Port == 0 || d.User == "" {
+			t.Errorf("%s: incomplete plan %+v", d.Name, d)
+		}
+		for _, c := range d.Commands {
+			for _, w := range []string{"--pfc", "--trust ", " -A ", "mkdir", "echo ", ">"} {
+				if strings.Contains(c, w) {
+					t.Errorf("%s: a write slipped into the plan: %q", d.Name, c)
+				}
+			}
+		}
+	}
+}
+
+func TestGIDsMarksTheRoCEv2EntryPerIP(t *testing.T) {
+	l := startLab(t, "healthy")
+	code, out, errs := run(t, "gids", "-i", l.InventoryPath, "gpu01")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"ens1f0np0 (mlx5_0 port 1)", "<- RoCE v2 for 10.1.0.1", "<- RoCE v2 for 10.100.0.1", "<- RoCE v2 for 2001:db8:1::1", "IB/RoCE v1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("gids output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, _ := run(t, "gids", "-i", l.InventoryPath, "nosuchhost"); code != exitUsage {
+		t.Errorf("unknown host: exit %d", code)
+	}
+}
+
+func TestChecksAndExplain(t *testing.T) {
+	code, out, _ := run(t, "checks")
+	if code != exitOK || !strings.Contains(out, "HOST-GID-V2") || !strings.Contains(out, "COLLECT-REACH") {
+		t.Errorf("checks: %d %s", code, out)
+	}
+	code, out, _ = run(t, "explain", "host-pfc")
+	if code != exitOK || !strings.Contains(out, "mlnx_qos -i {if} --pfc") || !strings.Contains(out, "802.1Qbb") {
+		t.Errorf("explain: %d %s", code, out)
+	}
+	if code, _, errs := run(t, "explain", "NOPE"); code != exitUsage || !strings.Contains(errs, "HOST-PFC") {
+		t.Errorf("explain unknown: %d %s", code, errs)
+	}
+}
