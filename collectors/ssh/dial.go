@@ -1,0 +1,153 @@
+package ssh
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"syscall"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+// Client is one SSH connection to a device (through its jump hosts, if any). It is a
+// collectors.Runner and safe for concurrent use.
+type Client struct {
+	cfg    *resolved
+	conn   *ssh.Client
+	jumps  []*ssh.Client // outermost first
+	sem    chan struct{}
+	target string
+}
+
+var _ collectors.Runner = (*Client)(nil)
+
+// dialFunc opens a stream to addr: a TCP dial, or a direct-tcpip channel through a jump.
+type dialFunc func(ctx context.Context, network, addr string) (net.Conn, error)
+
+// Dial connects and authenticates, through cfg.Jump when set. Each hop's TCP connect plus
+// handshake is bounded by cfg.Timeout and by ctx.
+func Dial(ctx context.Context, cfg Config) (*Client, error) {
+	r, err := resolve(cfg)
+	if err != nil {
+		return nil, err
+	}
+	hk, err := newHostKeys(r.KnownHostsFile, r.TrustOnFirstUse)
+	if err != nil {
+		return nil, err
+	}
+	a, err := buildAuth(r)
+	if err != nil {
+		return nil, fmt.Errorf("ssh %s: %w", r.target, err)
+	}
+	// The agent is only needed during authentication.
+	defer a.close()
+
+	c := &Client{cfg: r, sem: make(chan struct{}, r.MaxSessions), target: r.target.String()}
+	var d net.Dialer
+	dial := dialFunc(d.DialContext)
+	for _, hop := range r.jumps {
+		jc, err := connect(ctx, dial, hop, r, a, hk)
+		if err != nil {
+			c.Close()
+			return nil, fmt.Errorf("ssh %s: via jump host %s: %w", r.target, hop, err)
+		}
+		c.jumps = append(c.jumps, jc)
+		dial = jc.DialContext
+	}
+	conn, err := connect(ctx, dial, r.target, r, a, hk)
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("ssh %s: %w", r.target, err)
+	}
+	c.conn = conn
+	return c, nil
+}
+
+// connect dials and handshakes one hop within r.Timeout.
+func connect(ctx context.Context, dial dialFunc, e endpoint, r *resolved, a *auth, hk *hostKeys) (*ssh.Client, error) {
+	hctx, cancel := context.WithTimeout(ctx, r.Timeout)
+	defer cancel()
+	addr := e.addr()
+	nc, err := dial(hctx, "tcp", addr)
+	if err != nil {
+		return nil, classify(ctx, hctx, r, err, nil, a)
+	}
+	// x/crypto's handshake has no context: closing the socket is what interrupts it.
+	stop := context.AfterFunc(hctx, func() { nc.Close() })
+	var hostErr error
+	cc := &ssh.ClientConfig{
+		User:              e.User,
+		Auth:              a.methods,
+		HostKeyCallback:   hk.callback(&hostErr),
+		HostKeyAlgorithms: hk.algorithms(addr),
+	}
+	sc, chans, reqs, err := ssh.NewClientConn(nc, addr, cc)
+	if !stop() {
+		if err == nil {
+			sc.Close()
+			err = hctx.Err()
+		}
+		return nil, classify(ctx, hctx, r, err, hostErr, a)
+	}
+	if err != nil {
+		nc.Close()
+		return nil, classify(ctx, hctx, r, err, hostErr, a)
+	}
+	return ssh.NewClient(sc, chans, reqs), nil
+}
+
+// classify maps a dial or handshake failure onto the package's sentinels.
+func classify(parent, hctx context.Context, r *resolved, err, hostErr error, a *auth) error {
+	var oce *ssh.OpenChannelError
+	var ne net.Error
+	switch {
+	case hostErr != nil:
+		return hostErr
+	case parent.Err() != nil:
+		if errors.Is(parent.Err(), context.DeadlineExceeded) {
+			return fmt.Errorf("%w: connecting: %w", ErrTimeout, parent.Err())
+		}
+		return fmt.Errorf("connecting: %w", parent.Err())
+	case errors.Is(hctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%w: no SSH session within %s", ErrTimeout, r.Timeout)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Errorf("%w: %w", ErrConnRefused, err)
+	case errors.As(err, &oce) && oce.Reason == ssh.ConnectionFailed:
+		return fmt.Errorf("%w: jump host could not connect: %w", ErrConnRefused, err)
+	case errors.As(err, &ne) && ne.Timeout():
+		return fmt.Errorf("%w: %w", ErrTimeout, err)
+	case strings.Contains(err.Error(), "unable to authenticate"),
+		strings.Contains(err.Error(), "no supported methods remain"):
+		return fmt.Errorf("%w: %w%s", ErrAuth, err, a.noteText())
+	default:
+		return err
+	}
+}
+
+// ServerVersion is the server's SSH identification string, e.g. "SSH-2.0-OpenSSH_9.6".
+func (c *Client) ServerVersion() string {
+	if c.conn == nil {
+		return ""
+	}
+	return string(c.conn.ServerVersion())
+}
+
+// Close closes the connection and then the jump hosts it went through.
+func (c *Client) Close() error {
+	var errs []error
+	if c.conn != nil {
+		if err := c.conn.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, err)
+		}
+	}
+	for i := len(c.jumps) - 1; i >= 0; i-- {
+		if err := c.jumps[i].Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

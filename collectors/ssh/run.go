@@ -1,0 +1,127 @@
+package ssh
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+// MaxOutput caps what is kept of each of stdout and stderr; the rest is read and dropped.
+const MaxOutput = 16 << 20
+
+// TruncationMarker ends a stream that exceeded MaxOutput.
+const TruncationMarker = "\n[roceaudit: output truncated at 16 MiB]\n"
+
+// Run sends one allowlisted command in its own session. Refusals happen before anything is
+// sent. A non-zero exit is an Output, not an error; cancellation or cfg.Timeout kills the
+// session and returns a wrapped context error.
+func (c *Client) Run(ctx context.Context, command string) (collectors.Output, error) {
+	if c.cfg == nil || c.cfg.Allowlist == nil || !c.cfg.Allowlist.Allows(command) {
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: %w", c.target, command, collectors.ErrNotAllowed)
+	}
+	if c.conn == nil {
+		return collectors.Output{}, fmt.Errorf("ssh: %q: client is not connected (use Dial)", command)
+	}
+	if c.cfg.Sudo && !strings.HasPrefix(command, collectors.SudoPrefix) {
+		command = collectors.SudoPrefix + command
+	}
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+
+	select {
+	case c.sem <- struct{}{}:
+	case <-ctx.Done():
+		return collectors.Output{}, c.ctxErr(parent, ctx, command, "waiting for a session")
+	}
+	defer func() { <-c.sem }()
+
+	sess, err := c.conn.NewSession()
+	if err != nil {
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: new session: %w", c.target, command, err)
+	}
+	var stdout, stderr capped
+	sess.Stdout, sess.Stderr = &stdout, &stderr
+	if err := sess.Start(command); err != nil {
+		sess.Close()
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: start: %w", c.target, command, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+
+	select {
+	case err = <-done:
+		sess.Close()
+	case <-ctx.Done():
+		// Ask the server to kill the process, then drop the channel without waiting: a
+		// server that ignores both must not hold the caller.
+		_ = sess.Signal(ssh.SIGKILL)
+		sess.Close()
+		return collectors.Output{}, c.ctxErr(parent, ctx, command, "running")
+	}
+
+	out := collectors.Output{Stdout: stdout.String(), Stderr: stderr.String()}
+	var exitErr *ssh.ExitError
+	var missing *ssh.ExitMissingError
+	switch {
+	case err == nil:
+	case errors.As(err, &exitErr):
+		out.ExitCode = exitErr.ExitStatus()
+		if exitErr.Signal() != "" && out.ExitCode == 0 {
+			out.ExitCode = 128 + signalNumber(exitErr.Signal())
+		}
+	case errors.As(err, &missing):
+		return out, fmt.Errorf("ssh %s: %q: ended without an exit status: %w", c.target, command, err)
+	default:
+		return out, fmt.Errorf("ssh %s: %q: %w", c.target, command, err)
+	}
+	return out, nil
+}
+
+func (c *Client) ctxErr(parent, ctx context.Context, command, while string) error {
+	if perr := parent.Err(); perr != nil {
+		if errors.Is(perr, context.DeadlineExceeded) {
+			return fmt.Errorf("ssh %s: %q: %s: %w: %w", c.target, command, while, ErrTimeout, perr)
+		}
+		return fmt.Errorf("ssh %s: %q: %s: %w", c.target, command, while, perr)
+	}
+	return fmt.Errorf("ssh %s: %q: %s: %w after %s: %w", c.target, command, while, ErrTimeout, c.cfg.Timeout, ctx.Err())
+}
+
+// signalNumber maps the POSIX signals RFC 4254 names; others count as 127 (exit 255).
+func signalNumber(sig string) int {
+	n := map[string]int{"HUP": 1, "INT": 2, "QUIT": 3, "ILL": 4, "ABRT": 6, "FPE": 8,
+		"KILL": 9, "SEGV": 11, "PIPE": 13, "ALRM": 14, "TERM": 15, "USR1": 10, "USR2": 12}[sig]
+	if n == 0 {
+		return 127
+	}
+	return n
+}
+
+// capped keeps the first MaxOutput bytes and notes whether more arrived.
+type capped struct {
+	buf       bytes.Buffer
+	truncated bool
+}
+
+func (w *capped) Write(p []byte) (int, error) {
+	if room := MaxOutput - w.buf.Len(); len(p) > room {
+		w.buf.Write(p[:room])
+		w.truncated = true
+		return len(p), nil
+	}
+	return w.buf.Write(p)
+}
+
+func (w *capped) String() string {
+	if w.truncated {
+		return w.buf.String() + TruncationMarker
+	}
+	return w.buf.String()
+}
