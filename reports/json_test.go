@@ -1,0 +1,83 @@
+package reports
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+func TestJSONRoundTrip(t *testing.T) {
+	in := sampleReport()
+	out := render(t, "json", in, Options{})
+	var back Report
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatalf("JSON report does not parse back into Report: %v", err)
+	}
+	want := normalized(in)
+	// time.Time round-trips through RFC 3339 with the same instant but not the same pointer
+	// to a Location; compare instants separately.
+	if !back.Started.Equal(want.Started) || !back.Finished.Equal(want.Finished) {
+		t.Errorf("times: got %v..%v, want %v..%v", back.Started, back.Finished, want.Started, want.Finished)
+	}
+	back.Started, back.Finished = want.Started, want.Finished
+	if diff := cmp.Diff(want, back); diff != "" {
+		t.Errorf("round trip lost data (-want +got):\n%s", diff)
+	}
+	if !slices.IsSortedFunc(back.Results, compareResults) {
+		t.Error("results are not in device, interface, check order")
+	}
+	if len(back.Results) != len(in.Results) {
+		t.Errorf("%d results, want %d", len(back.Results), len(in.Results))
+	}
+}
+
+// TestJSONKeys checks the contract from a script's point of view: raw keys, no nulls.
+func TestJSONKeys(t *testing.T) {
+	for name, r := range map[string]*Report{
+		"sample": sampleReport(),
+		// A report with nothing in it, Summary unset, no schema: keys must still be there.
+		"empty": {},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var doc map[string]any
+			if err := json.Unmarshal(render(t, "json", r, Options{}), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc["schema"] != Schema {
+				t.Errorf("schema = %v, want %s", doc["schema"], Schema)
+			}
+			for _, key := range []string{"devices", "paths", "transfers", "results"} {
+				if _, ok := doc[key].([]any); !ok {
+					t.Errorf("%s = %#v, want an array", key, doc[key])
+				}
+			}
+			summary, ok := doc["summary"].(map[string]any)
+			if !ok {
+				t.Fatalf("summary = %#v, want an object", doc["summary"])
+			}
+			counts := Summarize(r.Results)
+			for _, s := range checks.Statuses {
+				if n, ok := summary[string(s)].(float64); !ok || int(n) != counts[s] {
+					t.Errorf("summary[%s] = %v, want %d", s, summary[string(s)], counts[s])
+				}
+			}
+		})
+	}
+}
+
+// TestJSONSummaryFromResults: a stale Summary in the Report must not reach the output.
+func TestJSONSummaryFromResults(t *testing.T) {
+	r := sampleReport()
+	r.Summary = map[checks.Status]int{checks.Pass: 999}
+	var back Report
+	if err := json.Unmarshal(render(t, "json", r, Options{}), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Summary[checks.Pass] != 23 || back.Summary[checks.Fail] != 4 {
+		t.Errorf("summary = %v, want counts from the results (23 pass, 4 fail)", back.Summary)
+	}
+}

@@ -1,0 +1,146 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Parsing types independent of the renderer's own, so a wrong tag shows up as a mismatch.
+type parsedSuites struct {
+	XMLName  xml.Name      `xml:"testsuites"`
+	Tests    int           `xml:"tests,attr"`
+	Failures int           `xml:"failures,attr"`
+	Errors   int           `xml:"errors,attr"`
+	Skipped  int           `xml:"skipped,attr"`
+	Suites   []parsedSuite `xml:"testsuite"`
+}
+
+type parsedSuite struct {
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Cases    []parsedCase `xml:"testcase"`
+}
+
+type parsedCase struct {
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Failure   *struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Body    string `xml:",chardata"`
+	} `xml:"failure"`
+	Error *struct {
+		Message string `xml:"message,attr"`
+		Body    string `xml:",chardata"`
+	} `xml:"error"`
+	Skipped   *struct{} `xml:"skipped"`
+	SystemOut *string   `xml:"system-out"`
+}
+
+func parseJUnit(t *testing.T, out []byte) parsedSuites {
+	t.Helper()
+	var doc parsedSuites
+	dec := xml.NewDecoder(bytes.NewReader(out))
+	dec.Strict = true
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatalf("JUnit does not parse: %v\n%s", err, out)
+	}
+	return doc
+}
+
+func TestJUnitCounts(t *testing.T) {
+	r := sampleReport()
+	doc := parseJUnit(t, render(t, "junit", r, Options{}))
+	sum := Summarize(r.Results)
+	if doc.Tests != len(r.Results) || doc.Failures != sum[checks.Fail] || doc.Errors != sum[checks.Error] ||
+		doc.Skipped != sum[checks.Skip]+sum[checks.Waived] {
+		t.Errorf("testsuites counts tests=%d failures=%d errors=%d skipped=%d, want %d %d %d %d",
+			doc.Tests, doc.Failures, doc.Errors, doc.Skipped,
+			len(r.Results), sum[checks.Fail], sum[checks.Error], sum[checks.Skip]+sum[checks.Waived])
+	}
+	var names []string
+	for _, s := range doc.Suites {
+		names = append(names, s.Name)
+		var f, e, sk int
+		for _, c := range s.Cases {
+			if c.Failure != nil {
+				f++
+			}
+			if c.Error != nil {
+				e++
+			}
+			if c.Skipped != nil {
+				sk++
+			}
+		}
+		if s.Tests != len(s.Cases) || s.Failures != f || s.Errors != e || s.Skipped != sk {
+			t.Errorf("suite %s says tests=%d failures=%d errors=%d skipped=%d; its testcases have %d %d %d %d",
+				s.Name, s.Tests, s.Failures, s.Errors, s.Skipped, len(s.Cases), f, e, sk)
+		}
+	}
+	if got, want := strings.Join(names, ","), "gpu01,gpu02,leaf1,leaf2,spine1,spine2,fabric"; got != want {
+		t.Errorf("suites = %s, want %s (one per device, then the fabric)", got, want)
+	}
+}
+
+func TestJUnitReadableCases(t *testing.T) {
+	doc := parseJUnit(t, render(t, "junit", sampleReport(), Options{}))
+	var pfc *parsedCase
+	var warn *parsedCase
+	for i := range doc.Suites {
+		for j := range doc.Suites[i].Cases {
+			c := &doc.Suites[i].Cases[j]
+			switch {
+			case c.Classname == "leaf1.Ethernet0" && c.Name == "SW-PFC Ethernet0":
+				pfc = c
+			case c.Name == "HOST-TOS ens1f0np0":
+				warn = c
+			}
+		}
+	}
+	if pfc == nil || pfc.Failure == nil {
+		t.Fatalf("no failing testcase classname=leaf1.Ethernet0 name=\"SW-PFC Ethernet0\"")
+	}
+	if pfc.Failure.Type != "critical" {
+		t.Errorf("failure type = %q, want the severity", pfc.Failure.Type)
+	}
+	for _, want := range []string{"expected: PFC on priority 3 only", "actual:   PFC on priorities 3,4",
+		"$ show pfc priority", "Ethernet0    3,4", "sudo pfc config priority off 4 Ethernet0"} {
+		if !strings.Contains(pfc.Failure.Body, want) {
+			t.Errorf("failure body lacks %q:\n%s", want, pfc.Failure.Body)
+		}
+	}
+	if warn == nil || warn.Failure != nil || warn.Error != nil || warn.SystemOut == nil || !strings.Contains(*warn.SystemOut, "WARN") {
+		t.Errorf("a warning is a passing testcase with <system-out>: %+v", warn)
+	}
+}
+
+// TestJUnitHostileText: device output can hold terminal escapes, NUL and "]]>"; the
+// document must still be well-formed XML.
+func TestJUnitHostileText(t *testing.T) {
+	body := "\x1b[31mred\x1b[0m ]]> <tag> & \x00 end"
+	r := &Report{Results: []checks.Result{{
+		Check: "SW-MTU", Status: checks.Fail, Severity: checks.Critical, Device: "leaf<1>", Interface: "Ethernet0",
+		Message: `quote " and ' and <b>`, Evidence: &topology.Evidence{Command: "show x", Excerpt: body},
+		Remediation: "fix ]]> it",
+	}}}
+	doc := parseJUnit(t, render(t, "junit", r, Options{}))
+	c := doc.Suites[0].Cases[0]
+	if c.Classname != "leaf<1>.Ethernet0" || c.Failure == nil || c.Failure.Message != `quote " and ' and <b>` {
+		t.Fatalf("testcase = %+v", c)
+	}
+	if !strings.Contains(c.Failure.Body, "]]> <tag> & ") || !strings.Contains(c.Failure.Body, "fix ]]> it") {
+		t.Errorf("body lost text: %q", c.Failure.Body)
+	}
+	if strings.ContainsAny(c.Failure.Body, "\x1b\x00") {
+		t.Errorf("body carries characters XML 1.0 forbids: %q", c.Failure.Body)
+	}
+}

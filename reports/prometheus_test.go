@@ -1,0 +1,112 @@
+package reports
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// The text exposition format, line by line (prometheus/docs exposition_formats.md).
+var (
+	promName    = `[a-zA-Z_:][a-zA-Z0-9_:]*`
+	promLabel   = `[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"`
+	promValue   = `(?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|NaN|[-+]Inf)`
+	promSample  = regexp.MustCompile(`^(` + promName + `)(\{(?:` + promLabel + `(?:,` + promLabel + `)*)?\})? ` + promValue + `$`)
+	promHelp    = regexp.MustCompile(`^# HELP (` + promName + `) (?:[^\\\n]|\\[\\n])*$`)
+	promType    = regexp.MustCompile(`^# TYPE (` + promName + `) (counter|gauge|histogram|summary|untyped)$`)
+	promLabelRe = regexp.MustCompile(promLabel)
+)
+
+// checkExposition validates every line and the family rules node_exporter's textfile
+// collector enforces: HELP and TYPE before a family's samples, a family in one block, no
+// repeated series.
+func checkExposition(t *testing.T, out string) {
+	t.Helper()
+	if !strings.HasSuffix(out, "\n") {
+		t.Error("exposition does not end with a newline")
+	}
+	helped, typed, done := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	series := map[string]bool{}
+	current := ""
+	for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var name string
+		switch {
+		case promHelp.MatchString(line):
+			name = promHelp.FindStringSubmatch(line)[1]
+			helped[name] = true
+		case promType.MatchString(line):
+			name = promType.FindStringSubmatch(line)[1]
+			typed[name] = true
+		case promSample.MatchString(line):
+			name = promSample.FindStringSubmatch(line)[1]
+			if !helped[name] || !typed[name] {
+				t.Errorf("line %d: sample of %s before its HELP and TYPE", i+1, name)
+			}
+			key := line[:strings.LastIndexByte(line, ' ')]
+			if series[key] {
+				t.Errorf("line %d: series repeated: %s", i+1, key)
+			}
+			series[key] = true
+		default:
+			t.Errorf("line %d does not match the exposition grammar: %q", i+1, line)
+			continue
+		}
+		if name != current {
+			if done[name] {
+				t.Errorf("line %d: family %s is split in two blocks", i+1, name)
+			}
+			done[current] = true
+			current = name
+		}
+	}
+}
+
+func TestPrometheusGrammar(t *testing.T) {
+	out := string(render(t, "prometheus", sampleReport(), Options{}))
+	checkExposition(t, out)
+	for _, want := range []string{
+		`roceaudit_check_status{check="SW-PFC",device="leaf1",interface="Ethernet0",path="",status="fail",severity="critical"} 1`,
+		`roceaudit_results{status="fail"} 4`,
+		`roceaudit_results{status="waived"} 1`,
+		`roceaudit_devices_reachable{device="spine2"} 0`,
+		`roceaudit_devices_reachable{device="gpu01"} 1`,
+		"roceaudit_audit_timestamp_seconds 1772442916.345\n",
+		"roceaudit_audit_duration_seconds 12.345\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exposition lacks %q", want)
+		}
+	}
+}
+
+func TestPrometheusEscaping(t *testing.T) {
+	hostile := "a\"b\\c\nd"
+	r := &Report{
+		Devices: []DeviceSummary{{Name: hostile, Reachable: true}},
+		Results: []checks.Result{
+			{Check: "SW-MTU", Status: checks.Fail, Severity: checks.Critical, Device: hostile, Interface: `Eth"1`},
+			// The same label set twice must give one series.
+			{Check: "SW-MTU", Status: checks.Fail, Severity: checks.Critical, Device: hostile, Interface: `Eth"1`},
+		},
+	}
+	out := string(render(t, "prometheus", r, Options{}))
+	checkExposition(t, out)
+	if !strings.Contains(out, `device="a\"b\\c\nd"`) || !strings.Contains(out, `interface="Eth\"1"`) {
+		t.Errorf("label values not escaped:\n%s", out)
+	}
+	// Unescaping what was written gives the original back.
+	for _, m := range promLabelRe.FindAllString(out, -1) {
+		if strings.HasPrefix(m, "device=") {
+			v := strings.TrimSuffix(strings.TrimPrefix(m, `device="`), `"`)
+			if got := strings.NewReplacer(`\\`, `\`, `\"`, `"`, `\n`, "\n").Replace(v); got != hostile {
+				t.Errorf("device label unescapes to %q, want %q", got, hostile)
+			}
+		}
+	}
+	// An unknown time is left out, never written as year 1.
+	if strings.Contains(out, "roceaudit_audit_timestamp_seconds") || strings.Contains(out, "roceaudit_audit_duration_seconds") {
+		t.Error("timestamp or duration written for a report without times")
+	}
+}

@@ -1,0 +1,127 @@
+package reports
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/fatih/color"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// TestTextColor: Options.Color alone decides, whatever fatih/color's global says (it looks at
+// the process's stdout, which is not where a --report file goes).
+func TestTextColor(t *testing.T) {
+	saved := color.NoColor
+	t.Cleanup(func() { color.NoColor = saved })
+	for _, global := range []bool{true, false} {
+		color.NoColor = global
+		if out := render(t, "text", sampleReport(), Options{}); bytes.IndexByte(out, 0x1b) >= 0 {
+			t.Errorf("NoColor=%v: text without Color has an ESC byte", global)
+		}
+		out := render(t, "text", sampleReport(), Options{Color: true})
+		if bytes.IndexByte(out, 0x1b) < 0 {
+			t.Errorf("NoColor=%v: text with Color has no ESC byte", global)
+		}
+		// Colour decorates; it must not change the words.
+		plain := render(t, "text", sampleReport(), Options{})
+		if got := stripANSI(string(out)); got != string(plain) {
+			t.Errorf("NoColor=%v: coloured text differs from plain text beyond escape codes", global)
+		}
+	}
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && s[j] != 'm' {
+				j++
+			}
+			i = j
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func TestTextBannerAndSummary(t *testing.T) {
+	r := sampleReport()
+	out := string(render(t, "text", r, Options{}))
+	if !strings.HasPrefix(out, SimulationBanner) || !strings.Contains(strings.SplitN(out, "\n", 2)[0], r.Note) {
+		t.Errorf("simulated report does not open with the banner and note:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if last := lines[len(lines)-1]; last != SummaryLine(r) {
+		t.Errorf("last line = %q, want the summary %q", last, SummaryLine(r))
+	}
+	r.Simulated, r.Note = false, ""
+	if out := string(render(t, "text", r, Options{})); strings.Contains(out, "SIMULATION") {
+		t.Error("real-fabric report carries the simulation banner")
+	}
+}
+
+func TestTextLayout(t *testing.T) {
+	out := string(render(t, "text", sampleReport(), Options{}))
+	for _, want := range []string{
+		"spine2  nxos switch  UNREACHABLE: ssh: handshake failed: knownhosts: key mismatch",
+		"    FAIL   SW-PFC  critical  lossless priorities 3,4 on Ethernet0; only 3 carries RoCE",
+		"           expected: PFC on priority 3 only\n           actual:   PFC on priorities 3,4\n",
+		"           evidence: $ show pfc priority\n",
+		"           remediation:\n             sudo pfc config priority off 4 Ethernet0\n",
+		"    ok     3 checks passed (LINK-MTU, SW-MTU, SW-PFC)",
+		"… 3 more lines",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+	// Device-level results first, then interfaces in natural order; fail before warn.
+	order := []string{"gpu01  linux host", "1 check passed (COLLECT-REACH)", "  ens1f0np0", "FAIL   HOST-PFC", "WARN   HOST-TOS", "  ens1f1np1", "gpu02"}
+	last := -1
+	for _, s := range order {
+		i := strings.Index(out, s)
+		if i <= last {
+			t.Fatalf("%q is out of order (at %d, previous at %d)", s, i, last)
+		}
+		last = i
+	}
+	// The 9-line mlnx_qos excerpt is cut at 6 lines.
+	if strings.Contains(out, "tsa: vendor") {
+		t.Error("evidence excerpt not limited")
+	}
+}
+
+func TestTextVerboseListsPasses(t *testing.T) {
+	quiet := string(render(t, "text", sampleReport(), Options{}))
+	verbose := string(render(t, "text", sampleReport(), Options{Verbose: true}))
+	if strings.Contains(quiet, "PASS   HOST-MTU") {
+		t.Error("passes listed one by one without Verbose")
+	}
+	for _, want := range []string{"    PASS   HOST-MTU  9000", "    PASS   LINK-MTU  9216 / 9214 (EOS IP MTU)"} {
+		if !strings.Contains(verbose, want) {
+			t.Errorf("verbose text lacks %q", want)
+		}
+	}
+	if strings.Contains(verbose, "checks passed (") {
+		t.Error("verbose text still collapses passes")
+	}
+}
+
+func TestTextInterfaceOrder(t *testing.T) {
+	r := &Report{Devices: []DeviceSummary{{Name: "leaf1", Reachable: true}}}
+	for _, ifc := range []string{"Ethernet12", "Ethernet8", "", "Ethernet0"} {
+		r.Results = append(r.Results, checks.Result{Check: "SW-MTU", Status: checks.Fail, Device: "leaf1", Interface: ifc,
+			Evidence: &topology.Evidence{Command: "show interfaces"}})
+	}
+	out := string(render(t, "text", r, Options{}))
+	a, b, c := strings.Index(out, "  Ethernet0\n"), strings.Index(out, "  Ethernet8\n"), strings.Index(out, "  Ethernet12\n")
+	dev := strings.Index(out, "    FAIL   SW-MTU")
+	if !(dev < a && a < b && b < c) {
+		t.Errorf("want device-level, Ethernet0, Ethernet8, Ethernet12 in that order:\n%s", out)
+	}
+}
