@@ -4,6 +4,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,8 +38,9 @@ type Check struct {
 	// Fix is the remediation for explain, per platform, with {if}/{dev}/{port} placeholders.
 	Fix map[string]string
 
-	device   func(r recipe.Recipe, d *topology.Device) verdict
-	hostPort func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
+	device     func(r recipe.Recipe, d *topology.Device) verdict
+	hostPort   func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
+	switchPort func(r recipe.Recipe, d *topology.Device, p *topology.SwitchPort) verdict
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.
@@ -52,7 +54,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return append([]*Check{collectReach()}, hostChecks()...)
+	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).

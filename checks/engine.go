@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/checks/recipe"
@@ -11,6 +12,8 @@ import (
 type Options struct {
 	Only []string
 	Skip []string
+	// Remedy writes a switch remediation in the platform's own configuration language.
+	Remedy func(platform, checkID, port string, r recipe.Recipe) string
 }
 
 func (o Options) wants(id string) bool {
@@ -33,21 +36,73 @@ func (o Options) wants(id string) bool {
 func Run(snap *topology.Snapshot, opts Options) []Result {
 	var out []Result
 	cat := Catalog()
+	linked := topology.LinkedPorts(topology.ResolveLinks(snap))
 	for _, d := range snap.Devices {
 		for _, c := range cat {
 			if c.device != nil && opts.wants(c.ID) {
 				out = append(out, c.result(snap.Recipe, c.device(snap.Recipe, d), d.Name, ""))
 			}
 		}
-		if !d.Reachable || d.Host == nil {
+		if !d.Reachable {
 			continue
 		}
-		for _, p := range d.Host.Ports {
-			for _, c := range cat {
-				if c.hostPort != nil && opts.wants(c.ID) {
-					out = append(out, c.result(snap.Recipe, c.hostPort(snap.Recipe, d, p), d.Name, p.Netdev))
+		if d.Host != nil {
+			for _, p := range d.Host.Ports {
+				for _, c := range cat {
+					if c.hostPort != nil && opts.wants(c.ID) {
+						out = append(out, c.result(snap.Recipe, c.hostPort(snap.Recipe, d, p), d.Name, p.Netdev))
+					}
 				}
 			}
+		}
+		if d.Switch != nil {
+			out = append(out, switchResults(snap.Recipe, cat, d, linked[d.Name], opts)...)
+		}
+	}
+	return out
+}
+
+// switchResults checks the ports of one switch that link two inventory devices.
+func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[string]topology.PortRef, opts Options) []Result {
+	var out []Result
+	ports := map[string]*topology.SwitchPort{}
+	for _, p := range d.Switch.Ports {
+		ports[topology.NormalizePort(p.Name)] = p
+	}
+	names := make([]string, 0, len(peers))
+	for n := range peers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, key := range names {
+		peer := peers[key]
+		p, ok := ports[key]
+		for _, c := range cat {
+			if c.switchPort == nil || !opts.wants(c.ID) {
+				continue
+			}
+			var v verdict
+			iface := key
+			if ok {
+				iface = p.Name
+				v = c.switchPort(r, d, p)
+			} else {
+				v = verdict{status: Error, actual: "port not reported",
+					message:  "the switch did not report port " + key + ", which a link names",
+					evidence: &topology.Evidence{Error: "port " + key + " missing from the collected facts"}}
+			}
+			if v.status == Fail && v.remediation == "" && opts.Remedy != nil {
+				v.remediation = opts.Remedy(d.Platform, c.ID, iface, r)
+			}
+			if v.status == Fail && v.remediation == "" {
+				v.remediation = c.Fix[d.Platform]
+				if v.remediation == "" {
+					v.remediation = c.Fix["any"]
+				}
+			}
+			res := c.result(r, v, d.Name, iface)
+			res.Peer = peer.String()
+			out = append(out, res)
 		}
 	}
 	return out

@@ -1,0 +1,306 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// NotSupported prefixes Evidence.Excerpt of a fact that the platform cannot express at all
+// (community SONiC has no 802.3x knob, Cumulus only transmits DCBX TLVs): such checks skip.
+const NotSupported = "not supported: "
+
+// switchChecks are the SW-* checks of CONTRACT §6, on every switch port that links two
+// inventory devices.
+func switchChecks() []*Check {
+	return []*Check{swMTU(), swTrust(), swDSCPMap(), swPFC(), swPFCWatchdog(), swPause(), swECN(),
+		swCNPQueue(), swDCBX(), swBuffer()}
+}
+
+// switchFact applies the rules every switch fact shares: unreadable is error, unsupported is
+// skip; otherwise decide.
+func switchFact[T any](f topology.Fact[T], what string, decide func(v T) verdict) verdict {
+	if f.Known && strings.HasPrefix(f.Source.Excerpt, NotSupported) {
+		return verdict{status: Skip, actual: "not supported by the platform", message: strings.TrimPrefix(f.Source.Excerpt, NotSupported)}
+	}
+	if !f.Known {
+		return unknown(what, f.Source)
+	}
+	v := decide(f.Value)
+	if v.status != Pass && v.evidence == nil {
+		v.evidence = ev(f.Source)
+	}
+	return v
+}
+
+// queueOf is the egress queue that carries a priority (traffic class).
+func queueOf(p *topology.SwitchPort, prio int) int {
+	if p.TCToQueue.Known {
+		if q, ok := p.TCToQueue.Value[prio]; ok {
+			return q
+		}
+	}
+	return prio
+}
+
+func swMTU() *Check {
+	return &Check{
+		ID: "SW-MTU", Title: "frame MTU equals switch_mtu (vendor-normalized)",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "A switch port with a smaller MTU than the hosts drops or fragments 4096-byte RoCE " +
+			"payloads (plus headers); every hop must carry the same jumbo frame.",
+		Sources:  []string{"SONiC PORT.mtu", "NVUE link mtu", "EOS mtu (IP MTU)", "NX-OS mtu"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("frame MTU %d class", r.SwitchMTU) },
+		Fix:      map[string]string{"sonic": "config interface mtu PORT 9216", "cumulus": "nv set interface PORT link mtu 9216", "eos": "interface PORT / mtu 9214", "nxos": "interface PORT / mtu 9216"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.MTU, "port MTU", func(m topology.MTU) verdict {
+				actual := fmt.Sprintf("MTU %d", m.Configured)
+				if m.Kind == "ip" {
+					actual = fmt.Sprintf("IP MTU %d (frame class %d)", m.Configured, m.Normalized)
+				}
+				if m.Normalized == r.SwitchMTU {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "port MTU differs from the recipe"}
+			})
+		},
+	}
+}
+
+func swTrust() *Check {
+	return &Check{
+		ID: "SW-TRUST", Title: "ingress trusts DSCP",
+		Scope: ScopeSwitchPort, Severity: Critical,
+		Rationale: "Routed RoCEv2 is classified by DSCP; a port trusting only PCP (or nothing) puts " +
+			"RoCE in the default, lossy class.",
+		Sources:  []string{"SONiC PORT_QOS_MAP.dscp_to_tc_map", "NVUE qos mapping trust", "EOS qos trust dscp", "NX-OS service-policy type qos"},
+		Expected: func(recipe.Recipe) string { return "trust dscp" },
+		Fix:      map[string]string{"sonic": "bind a DSCP_TO_TC_MAP in PORT_QOS_MAP", "cumulus": "nv set qos mapping default-global trust l3", "eos": "qos trust dscp", "nxos": "service-policy type qos input POLICY"},
+		switchPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.Trust, "DSCP trust", func(t string) verdict {
+				if t == "dscp" || t == "both" {
+					return verdict{status: Pass, actual: "trust " + t}
+				}
+				return verdict{status: Fail, actual: "trust " + t, message: "the port does not classify by DSCP"}
+			})
+		},
+	}
+}
+
+func swDSCPMap() *Check {
+	return &Check{
+		ID: "SW-DSCP-MAP", Title: "roce_dscp maps to roce_priority and cnp_dscp to cnp_priority",
+		Scope: ScopeSwitchPort, Severity: Critical,
+		Rationale: "The switch must put DSCP 26 in the lossless class and CNPs (DSCP 48) in their own. " +
+			"Stock SONiC maps DSCP 26 to TC1, which is lossy.",
+		Sources: []string{"SONiC qos_config.j2", "NVUE qos mapping", "EOS qos map dscp", "NX-OS class-map match dscp"},
+		Expected: func(r recipe.Recipe) string {
+			return fmt.Sprintf("DSCP %d -> class %d, DSCP %d -> class %d", r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
+		},
+		Fix: map[string]string{"any": "map DSCP ROCE_DSCP to the RoCE class and CNP_DSCP to the CNP class"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.DSCPToTC, "DSCP to traffic-class map", func(m map[int]int) verdict {
+				desc := func(dscp int) string {
+					tc, ok := m[dscp]
+					if !ok {
+						return fmt.Sprintf("DSCP %d unmapped", dscp)
+					}
+					return fmt.Sprintf("DSCP %d -> class %d (queue %d)", dscp, tc, queueOf(p, tc))
+				}
+				actual := desc(r.RoCEDSCP) + ", " + desc(r.CNPDSCP)
+				roce, ok1 := m[r.RoCEDSCP]
+				cnp, ok2 := m[r.CNPDSCP]
+				if ok1 && ok2 && roce == r.RoCEPriority && cnp == r.CNPPriority {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "RoCE or CNP traffic lands in the wrong class"}
+			})
+		},
+	}
+}
+
+func swPFC() *Check {
+	return &Check{
+		ID: "SW-PFC", Title: "PFC on roce_priority only (asymmetric PFC reported)",
+		Scope: ScopeSwitchPort, Severity: Critical,
+		Rationale: "PFC must protect the RoCE priority on every hop, and only it: a hop without it drops, " +
+			"extra priorities spread pause; asymmetric PFC (rx without tx) still drops on one side.",
+		Sources:  []string{"IEEE 802.1Qbb", "SONiC PORT_QOS_MAP.pfc_enable", "NVUE qos pfc", "EOS priority-flow-control", "NX-OS pause pfc-cos"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
+		Fix:      map[string]string{"any": "enable PFC on the RoCE priority only, both directions"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.PFC, "PFC configuration", func(pfc topology.SwitchPFC) verdict {
+				rx, tx := slices.Sorted(slices.Values(pfc.RX)), slices.Sorted(slices.Values(pfc.TX))
+				actual := "PFC on " + Priorities(rx)
+				if !slices.Equal(rx, tx) {
+					actual = fmt.Sprintf("asymmetric PFC: rx %s, tx %s", Priorities(rx), Priorities(tx))
+				}
+				if pfc.Mode != "" {
+					actual += " (mode " + pfc.Mode + ")"
+				}
+				want := []int{r.RoCEPriority}
+				if slices.Equal(rx, want) && slices.Equal(tx, want) {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "PFC is not on the RoCE priority alone"}
+			})
+		},
+	}
+}
+
+func swPFCWatchdog() *Check {
+	return &Check{
+		ID: "SW-PFC-WATCHDOG", Title: "PFC watchdog on roce_priority",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "A stuck receiver can pause a queue forever and the pause spreads through the fabric " +
+			"(PFC storm, deadlock). The watchdog detects a queue paused too long and drops or forwards to break it.",
+		Sources:  []string{"SONiC pfcwd", "NVUE pfc-watchdog", "EOS priority-flow-control pause watchdog", "NX-OS priority-flow-control watch-dog"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC watchdog on priority %d", r.RoCEPriority) },
+		Fix:      map[string]string{"any": "enable the PFC watchdog on the RoCE priority"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			if !r.PFCWatchdog {
+				return verdict{status: Skip, actual: "not required", message: "recipe.pfc_watchdog is false"}
+			}
+			return switchFact(p.PFCWatchdog, "PFC watchdog", func(m map[int]bool) verdict {
+				var on []int
+				for prio, enabled := range m {
+					if enabled {
+						on = append(on, prio)
+					}
+				}
+				slices.Sort(on)
+				actual := "watchdog on " + Priorities(on)
+				if m[r.RoCEPriority] {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "no PFC watchdog on the RoCE priority"}
+			})
+		},
+	}
+}
+
+func swPause() *Check {
+	return &Check{
+		ID: "SW-PAUSE", Title: "802.3x pause off",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "Link-level pause stops every class; with PFC off the port falls back to it, so it must be off.",
+		Sources:   []string{"IEEE 802.3 Annex 31B", "EOS flowcontrol", "NX-OS flowcontrol", "NVUE qos link-pause"},
+		Expected:  func(recipe.Recipe) string { return "pause RX off, TX off" },
+		Fix:       map[string]string{"any": "turn link-level flow control off on the port"},
+		switchPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.Pause, "link pause", func(pp topology.Pause) verdict {
+				actual := fmt.Sprintf("pause RX %s, TX %s", onOff(pp.RX), onOff(pp.TX))
+				if !pp.RX && !pp.TX {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "802.3x pause is on"}
+			})
+		},
+	}
+}
+
+func swECN() *Check {
+	return &Check{
+		ID: "SW-ECN", Title: "ECN marking on the RoCE queue",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "DCQCN starts at the switch: without ECN marking on the RoCE queue, senders never slow " +
+			"down and congestion is handled by PFC alone.",
+		Sources: []string{"SONiC WRED_PROFILE ecn", "NVUE congestion-control", "EOS random-detect ecn", "NX-OS random-detect ecn"},
+		Expected: func(r recipe.Recipe) string {
+			return fmt.Sprintf("ECN marking on the queue of priority %d", r.RoCEPriority)
+		},
+		Fix: map[string]string{"any": "enable ECN (WRED ecn) on the RoCE queue"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			q := queueOf(p, r.RoCEPriority)
+			return switchFact(p.ECN, "ECN configuration", func(m map[int]bool) verdict {
+				actual := fmt.Sprintf("queue %d ECN %s", q, onOff(m[q]))
+				if m[q] {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "no ECN marking on the RoCE queue"}
+			})
+		},
+	}
+}
+
+func swCNPQueue() *Check {
+	return &Check{
+		ID: "SW-CNP-QUEUE", Title: "the CNP queue is strict priority",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "CNPs must overtake data to slow senders in time; in a weighted queue they wait behind " +
+			"the very congestion they signal. Stock SONiC gives the CNP queue DWRR.",
+		Sources:  []string{"SONiC SCHEDULER type", "NVUE egress-scheduler", "EOS tx-queue priority strict", "NX-OS priority level"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("queue of priority %d strict", r.CNPPriority) },
+		Fix:      map[string]string{"any": "schedule the CNP queue strict priority"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			q := queueOf(p, r.CNPPriority)
+			return switchFact(p.Scheduler, "queue scheduler", func(m map[int]string) verdict {
+				s, ok := m[q]
+				if !ok {
+					s = "unknown"
+				}
+				actual := fmt.Sprintf("queue %d %s", q, s)
+				if s == "strict" {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "CNPs are not in a strict-priority queue"}
+			})
+		},
+	}
+}
+
+func swDCBX() *Check {
+	return &Check{
+		ID: "SW-DCBX", Title: "DCBX mode matches recipe.dcbx",
+		Scope: ScopeSwitchPort, Severity: SevError,
+		Rationale: "Mixing DCBX-negotiated ports (NX-OS `priority-flow-control mode auto`, EOS `dcbx mode`) " +
+			"with static ones lets PFC silently differ between the two ends of a link.",
+		Sources:  []string{"IEEE 802.1Qaz", "NX-OS priority-flow-control mode", "EOS dcbx mode"},
+		Expected: func(r recipe.Recipe) string { return "DCBX mode " + r.DCBX },
+		Fix:      map[string]string{"any": "use the same DCB regime on every port"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.DCBX, "DCBX mode", func(d topology.DCBX) verdict {
+				actual := d.Mode
+				if d.Detail != "" {
+					actual += " (" + d.Detail + ")"
+				}
+				if d.Mode == r.DCBX {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "the port's DCB regime does not match the recipe"}
+			})
+		},
+	}
+}
+
+func swBuffer() *Check {
+	return &Check{
+		ID: "SW-BUFFER", Title: "lossless buffer / headroom profile on the RoCE priority group",
+		Scope: ScopeSwitchPort, Severity: Warning,
+		Rationale: "PFC only works with headroom reserved for the frames in flight after a pause is sent; " +
+			"a lossy buffer profile on the RoCE priority group drops them anyway.",
+		Sources: []string{"SONiC BUFFER_PG / BUFFER_PROFILE", "NVUE qos roce mode lossless"},
+		Expected: func(r recipe.Recipe) string {
+			return fmt.Sprintf("lossless profile on priority group %d", r.RoCEPriority)
+		},
+		Fix: map[string]string{"any": "bind a lossless buffer profile to the RoCE priority group"},
+		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			return switchFact(p.Buffer, "buffer profile", func(b topology.Buffer) verdict {
+				actual := "lossless PGs " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(b.LosslessPGs)), ","), "[]")
+				if len(b.LosslessPGs) == 0 {
+					actual = "no lossless priority group"
+				}
+				if b.Profile != "" {
+					actual += " (" + b.Profile + ")"
+				}
+				if slices.Contains(b.LosslessPGs, r.RoCEPriority) {
+					return verdict{status: Pass, actual: actual}
+				}
+				return verdict{status: Fail, actual: actual, message: "the RoCE priority group has no lossless buffer"}
+			})
+		},
+	}
+}

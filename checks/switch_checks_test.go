@@ -1,0 +1,133 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func healthySwitchPort(name string) *topology.SwitchPort {
+	m := map[int]int{}
+	for d := 0; d < 64; d++ {
+		m[d] = d >> 3
+	}
+	e := src("show")
+	return &topology.SwitchPort{
+		Name:        name,
+		MTU:         topology.Known(topology.MTU{Configured: 9214, Kind: "ip", Normalized: 9216}, e),
+		Trust:       topology.Known("dscp", e),
+		DSCPToTC:    topology.Known(m, e),
+		PFC:         topology.Known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}}, e),
+		PFCWatchdog: topology.Known(map[int]bool{3: true}, e),
+		Pause:       topology.Known(topology.Pause{}, e),
+		ECN:         topology.Known(map[int]bool{3: true}, e),
+		Scheduler:   topology.Known(map[int]string{3: "dwrr", 6: "strict"}, e),
+		DCBX:        topology.Known(topology.DCBX{Mode: "static"}, e),
+		Buffer:      topology.Known(topology.Buffer{LosslessPGs: []int{3, 4}}, e),
+	}
+}
+
+// switchSnap: leaf1 Ethernet1/1 is linked to gpu01 (declared), Ethernet1/2 to spine1 (LLDP,
+// short port name), Ethernet1/3 to nothing in the inventory.
+func switchSnap(p *topology.SwitchPort) *topology.Snapshot {
+	leaf := &topology.Device{Name: "leaf1", Platform: "eos", Role: topology.RoleSwitch, Reachable: true,
+		Switch: &topology.SwitchFacts{
+			Ports: []*topology.SwitchPort{p, healthySwitchPort("Ethernet1/2"), healthySwitchPort("Ethernet1/3")},
+			LLDP: topology.Known([]topology.LLDPNeighbor{
+				{LocalPort: "Ethernet1/2", SystemName: "spine1.dc.example", PortID: "Et7"},
+				{LocalPort: "Ethernet1/3", SystemName: "outsider", PortID: "Ethernet9"},
+			}, src("show lldp neighbors detail | json")),
+		}}
+	spine := &topology.Device{Name: "spine1", Platform: "eos", Role: topology.RoleSwitch, Reachable: true,
+		Switch: &topology.SwitchFacts{Ports: []*topology.SwitchPort{healthySwitchPort("Ethernet7")}}}
+	return &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{leaf, spine},
+		Links: []topology.Link{{A: topology.PortRef{Device: "gpu01", Interface: "ens1f0np0"}, B: topology.PortRef{Device: "leaf1", Interface: "Ethernet1/1"}, Source: "inventory"}}}
+}
+
+func swResults(snap *topology.Snapshot, opts Options) map[string]Result {
+	out := map[string]Result{}
+	for _, r := range Run(snap, opts) {
+		if r.Check != "COLLECT-REACH" {
+			out[r.Check+" "+r.Device+":"+r.Interface] = r
+		}
+	}
+	return out
+}
+
+func TestSwitchChecksRunOnLinkedPortsOnly(t *testing.T) {
+	res := swResults(switchSnap(healthySwitchPort("Ethernet1/1")), Options{})
+	for k, r := range res {
+		if r.Status != Pass {
+			t.Errorf("%s = %s (%s)", k, r.Status, r.Actual)
+		}
+		if strings.Contains(k, "Ethernet1/3") {
+			t.Errorf("%s: a port to a device outside the inventory must not be audited", k)
+		}
+	}
+	for _, want := range []string{"SW-PFC leaf1:Ethernet1/1", "SW-PFC leaf1:Ethernet1/2", "SW-PFC spine1:Ethernet7"} {
+		if _, ok := res[want]; !ok {
+			t.Errorf("missing %s (have %d results)", want, len(res))
+		}
+	}
+	if p := res["SW-MTU leaf1:Ethernet1/2"].Peer; p != "spine1:Ethernet7" {
+		t.Errorf("peer from LLDP = %q", p)
+	}
+}
+
+func TestSwitchFaults(t *testing.T) {
+	cases := []struct {
+		check  string
+		status Status
+		mut    func(p *topology.SwitchPort)
+		actual string
+	}{
+		{"SW-MTU", Fail, func(p *topology.SwitchPort) { p.MTU.Value = topology.MTU{Configured: 9100, Kind: "frame", Normalized: 9100} }, "MTU 9100"},
+		{"SW-TRUST", Fail, func(p *topology.SwitchPort) { p.Trust.Value = "pcp" }, "trust pcp"},
+		{"SW-DSCP-MAP", Fail, func(p *topology.SwitchPort) { p.DSCPToTC.Value[26] = 1 }, "DSCP 26 -> class 1"},
+		{"SW-PFC", Fail, func(p *topology.SwitchPort) { p.PFC.Value.TX = []int{3, 4} }, "asymmetric PFC: rx priority 3, tx priorities 3,4"},
+		{"SW-PFC-WATCHDOG", Fail, func(p *topology.SwitchPort) { p.PFCWatchdog.Value = map[int]bool{} }, "watchdog on no priority"},
+		{"SW-PAUSE", Fail, func(p *topology.SwitchPort) { p.Pause.Value.RX = true }, "pause RX on"},
+		{"SW-ECN", Fail, func(p *topology.SwitchPort) { p.ECN.Value = map[int]bool{0: true} }, "queue 3 ECN off"},
+		{"SW-CNP-QUEUE", Fail, func(p *topology.SwitchPort) { p.Scheduler.Value[6] = "dwrr" }, "queue 6 dwrr"},
+		{"SW-DCBX", Fail, func(p *topology.SwitchPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx"},
+		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless priority group"},
+		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) { p.Pause.Source.Excerpt = NotSupported + "no 802.3x knob" }, "not supported"},
+		{"SW-ECN", Error, func(p *topology.SwitchPort) {
+			p.ECN = topology.Unknown[map[int]bool](topology.Evidence{Command: "show qos", Error: "unexpected output"})
+		}, "unknown"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.check+"/"+string(tc.status), func(t *testing.T) {
+			p := healthySwitchPort("Ethernet1/1")
+			tc.mut(p)
+			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ recipe.Recipe) string {
+				return platform + " fix for " + id + " on " + port
+			}})
+			r := res[tc.check+" leaf1:Ethernet1/1"]
+			if r.Status != tc.status || !strings.Contains(r.Actual, tc.actual) {
+				t.Fatalf("got %s %q, want %s %q", r.Status, r.Actual, tc.status, tc.actual)
+			}
+			if r.Status == Fail && r.Remediation != "eos fix for "+tc.check+" on Ethernet1/1" {
+				t.Errorf("remediation %q", r.Remediation)
+			}
+			if r.Peer != "gpu01:ens1f0np0" {
+				t.Errorf("peer %q", r.Peer)
+			}
+			for k, o := range res {
+				if k != tc.check+" leaf1:Ethernet1/1" && o.Status != Pass && o.Status != Skip {
+					t.Errorf("side effect: %s = %s", k, o.Status)
+				}
+			}
+		})
+	}
+}
+
+func TestLinkedPortMissingFromFactsIsError(t *testing.T) {
+	snap := switchSnap(healthySwitchPort("Ethernet1/9")) // Ethernet1/1 is linked but not reported
+	r := swResults(snap, Options{})["SW-PFC leaf1:ethernet1/1"]
+	if r.Status != Error {
+		t.Fatalf("got %+v", r)
+	}
+}
