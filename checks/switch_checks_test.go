@@ -83,7 +83,9 @@ func TestSwitchFaults(t *testing.T) {
 		mut    func(p *topology.SwitchPort)
 		actual string
 	}{
-		{"SW-MTU", Fail, func(p *topology.SwitchPort) { p.MTU.Value = topology.MTU{Configured: 9100, Kind: "frame", Normalized: 9100} }, "MTU 9100"},
+		{"SW-MTU", Fail, func(p *topology.SwitchPort) {
+			p.MTU.Value = topology.MTU{Configured: 9100, Kind: "frame", Normalized: 9100}
+		}, "MTU 9100"},
 		{"SW-TRUST", Fail, func(p *topology.SwitchPort) { p.Trust.Value = "pcp" }, "trust pcp"},
 		{"SW-DSCP-MAP", Fail, func(p *topology.SwitchPort) { p.DSCPToTC.Value[26] = 1 }, "DSCP 26 -> class 1"},
 		{"SW-PFC", Fail, func(p *topology.SwitchPort) { p.PFC.Value.TX = []int{3, 4} }, "asymmetric PFC: rx priority 3, tx priorities 3,4"},
