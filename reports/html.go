@@ -67,6 +67,11 @@ type htmlTransfer struct {
 }
 
 func (htmlRenderer) Render(w io.Writer, r *Report, opts Options) error {
+	if r == nil {
+		return errNilReport
+	}
+	// html/template escapes markup but not terminal control bytes, which HTML cannot show.
+	r = cleanReport(r)
 	tmpl, err := template.New("report").Funcs(template.FuncMap{
 		"inc":   func(i int) int { return i + 1 },
 		"port":  hopPort,

@@ -10,6 +10,9 @@ import (
 type jsonRenderer struct{}
 
 func (jsonRenderer) Render(w io.Writer, r *Report, _ Options) error {
+	if r == nil {
+		return errNilReport
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	// Evidence and paths carry "->" and "<"; \u003e would make the report harder to read and

@@ -73,6 +73,9 @@ type junitText struct {
 const junitFabric = "fabric"
 
 func (junitRenderer) Render(w io.Writer, r *Report, _ Options) error {
+	if r == nil {
+		return errNilReport
+	}
 	doc := junitDocument(r)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("write JUnit report: %w", err)
@@ -112,7 +115,8 @@ func junitDocument(r *Report) junitSuites {
 			s.Properties = &junitProperties{props}
 		}
 		if !r.Started.IsZero() {
-			s.Timestamp = r.Started.Format("2006-01-02T15:04:05")
+			// JUnit's timestamp has no zone, so it is always UTC.
+			s.Timestamp = r.Started.UTC().Format("2006-01-02T15:04:05")
 		}
 		doc.Suites = append(doc.Suites, s)
 	}

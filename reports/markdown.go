@@ -13,6 +13,10 @@ import (
 type markdownRenderer struct{}
 
 func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
+	if r == nil {
+		return errNilReport
+	}
+	r = cleanReport(r)
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 

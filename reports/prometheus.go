@@ -15,6 +15,9 @@ import (
 type prometheusRenderer struct{}
 
 func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
+	if r == nil {
+		return errNilReport
+	}
 	var b strings.Builder
 	family := func(name, help string) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name)

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -43,3 +44,6 @@ func Lookup(format string) (Renderer, error) {
 	}
 	return nil, fmt.Errorf("unknown report format %q (known formats: %s)", format, strings.Join(Formats(), ", "))
 }
+
+// errNilReport is what every renderer returns for a nil report rather than panicking.
+var errNilReport = errors.New("render report: no report (nil)")

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -72,5 +73,19 @@ func TestNatCompare(t *testing.T) {
 	}
 	if natCompare("eth01", "eth1") == 0 {
 		t.Error("eth01 and eth1 compare equal; the order must be total")
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestRenderWriteError(t *testing.T) {
+	for _, f := range Formats() {
+		rd, _ := Lookup(f)
+		err := rd.Render(failingWriter{}, sampleReport(), Options{})
+		if err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("%s: write error not returned: %v", f, err)
+		}
 	}
 }

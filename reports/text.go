@@ -74,6 +74,10 @@ func (p palette) status(s checks.Status) *color.Color {
 }
 
 func (textRenderer) Render(w io.Writer, r *Report, opts Options) error {
+	if r == nil {
+		return errNilReport
+	}
+	r = cleanReport(r)
 	t := &textWriter{p: newPalette(opts.Color), verbose: opts.Verbose}
 	t.report(r)
 	if _, err := io.WriteString(w, t.b.String()); err != nil {

@@ -125,3 +125,31 @@ func TestTextInterfaceOrder(t *testing.T) {
 		t.Errorf("want device-level, Ethernet0, Ethernet8, Ethernet12 in that order:\n%s", out)
 	}
 }
+
+// TestTextDeviceEscapes: a switch that colours its CLI output, or a hostile one, must not put
+// escape sequences on the operator's terminal through the evidence.
+func TestTextDeviceEscapes(t *testing.T) {
+	r := &Report{Results: []checks.Result{{
+		Check: "SW-PFC", Status: checks.Fail, Device: "leaf1", Interface: "Ethernet0",
+		Message:  "bad\x1b]0;pwned\x07",
+		Evidence: &topology.Evidence{Command: "show pfc priority", Excerpt: "\x1b[1;31mEthernet0\x1b[0m    3,4\r\n"},
+	}}}
+	for _, format := range []string{"text", "markdown", "html"} {
+		out := render(t, format, r, Options{})
+		if bytes.ContainsAny(out, "\x1b\x07\r") {
+			t.Errorf("%s output carries control bytes from the device: %q", format, out)
+		}
+		if !bytes.Contains(out, []byte("Ethernet0    3,4")) {
+			t.Errorf("%s output lost the text around the escape codes", format)
+		}
+	}
+}
+
+func TestNilReport(t *testing.T) {
+	for _, f := range Formats() {
+		rd, _ := Lookup(f)
+		if err := rd.Render(&bytes.Buffer{}, nil, Options{}); err == nil {
+			t.Errorf("%s: nil report rendered without error", f)
+		}
+	}
+}

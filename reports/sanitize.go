@@ -1,0 +1,96 @@
+package reports
+
+import (
+	"maps"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// cleanText makes device output safe to print on a terminal or in a document: ANSI escape
+// sequences (a switch CLI that colours its output) are dropped, other control characters
+// become U+FFFD, so nothing from a device can move the cursor, retitle the window or leak an
+// ESC byte into a report that promised none. Tabs and newlines stay.
+func cleanText(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == '\x1b' && i+1 < len(rs) && rs[i+1] == '[':
+			// CSI: parameters and intermediates up to a final byte in @..~.
+			j := i + 2
+			for j < len(rs) && (rs[j] < '@' || rs[j] > '~') {
+				j++
+			}
+			i = j
+		case r == '\r':
+		case isControl(r):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r < 0xa0)
+}
+
+// cleanReport is a deep copy of r with cleanText applied to every string a person reads.
+func cleanReport(r *Report) *Report {
+	c := *r
+	c.Note = cleanText(r.Note)
+	c.ToolVersion = cleanText(r.ToolVersion)
+	c.Devices = make([]DeviceSummary, len(r.Devices))
+	for i, d := range r.Devices {
+		d.Name, d.Platform, d.Error = cleanText(d.Name), cleanText(d.Platform), cleanText(d.Error)
+		c.Devices[i] = d
+	}
+	c.Paths = make([]Path, len(r.Paths))
+	for i, p := range r.Paths {
+		p.From, p.To = cleanText(p.From), cleanText(p.To)
+		routes := make([][]Hop, len(p.Paths))
+		for j, hops := range p.Paths {
+			routes[j] = make([]Hop, len(hops))
+			for k, h := range hops {
+				routes[j][k] = Hop{Device: cleanText(h.Device), InPort: cleanText(h.InPort), OutPort: cleanText(h.OutPort)}
+			}
+		}
+		p.Paths = routes
+		c.Paths[i] = p
+	}
+	c.Transfers = make([]Transfer, len(r.Transfers))
+	for i, x := range r.Transfers {
+		x.From, x.To = cleanText(x.From), cleanText(x.To)
+		hops := make([]HopCounters, len(x.Hops))
+		for j, h := range x.Hops {
+			deltas := make(map[string]int64, len(h.CounterDeltas))
+			for k, v := range h.CounterDeltas {
+				deltas[cleanText(k)] = v
+			}
+			hops[j] = HopCounters{Device: cleanText(h.Device), Interface: cleanText(h.Interface), CounterDeltas: deltas}
+		}
+		x.Hops = hops
+		x.GIDIndex = maps.Clone(x.GIDIndex)
+		c.Transfers[i] = x
+	}
+	c.Results = make([]checks.Result, len(r.Results))
+	for i, res := range r.Results {
+		for _, s := range []*string{&res.Check, &res.Device, &res.Interface, &res.Peer, &res.Path,
+			&res.Expected, &res.Actual, &res.Message, &res.Remediation} {
+			*s = cleanText(*s)
+		}
+		if res.Evidence != nil {
+			ev := *res.Evidence
+			ev.Command, ev.Excerpt, ev.Error = cleanText(ev.Command), cleanText(ev.Excerpt), cleanText(ev.Error)
+			res.Evidence = &ev
+		}
+		c.Results[i] = res
+	}
+	return &c
+}
