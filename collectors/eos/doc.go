@@ -1,0 +1,24 @@
+// Package eos collects the lossless-RoCE state of Arista EOS switches.
+//
+// Every command is a read-only `show`; structured output (`| json`) is used where its shape is
+// known from real devices (show version, show interfaces, show lldp neighbors detail, show
+// priority-flow-control counters), and the QoS configuration is read from `show running-config`,
+// whose syntax is well documented, because the JSON of the EOS QoS show commands is not.
+//
+// Conventions the checks rely on:
+//
+//   - A fact that could not be read is Unknown with Evidence.Error naming the command and why.
+//   - A fact that EOS cannot express at all would be Known with Evidence.Error "" and
+//     Evidence.Excerpt prefixed "not supported: " (checks turn it into skip). EOS can express
+//     every SW-* setting, so this package never emits that marker; the nxos, sonic and cumulus
+//     packages do.
+//   - Defaults are facts too: when the configuration is silent, the EOS default is reported as
+//     Known and the excerpt says it is a default (for example the default DSCP to
+//     traffic-class map, in which DSCP 26 lands in traffic class 3).
+//
+// MTU normalization: EOS `mtu` is the IP MTU (maximum 9214). The frame it admits is the IP MTU
+// plus 18 bytes (Ethernet header and FCS) or 22 with an 802.1Q tag, so 9214 gives 9232/9236,
+// the largest frame any of the four NOSes configures: that is the "9216 class" (NX-OS, SONiC
+// and Cumulus top out at mtu 9216). NormalizeMTU maps an IP MTU of 9214 or more to 9216 and
+// leaves smaller values as they are, since every NOS's default (1500) is the same IP payload.
+package eos

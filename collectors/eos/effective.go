@@ -1,0 +1,146 @@
+package eos
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// DefaultDSCPToTC is the EOS default DSCP to traffic-class map, used for every DSCP that no
+// `qos map dscp` line moves: 0-7 -> 1, 8-15 -> 0, then each block of 8 to its own class
+// (24-31 -> 3, 48-55 -> 6).
+func DefaultDSCPToTC() map[int]int {
+	m := map[int]int{}
+	for d := 0; d < 64; d++ {
+		switch tc := d / 8; tc {
+		case 0:
+			m[d] = 1
+		case 1:
+			m[d] = 0
+		default:
+			m[d] = tc
+		}
+	}
+	return m
+}
+
+// Effective is an interface's QoS after its service-profile and its own lines are merged
+// (interface lines win, as on the switch).
+type Effective struct {
+	QoS
+	Profile string
+	// Lines is the evidence: the interface block, then the profile block.
+	Lines []string
+}
+
+// EffectiveQoS merges the qos profile bound to the interface with the interface's own lines.
+// ic may be nil (the interface has no configuration block).
+func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
+	var e Effective
+	e.NoDrop = map[int]bool{}
+	e.TxQueues = map[int]*TxQueue{}
+	if ic == nil {
+		return e, nil
+	}
+	e.Lines = append(e.Lines, ic.Lines...)
+	if ic.ServiceProfile != "" {
+		p, ok := rc.Profiles[ic.ServiceProfile]
+		if !ok {
+			return e, fmt.Errorf("interface %s uses service-profile %s, which is not in the configuration", ic.Name, ic.ServiceProfile)
+		}
+		e.Profile = ic.ServiceProfile
+		e.Lines = append(e.Lines, p.Lines...)
+		e.merge(p)
+	}
+	e.merge(&ic.QoS)
+	return e, nil
+}
+
+func (e *Effective) merge(q *QoS) {
+	if q.Trust != "" {
+		e.Trust = q.Trust
+	}
+	if q.PFC != nil {
+		e.PFC = q.PFC
+	}
+	for p, nd := range q.NoDrop {
+		e.NoDrop[p] = nd
+	}
+	if q.Watchdog != nil {
+		e.Watchdog = q.Watchdog
+	}
+	for n, t := range q.TxQueues {
+		cur := e.TxQueues[n]
+		if cur == nil {
+			cur = &TxQueue{}
+			e.TxQueues[n] = cur
+		}
+		if t.Priority != "" {
+			cur.Priority = t.Priority
+		}
+		cur.ECN = cur.ECN || t.ECN
+	}
+}
+
+// PFCPriorities are the no-drop priorities when PFC is on (and not switched off globally).
+func (e Effective) PFCPriorities(allOff bool) []int {
+	out := []int{}
+	if allOff || e.PFC == nil || !*e.PFC {
+		return out
+	}
+	for p, nd := range e.NoDrop {
+		if nd {
+			out = append(out, p)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// Schedulers gives each tx-queue its discipline. EOS queues are strict priority by default
+// (higher number first); `no priority` makes a queue round-robin and with it every
+// lower-numbered queue, which is reported as "wrr" (weights come from bandwidth percent).
+func (e Effective) Schedulers() map[int]string {
+	m := map[int]string{}
+	rr := false
+	for q := 7; q >= 0; q-- {
+		if t := e.TxQueues[q]; t != nil && t.Priority == "round-robin" {
+			rr = true
+		}
+		if rr {
+			m[q] = "wrr"
+		} else {
+			m[q] = "strict"
+		}
+	}
+	return m
+}
+
+// ECNQueues says which tx-queues mark ECN.
+func (e Effective) ECNQueues() map[int]bool {
+	m := map[int]bool{}
+	for q := 0; q < 8; q++ {
+		t := e.TxQueues[q]
+		m[q] = t != nil && t.ECN
+	}
+	return m
+}
+
+// lineExcerpt joins evidence lines, keeping only those that matter to match.
+func lineExcerpt(lines []string, match ...string) string {
+	var keep []string
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if i == 0 || strings.HasPrefix(t, "interface ") || strings.HasPrefix(t, "qos profile ") {
+			keep = append(keep, l)
+			continue
+		}
+		for _, m := range match {
+			if strings.HasPrefix(t, m) {
+				keep = append(keep, l)
+				break
+			}
+		}
+	}
+	return excerpt(strings.Join(keep, "\n"), 600)
+}

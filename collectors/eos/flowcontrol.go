@@ -1,0 +1,73 @@
+package eos
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// CmdFlowcontrol reads 802.3x link pause per port (text: its JSON shape is not documented).
+const CmdFlowcontrol = "show interfaces flowcontrol"
+
+// FlowControl is one row of `show interfaces flowcontrol`.
+type FlowControl struct {
+	Port                      string // long name
+	SendAdmin, SendOper       string // on | off | desired | unknown | unsupp.
+	ReceiveAdmin, ReceiveOper string
+	Line                      string
+}
+
+// Sending and Receiving decide whether 802.3x pause is in effect in one direction: the
+// operational state when the link reports one, else the configuration ("on" on a port whose
+// link is down still counts; "desired" only counts once negotiated on).
+func (f FlowControl) Sending() bool   { return pauseOn(f.SendAdmin, f.SendOper) }
+func (f FlowControl) Receiving() bool { return pauseOn(f.ReceiveAdmin, f.ReceiveOper) }
+
+func pauseOn(admin, oper string) bool {
+	if oper == "on" {
+		return true
+	}
+	return oper == "unknown" && admin == "on"
+}
+
+var flowRow = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s*$`)
+
+var flowStates = map[string]bool{"on": true, "off": true, "desired": true, "unknown": true, "unsupp.": true, "unsupported": true, "n/a": true}
+
+// ParseFlowcontrol parses `show interfaces flowcontrol`, keyed by long port name.
+func ParseFlowcontrol(out string) (map[string]FlowControl, error) {
+	if err := cliError(out); err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdFlowcontrol, err)
+	}
+	lines := strings.Split(strings.ReplaceAll(out, "\r\n", "\n"), "\n")
+	i := 0
+	for ; i < len(lines) && !strings.Contains(lines[i], "Send FlowControl"); i++ {
+	}
+	if i == len(lines) {
+		return nil, fmt.Errorf("%s: no \"Send FlowControl\" header in the output", CmdFlowcontrol)
+	}
+	for ; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "---"); i++ {
+	}
+	if i == len(lines) {
+		return nil, fmt.Errorf("%s: no dashed line under the header", CmdFlowcontrol)
+	}
+	res := map[string]FlowControl{}
+	for n, l := range lines[i+1:] {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		m := flowRow.FindStringSubmatch(l)
+		if m == nil {
+			return nil, fmt.Errorf("%s: row %d %q is not port, 4 states and 2 counters", CmdFlowcontrol, n+1, strings.TrimSpace(l))
+		}
+		for _, s := range m[2:6] {
+			if !flowStates[strings.ToLower(s)] {
+				return nil, fmt.Errorf("%s: row %q has an unknown flow-control state %q", CmdFlowcontrol, strings.TrimSpace(l), s)
+			}
+		}
+		port := LongName(m[1])
+		res[port] = FlowControl{Port: port, SendAdmin: strings.ToLower(m[2]), SendOper: strings.ToLower(m[3]),
+			ReceiveAdmin: strings.ToLower(m[4]), ReceiveOper: strings.ToLower(m[5]), Line: strings.TrimRight(l, " ")}
+	}
+	return res, nil
+}

@@ -1,0 +1,69 @@
+package eos
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// CmdInterfaces reads MTU, forwarding model and 802.3x pause counters.
+const CmdInterfaces = "show interfaces | json"
+
+// Interface is one entry of `show interfaces | json`.
+type Interface struct {
+	Name string
+	// MTU is the IP MTU (EOS semantics, see NormalizeMTU).
+	MTU int
+	// ForwardingModel is "bridged" (switchport) or "routed".
+	ForwardingModel string
+	RxPause         int64
+	TxPause         int64
+	HasPauseCounter bool
+}
+
+// ParseInterfaces parses `show interfaces | json`, keyed by interface name. Only front-panel
+// Ethernet ports are kept.
+func ParseInterfaces(out string) (map[string]Interface, error) {
+	if err := cliError(out); err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdInterfaces, err)
+	}
+	var raw struct {
+		Interfaces map[string]struct {
+			MTU             *int   `json:"mtu"`
+			ForwardingModel string `json:"forwardingModel"`
+			Counters        *struct {
+				In *struct {
+					RxPause *int64 `json:"rxPause"`
+				} `json:"inputErrorsDetail"`
+				Out *struct {
+					TxPause *int64 `json:"txPause"`
+				} `json:"outputErrorsDetail"`
+			} `json:"interfaceCounters"`
+		} `json:"interfaces"`
+	}
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		return nil, fmt.Errorf("%s: not JSON: %w", CmdInterfaces, err)
+	}
+	if raw.Interfaces == nil {
+		return nil, fmt.Errorf("%s: no \"interfaces\" object in the output", CmdInterfaces)
+	}
+	res := map[string]Interface{}
+	for name, r := range raw.Interfaces {
+		if !IsFrontPanel(name) {
+			continue
+		}
+		if r.MTU == nil {
+			return nil, fmt.Errorf("%s: %s has no \"mtu\"", CmdInterfaces, name)
+		}
+		switch r.ForwardingModel {
+		case "bridged", "routed", "dataLink", "quietDataLink", "layer1Patch", "unknown", "":
+		default:
+			return nil, fmt.Errorf("%s: %s has an unexpected forwardingModel %q", CmdInterfaces, name, r.ForwardingModel)
+		}
+		it := Interface{Name: name, MTU: *r.MTU, ForwardingModel: r.ForwardingModel}
+		if c := r.Counters; c != nil && c.In != nil && c.Out != nil && c.In.RxPause != nil && c.Out.TxPause != nil {
+			it.RxPause, it.TxPause, it.HasPauseCounter = *c.In.RxPause, *c.Out.TxPause, true
+		}
+		res[name] = it
+	}
+	return res, nil
+}

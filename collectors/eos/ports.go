@@ -1,0 +1,166 @@
+package eos
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// buildPort turns the parsed outputs into one port's facts.
+func buildPort(name string, s *sources) *topology.SwitchPort {
+	p := &topology.SwitchPort{Name: name}
+	iface, ifOK := s.ifaces[name]
+
+	switch {
+	case s.ifacesErr != nil:
+		p.MTU = topology.Unknown[topology.MTU](evErr(CmdInterfaces, s.ifacesErr))
+		p.Counters = topology.Unknown[map[string]int64](evErr(CmdInterfaces, s.ifacesErr))
+	case !ifOK:
+		e := evErr(CmdInterfaces, fmt.Errorf("%s is not in the output", name))
+		p.MTU = topology.Unknown[topology.MTU](e)
+		p.Counters = topology.Unknown[map[string]int64](e)
+	default:
+		p.MTU = topology.Known(NormalizeMTU(iface.MTU), ev(CmdInterfaces,
+			fmt.Sprintf("%s \"mtu\": %d (IP MTU, forwardingModel %s)", name, iface.MTU, iface.ForwardingModel)))
+		p.Counters = counters(name, iface, s)
+	}
+
+	switch fc, ok := s.flow[name]; {
+	case s.flowErr != nil:
+		p.Pause = topology.Unknown[topology.Pause](evErr(CmdFlowcontrol, s.flowErr))
+	case !ok:
+		p.Pause = topology.Unknown[topology.Pause](evErr(CmdFlowcontrol, fmt.Errorf("%s is not in the table", name)))
+	default:
+		p.Pause = topology.Known(topology.Pause{RX: fc.Receiving(), TX: fc.Sending()}, ev(CmdFlowcontrol, fc.Line))
+	}
+
+	if s.cfgErr != nil {
+		e := evErr(CmdRunningConfig, s.cfgErr)
+		p.Trust = topology.Unknown[string](e)
+		p.DSCPToTC = topology.Unknown[map[int]int](e)
+		p.TCToQueue = topology.Unknown[map[int]int](e)
+		p.PFC = topology.Unknown[topology.SwitchPFC](e)
+		p.PFCWatchdog = topology.Unknown[map[int]bool](e)
+		p.ECN = topology.Unknown[map[int]bool](e)
+		p.Scheduler = topology.Unknown[map[int]string](e)
+		p.DCBX = topology.Unknown[topology.DCBX](e)
+		p.Buffer = topology.Unknown[topology.Buffer](e)
+		return p
+	}
+	configFacts(p, s.cfg, iface, ifOK)
+	return p
+}
+
+func counters(name string, iface Interface, s *sources) topology.Fact[map[string]int64] {
+	c := map[string]int64{}
+	var notes []string
+	if iface.HasPauseCounter {
+		c["rx_pause"], c["tx_pause"] = iface.RxPause, iface.TxPause
+		notes = append(notes, fmt.Sprintf("rxPause %d txPause %d", iface.RxPause, iface.TxPause))
+	}
+	switch pc, ok := s.pfc[name]; {
+	case s.pfcErr != nil:
+		notes = append(notes, "PFC counters unavailable: "+s.pfcErr.Error())
+	case ok:
+		c["pfc_rx_frames"], c["pfc_tx_frames"] = pc.RxFrames, pc.TxFrames
+		notes = append(notes, fmt.Sprintf("PFC rxFrames %d txFrames %d", pc.RxFrames, pc.TxFrames))
+	}
+	return topology.Known(c, ev(CmdInterfaces, excerpt(strings.Join(notes, "; "), 400)))
+}
+
+// configFacts fills the facts read from the running-config.
+func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifOK bool) {
+	ic := rc.Interfaces[p.Name]
+	eff, err := rc.EffectiveQoS(ic)
+	if err != nil {
+		e := evErr(CmdRunningConfig, err)
+		p.Trust = topology.Unknown[string](e)
+		p.DSCPToTC = topology.Unknown[map[int]int](e)
+		p.TCToQueue = topology.Unknown[map[int]int](e)
+		p.PFC = topology.Unknown[topology.SwitchPFC](e)
+		p.PFCWatchdog = topology.Unknown[map[int]bool](e)
+		p.ECN = topology.Unknown[map[int]bool](e)
+		p.Scheduler = topology.Unknown[map[int]string](e)
+		p.DCBX = topology.Unknown[topology.DCBX](e)
+		p.Buffer = topology.Unknown[topology.Buffer](e)
+		return
+	}
+	block := func(match ...string) string {
+		if len(eff.Lines) == 0 {
+			return "interface " + p.Name + ": no configuration block"
+		}
+		return lineExcerpt(eff.Lines, match...)
+	}
+
+	// Trust: configured, else the EOS default for the port's mode.
+	switch eff.Trust {
+	case "dscp", "none":
+		p.Trust = topology.Known(eff.Trust, ev(CmdRunningConfig, block("qos trust", "no qos trust", "service-profile")))
+	case "cos":
+		p.Trust = topology.Known("pcp", ev(CmdRunningConfig, block("qos trust", "service-profile")))
+	default:
+		routed := (ic != nil && ic.Routed) || (ifOK && iface.ForwardingModel == "routed")
+		trust, mode := "pcp", "switched"
+		if routed {
+			trust, mode = "dscp", "routed"
+		}
+		p.Trust = topology.Known(trust, ev(CmdRunningConfig,
+			fmt.Sprintf("no qos trust on %s: EOS default for a %s port (trust %s)", p.Name, mode, map[string]string{"pcp": "cos", "dscp": "dscp"}[trust])))
+	}
+
+	dscp := DefaultDSCPToTC()
+	for d, tc := range rc.DSCPToTC {
+		dscp[d] = tc
+	}
+	dscpEv := "no qos map dscp line: EOS default map (DSCP 24-31 -> traffic-class 3, 48-55 -> 6)"
+	if len(rc.DSCPLines) > 0 {
+		dscpEv = excerpt(strings.Join(rc.DSCPLines, "\n"), 600) + "\n(other DSCPs: EOS default map)"
+	}
+	p.DSCPToTC = topology.Known(dscp, ev(CmdRunningConfig, dscpEv))
+
+	tcq := map[int]int{}
+	for tc := 0; tc < 8; tc++ {
+		tcq[tc] = tc
+	}
+	for tc, q := range rc.TCToQueue {
+		tcq[tc] = q
+	}
+	qEv := "no qos map traffic-class ... to tx-queue: traffic class N uses tx-queue N"
+	if len(rc.QueueLines) > 0 {
+		qEv = excerpt(strings.Join(rc.QueueLines, "\n"), 600)
+	}
+	p.TCToQueue = topology.Known(tcq, ev(CmdRunningConfig, qEv))
+
+	prios := eff.PFCPriorities(rc.PFCAllOff)
+	pfcEv := block("priority-flow-control on", "priority-flow-control mode", "priority-flow-control off", "priority-flow-control priority", "service-profile")
+	if rc.PFCAllOff {
+		pfcEv = "priority-flow-control all off\n" + pfcEv
+	}
+	p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...)}, ev(CmdRunningConfig, pfcEv))
+
+	wd := eff.Watchdog != nil && *eff.Watchdog
+	wdm := map[int]bool{}
+	for q := 0; q < 8; q++ {
+		wdm[q] = wd
+	}
+	wdEv := block("priority-flow-control pause watchdog", "no priority-flow-control pause watchdog", "service-profile")
+	if !wd {
+		wdEv = "no priority-flow-control pause watchdog on " + p.Name + " or its profile (EOS default: off)"
+	}
+	p.PFCWatchdog = topology.Known(wdm, ev(CmdRunningConfig, wdEv+"; the EOS watchdog covers every no-drop priority of the port"))
+
+	p.ECN = topology.Known(eff.ECNQueues(), ev(CmdRunningConfig, block("tx-queue", "uc-tx-queue", "random-detect ecn", "service-profile")))
+	p.Scheduler = topology.Known(eff.Schedulers(), ev(CmdRunningConfig,
+		block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile")+"\n(EOS default: every tx-queue strict priority)"))
+
+	if ic != nil && ic.DCBX != "" {
+		p.DCBX = topology.Known(topology.DCBX{Mode: "dcbx", Detail: "dcbx mode " + ic.DCBX}, ev(CmdRunningConfig, block("dcbx mode")))
+	} else {
+		p.DCBX = topology.Known(topology.DCBX{Mode: "static", Detail: "no dcbx mode (DCBX off, the EOS default)"},
+			ev(CmdRunningConfig, "no dcbx mode line under interface "+p.Name))
+	}
+
+	p.Buffer = topology.Known(topology.Buffer{LosslessPGs: append([]int{}, prios...), Profile: eff.Profile},
+		ev(CmdRunningConfig, "EOS reserves PFC headroom for every no-drop priority; no separate buffer profile\n"+pfcEv))
+}
