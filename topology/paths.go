@@ -1,0 +1,188 @@
+package topology
+
+import (
+	"fmt"
+	"net"
+	"sort"
+	"strings"
+)
+
+// Endpoint is one end of a path: a host and, when known, the netdev traffic leaves by.
+type Endpoint struct {
+	Device    string `json:"device"`
+	Interface string `json:"interface,omitempty"`
+}
+
+func (e Endpoint) String() string {
+	if e.Interface == "" {
+		return e.Device
+	}
+	return e.Device + ":" + e.Interface
+}
+
+// Hop is one device on a path with the port traffic enters by and the one it leaves by.
+type Hop struct {
+	Device  string `json:"device"`
+	InPort  string `json:"in_port,omitempty"`
+	OutPort string `json:"out_port,omitempty"`
+}
+
+// ResolveEndpoint reads "host", "host:netdev" or the IP address of a host's RDMA netdev (or of
+// a VLAN on it, which resolves to the netdev underneath).
+func ResolveEndpoint(s *Snapshot, text string) (Endpoint, error) {
+	if ip := net.ParseIP(text); ip != nil {
+		for _, d := range s.Devices {
+			if d.Host == nil {
+				continue
+			}
+			for _, p := range d.Host.Ports {
+				devs := append([]Netdev{p.Link.Value}, p.Uppers...)
+				for _, n := range devs {
+					for _, a := range n.Addresses {
+						if net.ParseIP(a).Equal(ip) {
+							return Endpoint{Device: d.Name, Interface: p.Netdev}, nil
+						}
+					}
+				}
+			}
+		}
+		return Endpoint{}, fmt.Errorf("no audited host port has address %s", text)
+	}
+	name, iface, _ := strings.Cut(text, ":")
+	var dev *Device
+	for _, d := range s.Devices {
+		if d.Name == name {
+			dev = d
+		}
+	}
+	if dev == nil {
+		return Endpoint{}, fmt.Errorf("endpoint %q: no device %q in the inventory", text, name)
+	}
+	if dev.Role != RoleHost {
+		return Endpoint{}, fmt.Errorf("endpoint %q: %s is a %s; paths run between hosts", text, name, dev.Role)
+	}
+	return Endpoint{Device: name, Interface: iface}, nil
+}
+
+// Graph is the link graph of a fabric, built once and queried for many paths.
+type Graph struct {
+	index map[string]int
+	names []string
+	host  []bool
+	adj   [][]edge
+}
+
+type edge struct {
+	to            int
+	local, remote string
+}
+
+// NewGraph builds the graph of links between the snapshot's devices.
+func NewGraph(devices []*Device, links []Link) *Graph {
+	g := &Graph{index: map[string]int{}}
+	node := func(name string, host bool) int {
+		if i, ok := g.index[name]; ok {
+			return i
+		}
+		g.index[name] = len(g.names)
+		g.names = append(g.names, name)
+		g.host = append(g.host, host)
+		g.adj = append(g.adj, nil)
+		return len(g.names) - 1
+	}
+	for _, d := range devices {
+		node(d.Name, d.Role == RoleHost)
+	}
+	for _, l := range links {
+		a, b := node(l.A.Device, false), node(l.B.Device, false)
+		g.adj[a] = append(g.adj[a], edge{to: b, local: l.A.Interface, remote: l.B.Interface})
+		g.adj[b] = append(g.adj[b], edge{to: a, local: l.B.Interface, remote: l.A.Interface})
+	}
+	for i := range g.adj {
+		sort.SliceStable(g.adj[i], func(x, y int) bool {
+			ex, ey := g.adj[i][x], g.adj[i][y]
+			if g.names[ex.to] != g.names[ey.to] {
+				return g.names[ex.to] < g.names[ey.to]
+			}
+			return ex.local < ey.local
+		})
+	}
+	return g
+}
+
+// MaxPaths bounds how many equal-cost paths are listed for one endpoint pair.
+const MaxPaths = 256
+
+// Paths lists every equal-cost shortest path from a to b, hop by hop with in- and out-ports.
+// Hosts are never transit. Truncated is true when more than MaxPaths exist. Cost is one BFS
+// from each end plus the enumeration itself: linear in the fabric for one path query.
+func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) {
+	src, ok1 := g.index[a.Device]
+	dst, ok2 := g.index[b.Device]
+	if !ok1 || !ok2 {
+		return nil, false, fmt.Errorf("unknown endpoint")
+	}
+	if src == dst {
+		return nil, false, fmt.Errorf("both endpoints are %s", a.Device)
+	}
+	allowed := func(from int, e edge) bool {
+		if from == src && a.Interface != "" && e.local != a.Interface {
+			return false
+		}
+		if e.to == dst && b.Interface != "" && e.remote != b.Interface {
+			return false
+		}
+		return true
+	}
+	// Distance to dst, walking backwards; hosts other than the ends do not forward.
+	dist := make([]int, len(g.names))
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[dst] = 0
+	queue := []int{dst}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if n != dst && g.host[n] {
+			continue
+		}
+		for _, e := range g.adj[n] {
+			if dist[e.to] >= 0 {
+				continue
+			}
+			// e goes n -> e.to; the forward edge is e.to -> n.
+			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local}) {
+				continue
+			}
+			dist[e.to] = dist[n] + 1
+			queue = append(queue, e.to)
+		}
+	}
+	if dist[src] < 0 {
+		return nil, false, nil
+	}
+	var walk func(n int, in string, acc []Hop)
+	walk = func(n int, in string, acc []Hop) {
+		if truncated {
+			return
+		}
+		if n == dst {
+			p := append(append([]Hop(nil), acc...), Hop{Device: g.names[n], InPort: in})
+			if len(paths) == MaxPaths {
+				truncated = true
+				return
+			}
+			paths = append(paths, p)
+			return
+		}
+		for _, e := range g.adj[n] {
+			if dist[e.to] != dist[n]-1 || !allowed(n, e) || (e.to != dst && g.host[e.to]) {
+				continue
+			}
+			walk(e.to, e.remote, append(acc, Hop{Device: g.names[n], InPort: in, OutPort: e.local}))
+		}
+	}
+	walk(src, "", nil)
+	return paths, truncated, nil
+}

@@ -1,0 +1,138 @@
+package topology
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func link(a, b string) Link {
+	ad, ai, _ := strings.Cut(a, ":")
+	bd, bi, _ := strings.Cut(b, ":")
+	return Link{A: PortRef{ad, ai}, B: PortRef{bd, bi}, Source: "inventory"}
+}
+
+func devs(hosts []string, switches []string) []*Device {
+	var out []*Device
+	for _, h := range hosts {
+		out = append(out, &Device{Name: h, Role: RoleHost})
+	}
+	for _, s := range switches {
+		out = append(out, &Device{Name: s, Role: RoleSwitch})
+	}
+	return out
+}
+
+func render(paths [][]Hop) []string {
+	var out []string
+	for _, p := range paths {
+		var hops []string
+		for _, h := range p {
+			hops = append(hops, fmt.Sprintf("%s[%s>%s]", h.Device, h.InPort, h.OutPort))
+		}
+		out = append(out, strings.Join(hops, " "))
+	}
+	return out
+}
+
+func TestTwoTierClosHasOnePathPerSpine(t *testing.T) {
+	g := NewGraph(devs([]string{"gpu01", "gpu02"}, []string{"leaf1", "leaf2", "spine1", "spine2"}), []Link{
+		link("gpu01:ens1f0np0", "leaf1:Ethernet0"), link("gpu02:ens1f0np0", "leaf2:Ethernet0"),
+		link("leaf1:Ethernet48", "spine1:Ethernet0"), link("leaf1:Ethernet52", "spine2:Ethernet0"),
+		link("leaf2:Ethernet48", "spine1:Ethernet4"), link("leaf2:Ethernet52", "spine2:Ethernet4"),
+	})
+	paths, trunc, err := g.Paths(Endpoint{"gpu01", "ens1f0np0"}, Endpoint{"gpu02", ""})
+	if err != nil || trunc {
+		t.Fatal(err, trunc)
+	}
+	want := []string{
+		"gpu01[>ens1f0np0] leaf1[Ethernet0>Ethernet48] spine1[Ethernet0>Ethernet4] leaf2[Ethernet48>Ethernet0] gpu02[ens1f0np0>]",
+		"gpu01[>ens1f0np0] leaf1[Ethernet0>Ethernet52] spine2[Ethernet0>Ethernet4] leaf2[Ethernet52>Ethernet0] gpu02[ens1f0np0>]",
+	}
+	if got := render(paths); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s", strings.Join(got, "\n"))
+	}
+}
+
+func TestHostsAreNotTransitAndDualHoming(t *testing.T) {
+	// gpu01 is dual-homed to leaf1 and leaf2; gpu03 on leaf1 must not reach leaf2 through gpu01.
+	ds := devs([]string{"gpu01", "gpu02", "gpu03"}, []string{"leaf1", "leaf2"})
+	g := NewGraph(ds, []Link{
+		link("gpu01:p0", "leaf1:swp1"), link("gpu01:p1", "leaf2:swp1"),
+		link("gpu02:p0", "leaf2:swp2"), link("gpu03:p0", "leaf1:swp3"),
+	})
+	if paths, _, _ := g.Paths(Endpoint{"gpu03", ""}, Endpoint{"gpu02", ""}); len(paths) != 0 {
+		t.Errorf("routed through a host: %v", render(paths))
+	}
+	paths, _, _ := g.Paths(Endpoint{"gpu01", ""}, Endpoint{"gpu02", ""})
+	if got := render(paths); len(got) != 1 || !strings.Contains(got[0], "gpu01[>p1] leaf2[swp1>swp2]") {
+		t.Errorf("dual-homed: %v", got)
+	}
+	paths, _, _ = g.Paths(Endpoint{"gpu01", "p0"}, Endpoint{"gpu03", ""})
+	if got := render(paths); len(got) != 1 || !strings.HasPrefix(got[0], "gpu01[>p0] leaf1") {
+		t.Errorf("pinned netdev: %v", got)
+	}
+	if paths, _, _ := g.Paths(Endpoint{"gpu01", "p1"}, Endpoint{"gpu03", ""}); len(paths) != 0 {
+		t.Errorf("p1 leads to leaf2, which has no way to gpu03: %v", render(paths))
+	}
+}
+
+func TestMissingLinkMeansNoPath(t *testing.T) {
+	g := NewGraph(devs([]string{"a", "b"}, []string{"leaf1", "leaf2"}), []Link{link("a:p", "leaf1:1"), link("b:p", "leaf2:1")})
+	if paths, _, err := g.Paths(Endpoint{"a", ""}, Endpoint{"b", ""}); err != nil || len(paths) != 0 {
+		t.Errorf("%v %v", paths, err)
+	}
+}
+
+// clos builds a two-tier Clos: leaves x spines, hostsPerLeaf hosts on each leaf.
+func clos(leaves, spines, hostsPerLeaf int) ([]*Device, []Link) {
+	var ds []*Device
+	var ls []Link
+	for s := 0; s < spines; s++ {
+		ds = append(ds, &Device{Name: fmt.Sprintf("spine%d", s), Role: RoleSwitch})
+	}
+	for l := 0; l < leaves; l++ {
+		leaf := fmt.Sprintf("leaf%d", l)
+		ds = append(ds, &Device{Name: leaf, Role: RoleSwitch})
+		for s := 0; s < spines; s++ {
+			ls = append(ls, link(fmt.Sprintf("%s:up%d", leaf, s), fmt.Sprintf("spine%d:down%d", s, l)))
+		}
+		for h := 0; h < hostsPerLeaf; h++ {
+			host := fmt.Sprintf("h%d-%d", l, h)
+			ds = append(ds, &Device{Name: host, Role: RoleHost})
+			ls = append(ls, link(host+":p0", fmt.Sprintf("%s:host%d", leaf, h)))
+		}
+	}
+	return ds, ls
+}
+
+func TestLargeClosPathCount(t *testing.T) {
+	ds, ls := clos(150, 50, 12)
+	if len(ds) != 2000 {
+		t.Fatalf("%d devices", len(ds))
+	}
+	paths, _, err := NewGraph(ds, ls).Paths(Endpoint{"h0-0", ""}, Endpoint{"h149-11", ""})
+	if err != nil || len(paths) != 50 {
+		t.Fatalf("%d paths, %v", len(paths), err)
+	}
+}
+
+// BenchmarkPathIn2000DeviceClos: one path query on a 2,000-device Clos (graph built once).
+func BenchmarkPathIn2000DeviceClos(b *testing.B) {
+	ds, ls := clos(150, 50, 12)
+	g := NewGraph(ds, ls)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := g.Paths(Endpoint{"h0-0", ""}, Endpoint{"h149-11", ""}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGraphBuild2000: building the graph of a 2,000-device Clos.
+func BenchmarkGraphBuild2000(b *testing.B) {
+	ds, ls := clos(150, 50, 12)
+	for b.Loop() {
+		NewGraph(ds, ls)
+	}
+}
