@@ -6,7 +6,7 @@ import (
 )
 
 // SimulationNote is printed in every report that comes from the built-in lab.
-const SimulationNote = "collected from roceaudit's built-in lab: emulated devices on 127.0.0.1, not a real fabric"
+const SimulationNote = "emulated devices answering on 127.0.0.1"
 
 // FromSnapshot assembles the report of a snapshot and its results.
 func FromSnapshot(snap *topology.Snapshot, results []checks.Result) *Report {
