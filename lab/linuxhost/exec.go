@@ -1,0 +1,93 @@
+package linuxhost
+
+import (
+	"context"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+// Templates are the commands an emulated host answers: the Linux host command set of
+// notes/linux-commands.md, byte for byte. Anything else is "command not found".
+var Templates = []string{
+	"ip -d -j addr show",
+	"rdma link show",
+	"ibv_devinfo -v",
+	"grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
+	"cat /etc/nccl.conf",
+	"systemctl is-active lldpad",
+	"mlnx_qos -i {if}",
+	"dcb -j -N app show dev {if}",
+	"dcb -j pfc show dev {if}",
+	"dcb -j dcbx show dev {if}",
+	"ethtool -a {if}",
+	"grep -s -H . /sys/class/net/{if}/ecn/roce_np/enable/* /sys/class/net/{if}/ecn/roce_rp/enable/* /sys/class/net/{if}/ecn/roce_np/cnp_dscp /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio",
+	"cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class",
+	"cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos",
+	"ethtool -S {if}",
+	"grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*",
+}
+
+var allowlist = collectors.NewAllowlist(Templates...)
+
+// Exec answers one command line as the host's login shell would. A leading "sudo -n " is
+// accepted. The context is unused by the host (every answer is immediate) but keeps the
+// signature that long-running emulations (perftest) need.
+func (h *Host) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+
+	line, sudo := strings.CutPrefix(cmd, collectors.SudoPrefix)
+	argv := strings.Fields(line)
+	if len(argv) == 0 {
+		return "", "", 0
+	}
+	if !allowlist.Allows(line) || argv[0] == "mlnx_qos" && !h.MlnxQoS {
+		return notFound(argv[0], sudo)
+	}
+	last := argv[len(argv)-1]
+	switch argv[0] {
+	case "ip":
+		return h.renderIPAddr(), "", 0
+	case "rdma":
+		return h.renderRdmaLink(), "", 0
+	case "ibv_devinfo":
+		return h.renderIbvDevinfo(), "", 0
+	case "grep":
+		out, code := h.filesystem().grepAll(argv[4:]) // after "-s -H ."
+		return out, "", code
+	case "cat":
+		return h.filesystem().cat(argv[1:])
+	case "systemctl":
+		if h.LLDPadActive {
+			return "active\n", "", 0
+		}
+		return "inactive\n", "", 3
+	case "mlnx_qos":
+		return h.renderMlnxQos(last)
+	case "dcb":
+		switch argv[len(argv)-4] {
+		case "app":
+			return h.renderDcbApp(last)
+		case "pfc":
+			return h.renderDcbPFC(last)
+		default:
+			return h.renderDcbDCBX(last)
+		}
+	case "ethtool":
+		if argv[1] == "-a" {
+			return h.renderEthtoolPause(last)
+		}
+		return h.renderEthtoolStats(last)
+	}
+	return notFound(argv[0], sudo)
+}
+
+// notFound is what bash (or sudo, which looks the command up itself) says for a command that
+// is not there.
+func notFound(name string, sudo bool) (string, string, int) {
+	if sudo {
+		return "", "sudo: " + name + ": command not found\n", 1
+	}
+	return "", "bash: line 1: " + name + ": command not found\n", 127
+}

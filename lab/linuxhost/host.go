@@ -1,0 +1,166 @@
+// Package linuxhost emulates a Linux RDMA host for the built-in lab. A Host is a small state
+// (netdevs, RDMA ports, QoS, counters); every command answer is rendered from that state in
+// the real tool's output format, so a scenario changes one field and every tool that would
+// show it changes with it. Nothing is ever executed.
+package linuxhost
+
+import (
+	"net"
+	"net/netip"
+	"sync"
+)
+
+// Host is one emulated Linux RDMA host.
+type Host struct {
+	Name    string
+	Netdevs []*Netdev     // in ifindex order
+	RDMA    []*RDMADevice // in ibv_devinfo order
+
+	// Files are plain files outside sysfs by path (e.g. /etc/nccl.conf); absent means missing.
+	Files map[string]string
+
+	LLDPadActive bool // systemctl is-active lldpad
+	MlnxQoS      bool // mlnx-tools installed (mlnx_qos); iproute2 dcb is always there
+	// OFED is the MLNX_OFED/DOCA driver: it adds the ecn/ and tc/ sysfs files that the inbox
+	// mlx5 driver does not have.
+	OFED bool
+
+	mu sync.RWMutex
+}
+
+// Update changes the state under the host's lock, so a running lab can evolve (counters during
+// a transfer, for example) while sessions read it.
+func (h *Host) Update(fn func(h *Host)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	fn(h)
+}
+
+// Netdev is a Linux network device.
+type Netdev struct {
+	Name    string
+	Index   int
+	Kind    string // "" for a physical port, "vlan", "loopback"
+	Lower   string // the device a VLAN sits on
+	VLANID  int
+	MTU     int
+	MAC     net.HardwareAddr
+	PCI     string // parentdev, physical ports only
+	AdminUp bool
+	Carrier bool
+	Addrs   []netip.Prefix // in the order `ip addr` lists them (IPv4 first, then IPv6)
+
+	// Eth is the NIC side of a physical RDMA port (QoS, pause, ECN, counters); nil otherwise.
+	Eth *EthPort
+}
+
+// OperState is what `ip link` reports, derived from admin state and carrier.
+func (n *Netdev) OperState() string {
+	switch {
+	case n.Kind == "loopback":
+		return "UNKNOWN"
+	case !n.AdminUp:
+		return "DOWN"
+	case !n.Carrier && n.Kind == "vlan":
+		return "LOWERLAYERDOWN"
+	case !n.Carrier:
+		return "DOWN"
+	}
+	return "UP"
+}
+
+// EthPort is the DCB / pause / DCQCN configuration and the counters of a NIC port.
+type EthPort struct {
+	DCBXHost  bool   // DCBX owned by the OS (mlnx_qos "OS controlled", dcb "host"); false: firmware
+	Trust     string // "dscp" or "pcp"
+	DSCP2Prio [64]int
+	PFC       [8]bool
+	CableLen  int
+	PrioTC    [8]int // priority -> traffic class
+
+	// Receive buffers (mlnx_qos "Receive buffer size" and the PFC "buffer" row).
+	BufferSize    [8]int
+	Prio2Buffer   [8]int
+	MaxBufferSize int
+
+	PauseAutoneg, PauseRX, PauseTX bool
+
+	ECN ECN
+
+	// Stats are ethtool -S values by name; a counter that is shown but not here reads 0.
+	Stats map[string]uint64
+}
+
+// ECN is the MLNX_OFED DCQCN configuration (/sys/class/net/IF/ecn).
+type ECN struct {
+	NP, RP      [8]bool // notification / reaction point enable per priority
+	CNPDSCP     int
+	CNP802pPrio int
+}
+
+// RDMADevice is one RDMA device (an mlx5 function).
+type RDMADevice struct {
+	Name         string
+	FWVer        string
+	NodeGUID     uint64
+	SysImageGUID uint64
+	PartID       int // vendor_part_id, e.g. 4125 for ConnectX-6 Dx
+	BoardID      string
+	Ports        []*RDMAPort
+}
+
+// RDMAPort is one port of an RDMA device, bound to a netdev.
+type RDMAPort struct {
+	Num    int
+	Netdev string
+	// Disabled is a port administratively down (PORT_DOWN, phys_state DISABLED).
+	Disabled bool
+	MaxMTU   int // IB MTU in bytes: 256..4096
+	Width    int // lanes: 1, 2, 4, 8, 12
+	LaneGbps float64
+	// V1Only is a port that creates RoCE v1 GIDs only (no RoCE v2 entries at all).
+	V1Only      bool
+	GIDTableLen int
+
+	// TrafficClass is the content of tc/PORT/traffic_class on OFED ("" reads as an empty file).
+	TrafficClass string
+	// DefaultRoCEToS is rdma_cm's default_roce_tos; nil when the configfs directory was never
+	// created (the usual case: creating it is a write).
+	DefaultRoCEToS *int
+
+	// Counters are hw_counters values by name; a counter that exists but is not here reads 0.
+	Counters map[string]uint64
+}
+
+// Netdev finds a netdev by name.
+func (h *Host) Netdev(name string) *Netdev {
+	for _, n := range h.Netdevs {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}
+
+// Port finds the RDMA port bound to a netdev, with its device.
+func (h *Host) Port(netdev string) (*RDMADevice, *RDMAPort) {
+	for _, d := range h.RDMA {
+		for _, p := range d.Ports {
+			if p.Netdev == netdev {
+				return d, p
+			}
+		}
+	}
+	return nil, nil
+}
+
+// uppers lists the devices stacked on a netdev (VLANs), in ifindex order.
+func (h *Host) uppers(name string) []*Netdev {
+	var out []*Netdev
+	for _, n := range h.Netdevs {
+		if n.Lower == name {
+			out = append(out, n)
+		}
+	}
+	return out
+}

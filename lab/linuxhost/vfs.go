@@ -1,0 +1,124 @@
+package linuxhost
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// vfile is one virtual file: its content, or the errno text reading it fails with (sysfs
+// gid_attrs of an empty GID slot read EINVAL).
+type vfile struct {
+	data  string
+	errno string
+}
+
+// vfs is a tiny read-only filesystem: files by absolute path, directories implied.
+type vfs struct {
+	files map[string]vfile
+	dirs  map[string]bool
+}
+
+func newVFS() *vfs { return &vfs{files: map[string]vfile{}, dirs: map[string]bool{"/": true}} }
+
+func (fs *vfs) add(p, data string) { fs.put(p, vfile{data: data}) }
+
+func (fs *vfs) addErr(p, errno string) { fs.put(p, vfile{errno: errno}) }
+
+func (fs *vfs) put(p string, f vfile) {
+	fs.files[p] = f
+	for d := path.Dir(p); !fs.dirs[d]; d = path.Dir(d) {
+		fs.dirs[d] = true
+	}
+}
+
+// glob expands one shell word like bash does: matches sorted lexically, and the word itself
+// when nothing matches (so the tool then reports it missing).
+func (fs *vfs) glob(word string) []string {
+	if !strings.ContainsAny(word, "*?[") {
+		return []string{word}
+	}
+	var out []string
+	for p := range fs.files {
+		if ok, _ := path.Match(word, p); ok {
+			out = append(out, p)
+		}
+	}
+	for d := range fs.dirs {
+		if ok, _ := path.Match(word, d); ok {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return []string{word}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// expand globs every word in order, as the shell does before running the command.
+func (fs *vfs) expand(words []string) []string {
+	var out []string
+	for _, w := range words {
+		out = append(out, fs.glob(w)...)
+	}
+	return out
+}
+
+// read returns a file's content or the error text a tool would print for it.
+func (fs *vfs) read(p string) (string, string) {
+	if f, ok := fs.files[p]; ok {
+		if f.errno != "" {
+			return "", f.errno
+		}
+		return f.data, ""
+	}
+	if fs.dirs[p] {
+		return "", "Is a directory"
+	}
+	return "", "No such file or directory"
+}
+
+// grepAll is `grep -s -H . FILES...`: every non-empty line as PATH:LINE; errors are silenced
+// by -s but still make the exit status 2. Otherwise 0 when a line was printed, else 1.
+func (fs *vfs) grepAll(words []string) (string, int) {
+	var b strings.Builder
+	failed, matched := false, false
+	for _, p := range fs.expand(words) {
+		data, errText := fs.read(p)
+		if errText != "" {
+			failed = true
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
+			if line == "" {
+				continue
+			}
+			matched = true
+			b.WriteString(p + ":" + line + "\n")
+		}
+	}
+	switch {
+	case failed:
+		return b.String(), 2
+	case matched:
+		return b.String(), 0
+	}
+	return b.String(), 1
+}
+
+// cat is `cat FILES...`.
+func (fs *vfs) cat(words []string) (string, string, int) {
+	var out, errs strings.Builder
+	exit := 0
+	for _, p := range fs.expand(words) {
+		data, errText := fs.read(p)
+		if errText != "" {
+			errs.WriteString("cat: " + p + ": " + errText + "\n")
+			exit = 1
+			continue
+		}
+		out.WriteString(data)
+	}
+	return out.String(), errs.String(), exit
+}
