@@ -1,0 +1,137 @@
+package linux
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Collect discovers the host's RDMA ports, selects the ports to audit and reads every fact of
+// each. Facts that cannot be read are unknown with their evidence. The error is returned only
+// when nothing is left to check: discovery failed at the transport, or no port was found.
+func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+	e := executor{r: r, sudo: spec.Conn.Sudo}
+	d := discover(ctx, e)
+	if err := unreachable(d); err != nil {
+		return err
+	}
+
+	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad), NCCLGIDIndex: ncclFact(d.nccl)}
+	dev.Host = host
+	configured := configuredGIDIndexes(spec, host.NCCLGIDIndex)
+
+	var works []*portWork
+	var g errgroup.Group
+	g.SetLimit(maxInFlight)
+	for _, t := range selectTargets(spec, d) {
+		w := newPortWork(t)
+		works = append(works, w)
+		host.Ports = append(host.Ports, w.p)
+		w.fillFromDiscovery(d)
+		w.p.ConfiguredGIDIndexes = append([]topology.ConfiguredGIDIndex(nil), configured...)
+		if t.skip != "" {
+			w.skipAll(t.skip)
+			continue
+		}
+		g.Go(func() error { w.collectQoS(ctx, e); return nil })
+		g.Go(func() error { w.collectPause(ctx, e); return nil })
+		g.Go(func() error { w.collectECN(ctx, e); return nil })
+		g.Go(func() error { w.collectCounters(ctx, e); return nil })
+		if t.bound {
+			g.Go(func() error { w.collectToS(ctx, e); return nil })
+		} else {
+			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Error: fmt.Sprintf("no RDMA device is bound to %s", t.netdev)})
+		}
+	}
+	_ = g.Wait() // tasks record failures in their facts
+	for _, w := range works {
+		if w.t.skip == "" {
+			w.decideDCBX(host.LLDPAgent)
+		}
+	}
+
+	if len(host.Ports) == 0 {
+		return fmt.Errorf("no RDMA netdev to audit: %s", noPortsReason(d))
+	}
+	return nil
+}
+
+// unreachable reports a discovery where no command reached the host at all.
+func unreachable(d *discovery) error {
+	var errs []error
+	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad} {
+		if r.ran() {
+			return nil
+		}
+		errs = append(errs, fmt.Errorf("%s: %w", r.cmd, r.err))
+	}
+	return fmt.Errorf("no discovery command ran on the host: %w", errors.Join(errs...))
+}
+
+// noPortsReason explains an empty port list.
+func noPortsReason(d *discovery) string {
+	if d.bindings == nil {
+		return d.bindingSrc.Error
+	}
+	if len(d.bindings) == 0 {
+		return "`rdma link show` lists no RDMA port (is the RDMA driver, e.g. mlx5_ib, loaded?)"
+	}
+	return "no RDMA port is bound to an Ethernet netdev"
+}
+
+// lldpFact reads whether lldpad is active.
+func lldpFact(r result) topology.Fact[bool] {
+	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
+	if !r.ran() || r.commandMissing() {
+		src.Error = "cannot tell whether lldpad runs: " + r.failure()
+		return topology.Unknown[bool](src)
+	}
+	active, err := ParseSystemctlActive(r.out.Stdout)
+	if err != nil {
+		src.Error = fmt.Sprintf("%v (%s)", err, r.failure())
+		return topology.Unknown[bool](src)
+	}
+	return topology.Known(active, src)
+}
+
+// ncclFact reads NCCL_IB_GID_INDEX from /etc/nccl.conf; a missing file or key is "not set",
+// which is unknown without an error.
+func ncclFact(r result) topology.Fact[int] {
+	src := topology.Evidence{Command: r.cmd}
+	switch {
+	case r.fileMissing():
+		src.Excerpt = strings.TrimSpace(r.out.Stderr)
+		return topology.Unknown[int](src)
+	case !r.ok():
+		src.Error = r.failure()
+		return topology.Unknown[int](src)
+	}
+	idx, set, err := ParseNCCLConf(r.out.Stdout)
+	src.Excerpt = linesWhere(r.out.Stdout, func(l string) bool { return strings.Contains(l, "NCCL_IB_GID_INDEX") })
+	switch {
+	case err != nil:
+		src.Error = err.Error()
+		return topology.Unknown[int](src)
+	case !set:
+		return topology.Unknown[int](src)
+	}
+	return topology.Known(idx, src)
+}
+
+// configuredGIDIndexes lists the GID indexes applications are told to use on this host.
+func configuredGIDIndexes(spec topology.DeviceSpec, nccl topology.Fact[int]) []topology.ConfiguredGIDIndex {
+	var out []topology.ConfiguredGIDIndex
+	if spec.GIDIndex != nil {
+		out = append(out, topology.ConfiguredGIDIndex{Index: *spec.GIDIndex, Source: "inventory"})
+	}
+	if nccl.Known {
+		out = append(out, topology.ConfiguredGIDIndex{Index: nccl.Value, Source: "/etc/nccl.conf"})
+	}
+	return out
+}

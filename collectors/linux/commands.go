@@ -1,0 +1,44 @@
+package linux
+
+import (
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+// The exact command templates of the Linux host command set. The lab answers these byte for
+// byte, so they must not drift: change them only together with notes/linux-commands.md.
+const (
+	CmdIPAddr     = "ip -d -j addr show"
+	CmdRdmaLink   = "rdma link show"
+	CmdIbvDevinfo = "ibv_devinfo -v"
+	CmdGIDs       = "grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
+	CmdNCCLConf   = "cat /etc/nccl.conf"
+	CmdLLDPAD     = "systemctl is-active lldpad"
+
+	CmdMlnxQos        = "mlnx_qos -i {if}"
+	CmdDcbApp         = "dcb -j -N app show dev {if}"
+	CmdDcbPFC         = "dcb -j pfc show dev {if}"
+	CmdDcbDCBX        = "dcb -j dcbx show dev {if}"
+	CmdEthtoolPause   = "ethtool -a {if}"
+	CmdECN            = "grep -s -H . /sys/class/net/{if}/ecn/roce_np/enable/* /sys/class/net/{if}/ecn/roce_rp/enable/* /sys/class/net/{if}/ecn/roce_np/cnp_dscp /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"
+	CmdTrafficClass   = "cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class"
+	CmdDefaultRoCEToS = "cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos"
+	CmdEthtoolStats   = "ethtool -S {if}"
+	CmdHwCounters     = "grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*"
+)
+
+// discoveryCommands run once per host, in this order.
+var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs, CmdNCCLConf, CmdLLDPAD}
+
+// portCommands run per audited port ({if}, {dev}, {port}), in this order.
+var portCommands = []string{
+	CmdMlnxQos, CmdDcbApp, CmdDcbPFC, CmdDcbDCBX, CmdEthtoolPause, CmdECN,
+	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters,
+}
+
+// templates is the whole published command set.
+func templates() []string {
+	return append(append([]string(nil), discoveryCommands...), portCommands...)
+}
+
+// newAllowlist compiles the command set.
+func newAllowlist() *collectors.Allowlist { return collectors.NewAllowlist(templates()...) }

@@ -1,0 +1,157 @@
+package linux
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// discovery is what the once-per-host commands established.
+type discovery struct {
+	ip, link, devinfo, gids, nccl, lldpad result
+
+	netdevs   []topology.Netdev // nil when ip failed
+	netdevErr string
+
+	bindings   map[DevPort]string // RDMA port -> netdev
+	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)
+
+	ports    map[DevPort]topology.RDMAPort
+	portsErr string
+
+	gidTable map[DevPort][]topology.GID
+	gidsErr  string
+}
+
+// discover runs the host-wide commands concurrently and parses them.
+func discover(ctx context.Context, e executor) *discovery {
+	d := &discovery{}
+	var g errgroup.Group
+	g.SetLimit(maxInFlight)
+	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad} // discoveryCommands order
+	for i, cmd := range discoveryCommands {
+		g.Go(func() error { *dsts[i] = e.run(ctx, cmd, nil); return nil })
+	}
+	_ = g.Wait() // tasks report through their results, never through the group
+
+	if !d.ip.ok() {
+		d.netdevErr = d.ip.failure()
+	} else if nd, err := ParseIPAddr(d.ip.out.Stdout); err != nil {
+		d.netdevErr = err.Error()
+	} else {
+		d.netdevs = nd
+	}
+
+	switch {
+	case !d.devinfo.ok():
+		d.portsErr = d.devinfo.failure()
+	default:
+		if p, err := ParseIbvDevinfo(d.devinfo.out.Stdout); err != nil {
+			d.portsErr = err.Error()
+		} else {
+			d.ports = p
+		}
+	}
+
+	// grep exits 2 when some gid_attrs files are unreadable (empty slots): expected.
+	switch {
+	case !d.gids.ran():
+		d.gidsErr = d.gids.failure()
+	case d.gids.out.Stdout == "":
+		d.gidsErr = "no GID sysfs file was readable (" + d.gids.failure() + ")"
+	default:
+		if t, err := ParseSysfsGIDs(d.gids.out.Stdout); err != nil {
+			d.gidsErr = err.Error()
+		} else {
+			d.gidTable = t
+		}
+	}
+
+	d.bind()
+	return d
+}
+
+// bind maps RDMA ports to netdevs from `rdma link`, or, when rdma is missing or fails, from the
+// netdev of each port's GID index 0 (the default GID always sits on the port's own netdev).
+func (d *discovery) bind() {
+	why := d.link.failure()
+	if d.link.ok() {
+		b, err := ParseRdmaLink(d.link.out.Stdout)
+		if err == nil {
+			d.bindings = b
+			d.bindingSrc = topology.Evidence{Command: d.link.cmd, Excerpt: strings.TrimSpace(d.link.out.Stdout)}
+			return
+		}
+		why = err.Error()
+	}
+	if d.gidTable == nil {
+		d.bindingSrc = topology.Evidence{Command: d.link.cmd + "; " + d.gids.cmd,
+			Error: "rdma link unavailable (" + why + ") and the GID table too (" + d.gidsErr + ")"}
+		return
+	}
+	d.bindings = map[DevPort]string{}
+	var lines []string
+	for dp, gids := range d.gidTable {
+		for _, g := range gids {
+			if g.Index == 0 {
+				d.bindings[dp] = g.Netdev
+				lines = append(lines, fmt.Sprintf("%s GID[0] ndev %s", dp, g.Netdev))
+			}
+		}
+	}
+	sort.Strings(lines)
+	d.bindingSrc = topology.Evidence{
+		Command: d.link.cmd + "; " + d.gids.cmd,
+		Excerpt: fmt.Sprintf("rdma link unavailable (%s); bound by GID index 0:\n%s", why, strings.Join(lines, "\n")),
+	}
+}
+
+// netdev finds a netdev by name.
+func (d *discovery) netdev(name string) (topology.Netdev, bool) {
+	for _, n := range d.netdevs {
+		if n.Name == name {
+			return n, true
+		}
+	}
+	return topology.Netdev{}, false
+}
+
+// uppers are the devices stacked on name (VLANs, macvlans: their lower is name).
+func (d *discovery) uppers(name string) []topology.Netdev {
+	var out []topology.Netdev
+	for _, n := range d.netdevs {
+		if n.Lower == name {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// boundPort finds the RDMA port bound to a netdev (the lowest one if several claim it).
+func (d *discovery) boundPort(netdev string) (DevPort, bool) {
+	for _, dp := range sortedDevPorts(d.bindings) {
+		if d.bindings[dp] == netdev {
+			return dp, true
+		}
+	}
+	return DevPort{}, false
+}
+
+func sortedDevPorts[V any](m map[DevPort]V) []DevPort {
+	out := make([]DevPort, 0, len(m))
+	for dp := range m {
+		out = append(out, dp)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Dev != out[j].Dev {
+			return out[i].Dev < out[j].Dev
+		}
+		return out[i].Port < out[j].Port
+	})
+	return out
+}

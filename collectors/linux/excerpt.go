@@ -1,0 +1,144 @@
+package linux
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Excerpts are the few verbatim lines that decided a fact, so a report can show its evidence
+// without the whole transcript.
+
+// linesWhere keeps the lines of text for which keep returns true.
+func linesWhere(text string, keep func(line string) bool) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) != "" && keep(l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// ipAddrExcerpt is the compacted JSON object of one netdev, limited to the fields used.
+func ipAddrExcerpt(jsonText, ifname string) string {
+	var objs []map[string]json.RawMessage
+	if json.Unmarshal([]byte(jsonText), &objs) != nil {
+		return ""
+	}
+	for _, o := range objs {
+		var name string
+		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString("{")
+		first := true
+		for _, k := range []string{"ifname", "link", "mtu", "operstate", "master", "linkinfo", "addr_info"} {
+			v, ok := o[k]
+			if !ok {
+				continue
+			}
+			if k == "addr_info" {
+				v = trimAddrInfo(v)
+			}
+			var c bytes.Buffer
+			if json.Compact(&c, v) != nil {
+				continue
+			}
+			if !first {
+				b.WriteString(",")
+			}
+			first = false
+			b.WriteString(strconv.Quote(k) + ":" + c.String())
+		}
+		b.WriteString("}")
+		return b.String()
+	}
+	return ""
+}
+
+// trimAddrInfo keeps family, local, prefixlen and scope of each address.
+func trimAddrInfo(raw json.RawMessage) json.RawMessage {
+	var addrs []map[string]json.RawMessage
+	if json.Unmarshal(raw, &addrs) != nil {
+		return raw
+	}
+	parts := make([]string, 0, len(addrs))
+	for _, a := range addrs {
+		var fields []string
+		for _, k := range []string{"family", "local", "prefixlen", "scope"} {
+			if v, ok := a[k]; ok {
+				fields = append(fields, strconv.Quote(k)+":"+string(v))
+			}
+		}
+		parts = append(parts, "{"+strings.Join(fields, ",")+"}")
+	}
+	return json.RawMessage("[" + strings.Join(parts, ",") + "]")
+}
+
+// devinfoExcerpt is the hca_id line, the port line and the deciding lines of one port block.
+func devinfoExcerpt(text string, dp DevPort) string {
+	var out []string
+	inDev, inPort := false, false
+	for _, l := range strings.Split(text, "\n") {
+		key, val, ok := strings.Cut(strings.TrimSpace(l), ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch key {
+		case "hca_id":
+			inDev, inPort = val == dp.Dev, false
+			if inDev {
+				out = append(out, l)
+			}
+		case "port":
+			inPort = inDev && val == strconv.Itoa(dp.Port)
+			if inPort {
+				out = append(out, l)
+			}
+		case "state", "phys_state", "max_mtu", "active_mtu", "link_layer", "active_width", "active_speed":
+			if inPort {
+				out = append(out, l)
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// gidExcerpt is the grep lines of one port's populated GID entries.
+func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
+	prefix := "/sys/class/infiniband/" + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
+	return linesWhere(text, func(l string) bool {
+		path, _, _ := strings.Cut(l, ":")
+		if !strings.HasPrefix(path, prefix) {
+			return false
+		}
+		idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
+		return err == nil && indexes[idx]
+	})
+}
+
+// qosExcerpt keeps the mlnx_qos lines that decide trust, PFC and the DCBX owner.
+func qosExcerpt(text string) string {
+	return linesWhere(text, func(l string) bool {
+		t := strings.TrimSpace(l)
+		return strings.HasPrefix(t, "DCBX mode:") || strings.HasPrefix(t, "Priority trust state:") ||
+			strings.HasPrefix(t, "priority ") || strings.HasPrefix(t, "enabled ") || strings.HasPrefix(t, "prio:") ||
+			strings.Contains(t, "WARNING")
+	})
+}
+
+// counterExcerpt keeps the counters that matter for a lossless diagnosis.
+func counterExcerpt(text string) string {
+	return linesWhere(text, func(l string) bool {
+		for _, s := range []string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"} {
+			if strings.Contains(l, s) {
+				return true
+			}
+		}
+		return false
+	})
+}

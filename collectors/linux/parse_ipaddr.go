@@ -1,0 +1,70 @@
+package linux
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// ipLink is the part of one `ip -d -j addr show` entry roceaudit uses.
+type ipLink struct {
+	IfName    string `json:"ifname"`
+	MTU       *int   `json:"mtu"`
+	OperState string `json:"operstate"`
+	Link      string `json:"link"` // lower device of a VLAN/macvlan
+	Master    string `json:"master"`
+	LinkInfo  *struct {
+		Kind string `json:"info_kind"`
+		Data *struct {
+			ID *int `json:"id"`
+		} `json:"info_data"`
+	} `json:"linkinfo"`
+	AddrInfo []struct {
+		Family string `json:"family"`
+		Local  string `json:"local"`
+	} `json:"addr_info"`
+}
+
+// ParseIPAddr reads `ip -d -j addr show`: every netdev with MTU, state, VLAN kind/lower/id,
+// master and addresses (without prefix length, link-local included, in kernel order).
+func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
+	if strings.TrimSpace(jsonText) == "" {
+		return nil, fmt.Errorf("ip addr: empty output (expected a JSON array of interfaces)")
+	}
+	var links []ipLink
+	if err := json.Unmarshal([]byte(jsonText), &links); err != nil {
+		return nil, fmt.Errorf("ip addr: expected a JSON array of interfaces: %w", err)
+	}
+	var out []topology.Netdev
+	for i, l := range links {
+		if l.IfName == "" {
+			// `ip -j addr` prints {} for links its address filter dropped; nothing to read there.
+			continue
+		}
+		if l.MTU == nil {
+			return nil, fmt.Errorf("ip addr: entry %d (%s) has no mtu", i, l.IfName)
+		}
+		n := topology.Netdev{Name: l.IfName, MTU: *l.MTU, OperState: l.OperState, Lower: l.Link, Master: l.Master}
+		if l.LinkInfo != nil {
+			n.Kind = l.LinkInfo.Kind
+			if n.Kind == "vlan" {
+				if l.LinkInfo.Data == nil || l.LinkInfo.Data.ID == nil {
+					return nil, fmt.Errorf("ip addr: VLAN %s has no linkinfo.info_data.id", l.IfName)
+				}
+				n.VLANID = *l.LinkInfo.Data.ID
+			}
+		}
+		for _, a := range l.AddrInfo {
+			if a.Local != "" && (a.Family == "inet" || a.Family == "inet6") {
+				n.Addresses = append(n.Addresses, a.Local)
+			}
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("ip addr: no interface with an ifname in the output")
+	}
+	return out, nil
+}

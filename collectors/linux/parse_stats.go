@@ -1,0 +1,71 @@
+package linux
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// hwCounterPath matches a `grep -H` line over hw_counters; the value follows the last colon.
+var hwCounterPath = regexp.MustCompile(`^/sys/class/infiniband/[^/]+/ports/\d+/hw_counters/[^/:]+$`)
+
+// ParseEthtoolStats reads `ethtool -S IF`: a `NIC statistics:` header, then `name: value`
+// rows. Names are trimmed (one old mlx5 name carried a trailing space).
+func ParseEthtoolStats(text string) (map[string]int64, error) {
+	out := map[string]int64{}
+	header := false
+	for n, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			continue
+		}
+		if !header {
+			if !strings.HasSuffix(line, "statistics:") {
+				return nil, fmt.Errorf("ethtool -S line %d %q: expected the `NIC statistics:` header", n+1, line)
+			}
+			header = true
+			continue
+		}
+		i := strings.LastIndex(line, ":")
+		if i <= 0 {
+			return nil, fmt.Errorf("ethtool -S line %d %q: expected `name: value`", n+1, line)
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(line[i+1:]), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("ethtool -S line %d %q: value is not an integer", n+1, line)
+		}
+		out[strings.TrimSpace(line[:i])] = v
+	}
+	if !header {
+		return nil, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
+	}
+	return out, nil
+}
+
+// ParseHwCounters reads `grep -s -H .` over /sys/class/infiniband/DEV/ports/PORT/hw_counters/*
+// keyed by file name. `lifespan` is the counters' cache time in ms, not a counter: skipped.
+func ParseHwCounters(grepText string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for n, line := range strings.Split(grepText, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		p, val, ok := strings.Cut(line, ":")
+		if !ok || !hwCounterPath.MatchString(p) {
+			return nil, fmt.Errorf("hw_counters line %d %q: expected /sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE", n+1, line)
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("hw_counters line %d: value %q is not an integer", n+1, val)
+		}
+		if name := path.Base(p); name != "lifespan" {
+			out[name] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("hw_counters: no counter lines (expected PATH:VALUE per counter file)")
+	}
+	return out, nil
+}

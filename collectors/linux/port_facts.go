@@ -1,0 +1,143 @@
+package linux
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// collectPause reads 802.3x link pause.
+func (w *portWork) collectPause(ctx context.Context, e executor) {
+	r := e.run(ctx, CmdEthtoolPause, w.vars)
+	if !r.ok() {
+		w.p.Pause = topology.Unknown[topology.Pause](topology.Evidence{Command: r.cmd, Error: r.failure()})
+		return
+	}
+	p, err := ParseEthtoolPause(r.out.Stdout)
+	if err != nil {
+		w.p.Pause = topology.Unknown[topology.Pause](topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout), Error: err.Error()})
+		return
+	}
+	w.p.Pause = topology.Known(p, topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)})
+}
+
+// collectECN reads DCQCN enablement and CNP marking from the MLNX_OFED ecn sysfs.
+func (w *portWork) collectECN(ctx context.Context, e executor) {
+	r := e.run(ctx, CmdECN, w.vars)
+	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
+	fail := func(why string) {
+		src.Error = why
+		w.p.DCQCN = topology.Unknown[topology.DCQCN](src)
+		w.p.CNP = topology.Unknown[topology.CNP](src)
+	}
+	switch {
+	case !r.ran():
+		fail(r.failure())
+		return
+	case strings.TrimSpace(r.out.Stdout) == "":
+		// grep exits 2 when the globs match nothing: the files do not exist.
+		fail(fmt.Sprintf("no /sys/class/net/%s/ecn files (%s): the inbox mlx5 driver does not expose per-priority DCQCN; "+
+			"it is firmware configuration (mlxconfig ROCE_CC_PRIO_MASK_P1, CNP_DSCP_P1, CNP_802P_PRIO_P1)", w.t.netdev, r.failure()))
+		return
+	}
+	d, cnp, cnpKnown, err := ParseECN(r.out.Stdout)
+	if err != nil {
+		fail(err.Error())
+		return
+	}
+	w.p.DCQCN = topology.Known(d, src)
+	if cnpKnown {
+		w.p.CNP = topology.Known(cnp, src)
+		return
+	}
+	cnpSrc := src
+	cnpSrc.Error = "cnp_dscp was not readable under " + fmt.Sprintf("/sys/class/net/%s/ecn/roce_np", w.t.netdev)
+	w.p.CNP = topology.Unknown[topology.CNP](cnpSrc)
+}
+
+// collectToS finds the default RoCE ToS: the MLNX_OFED global traffic class first, then the
+// rdma_cm configfs default when its directory already exists. roceaudit never creates it.
+func (w *portWork) collectToS(ctx context.Context, e executor) {
+	tc := e.run(ctx, CmdTrafficClass, w.vars)
+	var notes []string
+	switch {
+	case tc.ok():
+		v, set, err := ParseTrafficClass(tc.out.Stdout)
+		if err != nil {
+			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Command: tc.cmd, Excerpt: strings.TrimSpace(tc.out.Stdout), Error: err.Error()})
+			return
+		}
+		if set {
+			w.p.ToS = topology.Known(topology.ToS{Value: v, Set: true, From: "traffic_class"},
+				topology.Evidence{Command: tc.cmd, Excerpt: linesWhere(tc.out.Stdout, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "Global") })})
+			return
+		}
+		notes = append(notes, "traffic_class: not set (empty)")
+	default:
+		notes = append(notes, "traffic_class: "+tc.failure())
+	}
+
+	def := e.run(ctx, CmdDefaultRoCEToS, w.vars)
+	cmds := tc.cmd + "; " + def.cmd
+	if def.ok() {
+		v, err := ParseDefaultRoCEToS(def.out.Stdout)
+		if err != nil {
+			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Command: cmds, Excerpt: strings.Join(notes, "\n"), Error: err.Error()})
+			return
+		}
+		notes = append(notes, "default_roce_tos: "+strings.TrimSpace(def.out.Stdout))
+		w.p.ToS = topology.Known(topology.ToS{Value: v, Set: v != 0, From: "default_roce_tos"},
+			topology.Evidence{Command: cmds, Excerpt: strings.Join(notes, "\n")})
+		return
+	}
+	notes = append(notes, "default_roce_tos: "+def.failure())
+	dev, port := w.vars["dev"], w.vars["port"]
+	w.p.ToS = topology.Known(topology.ToS{Unreadable: true}, topology.Evidence{Command: cmds, Excerpt: strings.Join(notes, "\n"),
+		Error: fmt.Sprintf("rdma_cm's default ToS is only readable in configfs, and /sys/kernel/config/rdma_cm/%s exists only once "+
+			"someone creates it (mkdir, a write), which roceaudit never does; verify by hand: cma_roce_tos -d %s -p %s", dev, dev, port)})
+}
+
+// collectCounters merges ethtool -S with the RDMA hw_counters ("rdma_" prefixed). Either
+// source alone is enough for a known fact; a failed one is named in the evidence.
+func (w *portWork) collectCounters(ctx context.Context, e executor) {
+	counters := map[string]int64{}
+	var cmds, excerpts, errs []string
+
+	st := e.run(ctx, CmdEthtoolStats, w.vars)
+	cmds = append(cmds, st.cmd)
+	if !st.ok() {
+		errs = append(errs, st.cmd+": "+st.failure())
+	} else if m, err := ParseEthtoolStats(st.out.Stdout); err != nil {
+		errs = append(errs, err.Error())
+	} else {
+		for k, v := range m {
+			counters[k] = v
+		}
+		excerpts = append(excerpts, counterExcerpt(st.out.Stdout))
+	}
+
+	if w.t.bound {
+		hw := e.run(ctx, CmdHwCounters, w.vars)
+		cmds = append(cmds, hw.cmd)
+		switch m, err := ParseHwCounters(hw.out.Stdout); {
+		case !hw.ran():
+			errs = append(errs, hw.cmd+": "+hw.failure())
+		case err != nil:
+			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
+		default:
+			for k, v := range m {
+				counters["rdma_"+k] = v
+			}
+			excerpts = append(excerpts, counterExcerpt(hw.out.Stdout))
+		}
+	}
+
+	src := topology.Evidence{Command: strings.Join(cmds, "; "), Excerpt: strings.TrimSpace(strings.Join(excerpts, "\n")), Error: strings.Join(errs, "; ")}
+	if len(counters) == 0 {
+		w.p.Counters = topology.Unknown[map[string]int64](src)
+		return
+	}
+	w.p.Counters = topology.Known(counters, src)
+}

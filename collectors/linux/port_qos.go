@@ -1,0 +1,61 @@
+package linux
+
+import (
+	"context"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// collectQoS reads trust, DSCP map, PFC, ETS and the DCB owner with mlnx_qos, falling back to
+// iproute2 dcb when mlnx_qos is missing or unusable. Both attempts stay in the evidence.
+func (w *portWork) collectQoS(ctx context.Context, e executor) {
+	mq := e.run(ctx, CmdMlnxQos, w.vars)
+	var mqWhy string
+	if mq.ok() {
+		q, err := ParseMlnxQos(mq.out.Stdout)
+		if err == nil {
+			w.p.QoS = topology.Known(q, topology.Evidence{Command: mq.cmd, Excerpt: qosExcerpt(mq.out.Stdout)})
+			w.dcbxSrc = topology.Evidence{Command: mq.cmd, Excerpt: linesWhere(mq.out.Stdout, func(l string) bool {
+				return strings.HasPrefix(strings.TrimSpace(l), "DCBX mode:")
+			})}
+			if q.DCBXMode == "" {
+				w.dcbxErr = "mlnx_qos printed no `DCBX mode:` line (mlnx_qos older than MLNX_OFED 4.2)"
+			}
+			return
+		}
+		mqWhy = err.Error()
+	} else {
+		mqWhy = mq.failure()
+	}
+	attempt := mq.cmd + ": " + mqWhy
+
+	app := e.run(ctx, CmdDcbApp, w.vars)
+	pfc := e.run(ctx, CmdDcbPFC, w.vars)
+	dcbx := e.run(ctx, CmdDcbDCBX, w.vars)
+	cmds := strings.Join([]string{mq.cmd, app.cmd, pfc.cmd, dcbx.cmd}, "; ")
+	for _, r := range []result{app, pfc} {
+		if !r.ok() {
+			w.p.QoS = topology.Unknown[topology.HostQoS](topology.Evidence{Command: cmds,
+				Error: attempt + "; fallback " + r.cmd + ": " + r.failure()})
+			w.dcbxErr = "DCB state unreadable: " + w.p.QoS.Source.Error
+			return
+		}
+	}
+	dcbxText := ""
+	if dcbx.ok() {
+		dcbxText = dcbx.out.Stdout
+	}
+	q, err := ParseDcb(app.out.Stdout, pfc.out.Stdout, dcbxText)
+	if err != nil {
+		w.p.QoS = topology.Unknown[topology.HostQoS](topology.Evidence{Command: cmds, Error: attempt + "; fallback: " + err.Error()})
+		w.dcbxErr = "DCB state unreadable: " + err.Error()
+		return
+	}
+	excerpt := strings.Join([]string{attempt, strings.TrimSpace(app.out.Stdout), strings.TrimSpace(pfc.out.Stdout), strings.TrimSpace(dcbx.out.Stdout)}, "\n")
+	w.p.QoS = topology.Known(q, topology.Evidence{Command: cmds, Excerpt: strings.TrimSpace(excerpt)})
+	w.dcbxSrc = topology.Evidence{Command: dcbx.cmd, Excerpt: strings.TrimSpace(dcbx.out.Stdout)}
+	if !dcbx.ok() {
+		w.dcbxErr = dcbx.cmd + ": " + dcbx.failure()
+	}
+}
