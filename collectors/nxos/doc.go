@@ -1,0 +1,27 @@
+// Package nxos collects the lossless-RoCE state of Cisco Nexus 9000 switches (NX-OS).
+//
+// Structured output (`| json`) is used for show version, show interface and show lldp
+// neighbors detail; the QoS configuration (class maps, qos / queuing / network-qos policies,
+// system qos, per-interface PFC mode and watchdog) is read from `show running-config ipqos`.
+//
+// JSON quirks handled: a `ROW_*` member is an object when there is one row and an array when
+// there are several; numbers come as strings on recent releases (`"eth_mtu": "9216"`) and as
+// JSON numbers on older ones; the NX-API envelope `{"output": {"body": ...}}` may or may not
+// wrap the body; LLDP prints short names (Eth1/9) that are expanded to Ethernet1/9.
+//
+// Conventions the checks rely on:
+//
+//   - A fact that could not be read is Unknown with Evidence.Error naming the command and why.
+//   - A fact the platform cannot express at all is Known with Evidence.Error "" and
+//     Evidence.Excerpt prefixed "not supported: " (checks turn it into skip). NX-OS expresses
+//     every SW-* setting, so this package never emits it.
+//   - Defaults are reported as Known with the excerpt saying so: `priority-flow-control mode`
+//     defaults to auto (PFC negotiated by DCBX), no qos input policy means every packet goes
+//     to qos-group 0 (trust none), and an absent `priority-flow-control watch-dog-interval`
+//     is reported as watchdog off.
+//
+// PFC mode: `on` forces PFC on the pfc-cos priorities of the active network-qos policy and
+// is static; `auto` applies them only when DCBX agrees with the peer and is reported as DCBX
+// ("dcbx" mode, SwitchPFC.Mode "auto"); `off` disables PFC. MTU is the frame MTU as NX-OS
+// configures it (9216 class), so Normalized equals Configured.
+package nxos

@@ -1,0 +1,144 @@
+package nxos
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// buildPort turns the parsed outputs into one port's facts.
+func buildPort(name string, s *sources) *topology.SwitchPort {
+	p := &topology.SwitchPort{Name: name}
+	iface, ifOK := s.ifaces[name]
+	switch {
+	case s.ifacesErr != nil:
+		e := evErr(CmdInterface, s.ifacesErr)
+		p.MTU = topology.Unknown[topology.MTU](e)
+		p.Pause = topology.Unknown[topology.Pause](e)
+		p.Counters = topology.Unknown[map[string]int64](e)
+	case !ifOK:
+		e := evErr(CmdInterface, fmt.Errorf("%s is not in the output", name))
+		p.MTU = topology.Unknown[topology.MTU](e)
+		p.Pause = topology.Unknown[topology.Pause](e)
+		p.Counters = topology.Unknown[map[string]int64](e)
+	default:
+		p.MTU = topology.Known(topology.MTU{Configured: iface.MTU, Kind: "frame", Normalized: iface.MTU},
+			ev(CmdInterface, fmt.Sprintf("%s \"eth_mtu\": %d", name, iface.MTU)))
+		p.Pause = topology.Known(topology.Pause{RX: iface.InFlowCtrl == "on", TX: iface.OutFlowCtrl == "on"},
+			ev(CmdInterface, fmt.Sprintf("%s \"eth_in_flowctrl\": %q, \"eth_out_flowctrl\": %q", name, iface.InFlowCtrl, iface.OutFlowCtrl)))
+		c := map[string]int64{}
+		if iface.HasPauseCounter {
+			c["rx_pause"], c["tx_pause"] = iface.InPause, iface.OutPause
+		}
+		p.Counters = topology.Known(c, ev(CmdInterface, fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)))
+	}
+	if s.cfgErr != nil {
+		unknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))
+		return p
+	}
+	configFacts(p, s.cfg)
+	return p
+}
+
+func unknownConfig(p *topology.SwitchPort, e topology.Evidence) {
+	p.Trust = topology.Unknown[string](e)
+	p.DSCPToTC = topology.Unknown[map[int]int](e)
+	p.TCToQueue = topology.Unknown[map[int]int](e)
+	p.PFC = topology.Unknown[topology.SwitchPFC](e)
+	p.PFCWatchdog = topology.Unknown[map[int]bool](e)
+	p.ECN = topology.Unknown[map[int]bool](e)
+	p.Scheduler = topology.Unknown[map[int]string](e)
+	p.DCBX = topology.Unknown[topology.DCBX](e)
+	p.Buffer = topology.Unknown[topology.Buffer](e)
+}
+
+// configFacts fills the facts read from `show running-config ipqos`.
+func configFacts(p *topology.SwitchPort, c *QoSConfig) {
+	iq := c.Interfaces[p.Name]
+	var ifLines []string
+	if iq != nil {
+		ifLines = iq.Lines
+	}
+	ifBlock := "interface " + p.Name + ": no ipqos configuration"
+	if len(ifLines) > 0 {
+		ifBlock = strings.Join(ifLines, "\n")
+	}
+
+	cl, err := c.Classify(iq)
+	if err != nil {
+		e := evErr(CmdQoSConfig, err)
+		p.Trust = topology.Unknown[string](e)
+		p.DSCPToTC = topology.Unknown[map[int]int](e)
+	} else {
+		where := "no service-policy type qos input (interface or system qos): NX-OS puts every packet in qos-group 0"
+		if cl.Policy != "" {
+			where = excerpt(ifBlock+"\n"+strings.Join(c.SystemLines, "\n")+"\n"+strings.Join(cl.Lines, "\n"), 800)
+		}
+		p.Trust = topology.Known(cl.Trust, ev(CmdQoSConfig, where))
+		p.DSCPToTC = topology.Known(cl.DSCPToQG, ev(CmdQoSConfig, "DSCP -> qos-group: "+where))
+	}
+	tcq := map[int]int{}
+	for g := 0; g < 8; g++ {
+		tcq[g] = g
+	}
+	p.TCToQueue = topology.Known(tcq, ev(CmdQoSConfig, "qos-group N is egress queue N (c-out-8q-qN)"))
+
+	mode := PFCMode(iq)
+	modeEv := ifBlock
+	if iq == nil || iq.PFCMode == "" {
+		modeEv = "no priority-flow-control mode under interface " + p.Name + ": NX-OS default auto (DCBX-negotiated)"
+	}
+	nd, err := c.Lossless()
+	if err != nil {
+		e := evErr(CmdQoSConfig, err)
+		p.PFC = topology.Unknown[topology.SwitchPFC](e)
+		p.Buffer = topology.Unknown[topology.Buffer](e)
+	} else {
+		nqEv := "no service-policy type network-qos under system qos: the default policy pauses no priority"
+		if nd.Policy != "" {
+			nqEv = excerpt(strings.Join(nd.Lines, "\n"), 600)
+		}
+		prios := []int{}
+		if mode != "off" {
+			prios = append(prios, nd.PFCCoS...)
+		}
+		p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode}, ev(CmdQoSConfig, modeEv+"\n"+nqEv))
+		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, ev(CmdQoSConfig, "no-drop qos-groups of the network-qos policy\n"+nqEv))
+	}
+
+	wd, wdEv := false, "no priority-flow-control watch-dog-interval, globally or on "+p.Name+": reported off"
+	switch {
+	case iq != nil && iq.Watchdog != nil:
+		wd, wdEv = *iq.Watchdog, ifBlock
+	case c.Watchdog != nil:
+		wd, wdEv = *c.Watchdog, c.WatchdogLine+" (global)"
+	}
+	wdm := map[int]bool{}
+	for q := 0; q < 8; q++ {
+		wdm[q] = wd
+	}
+	p.PFCWatchdog = topology.Known(wdm, ev(CmdQoSConfig, wdEv+"; the watchdog covers every no-drop queue of the port"))
+
+	q, attached, err := c.Queues(iq)
+	switch {
+	case err != nil:
+		e := evErr(CmdQoSConfig, err)
+		p.ECN = topology.Unknown[map[int]bool](e)
+		p.Scheduler = topology.Unknown[map[int]string](e)
+	case !attached:
+		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, "no service-policy type queuing output: the default queuing policy marks no ECN"))
+		p.Scheduler = topology.Unknown[map[int]string](evErr(CmdQoSConfig,
+			fmt.Errorf("no service-policy type queuing output on %s or under system qos; the default policy's scheduling is not in the running configuration", p.Name)))
+	default:
+		qEv := excerpt(strings.Join(q.Lines, "\n"), 800)
+		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, qEv))
+		p.Scheduler = topology.Known(q.Scheduler, ev(CmdQoSConfig, qEv+"\n(queues without priority are DWRR)"))
+	}
+
+	if mode == "auto" {
+		p.DCBX = topology.Known(topology.DCBX{Mode: "dcbx", Detail: "priority-flow-control mode auto: PFC follows DCBX negotiation"}, ev(CmdQoSConfig, modeEv))
+	} else {
+		p.DCBX = topology.Known(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode " + mode}, ev(CmdQoSConfig, modeEv))
+	}
+}
