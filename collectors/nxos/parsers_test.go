@@ -169,7 +169,7 @@ func TestParserErrorsNameTheCommand(t *testing.T) {
 	hdr := "!Command: show running-config ipqos\nversion 10.2(4)\n"
 	for _, tc := range []struct {
 		name, cmd, out, want string
-		parse              func(string) error
+		parse                func(string) error
 	}{
 		{"version", CmdVersion, `{"host_name":"leaf"}`, "nxos_ver_str", func(s string) error { _, err := ParseVersion(s); return err }},
 		{"interface not json", CmdInterface, "Ethernet1/1 is up", "not JSON", func(s string) error { _, err := ParseInterface(s); return err }},
