@@ -7,9 +7,9 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
-// Templates are the commands an emulated host answers: the Linux host command set of
+// templates are the commands an emulated host answers: the Linux host command set of
 // notes/linux-commands.md, byte for byte. Anything else is "command not found".
-var Templates = []string{
+var templates = []string{
 	"ip -d -j addr show",
 	"rdma link show",
 	"ibv_devinfo -v",
@@ -28,7 +28,10 @@ var Templates = []string{
 	"grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*",
 }
 
-var allowlist = collectors.NewAllowlist(Templates...)
+var allowlist = collectors.NewAllowlist(templates...)
+
+// Templates lists the command templates an emulated host answers.
+func Templates() []string { return append([]string(nil), templates...) }
 
 // Exec answers one command line as the host's login shell would. A leading "sudo -n " is
 // accepted. The context is unused by the host (every answer is immediate) but keeps the
@@ -54,10 +57,11 @@ func (h *Host) Exec(_ context.Context, cmd string) (stdout, stderr string, exit 
 	case "ibv_devinfo":
 		return h.renderIbvDevinfo(), "", 0
 	case "grep":
-		out, code := h.filesystem().grepAll(argv[4:]) // after "-s -H ."
+		words := argv[4:] // after "-s -H ."
+		out, code := h.filesystem(words).grepAll(words)
 		return out, "", code
 	case "cat":
-		return h.filesystem().cat(argv[1:])
+		return h.filesystem(argv[1:]).cat(argv[1:])
 	case "systemctl":
 		if h.LLDPadActive {
 			return "active\n", "", 0

@@ -23,21 +23,28 @@ var hwCounterNames = []string{
 // HWCounterNames lists the hw_counters a port has.
 func HWCounterNames() []string { return append([]string(nil), hwCounterNames...) }
 
-// filesystem renders the files the command set reads: /etc files, RDMA sysfs (GID table,
-// port attributes, hw_counters, OFED tc), rdma_cm configfs when created, and netdev sysfs
-// (OFED ecn). Every value ends with a newline, as sysfs shows.
-func (h *Host) filesystem() *vfs {
-	fs := newVFS()
+// filesystem renders the files the command set reads, scoped to what the command's words
+// (paths and globs) can name: /etc files, RDMA sysfs (GID table, port attributes,
+// hw_counters, OFED tc), rdma_cm configfs when created, and netdev sysfs (OFED ecn). Every
+// value ends with a newline, as sysfs shows.
+func (h *Host) filesystem(words []string) *vfs {
+	fs := scopedVFS(words)
 	for p, data := range h.Files {
 		fs.add(p, data)
 	}
 	for _, d := range h.RDMA {
+		if !fs.wants("/sys/class/infiniband/"+d.Name+"/") && !fs.wants("/sys/kernel/config/rdma_cm/"+d.Name+"/") {
+			continue
+		}
 		for _, p := range d.Ports {
 			h.portFiles(fs, d, p)
 		}
 	}
 	for _, n := range h.Netdevs {
 		base := "/sys/class/net/" + n.Name + "/"
+		if !fs.wants(base) {
+			continue
+		}
 		fs.add(base+"mtu", strconv.Itoa(n.MTU)+"\n")
 		fs.add(base+"operstate", strings.ToLower(n.OperState())+"\n")
 		fs.add(base+"address", n.MAC.String()+"\n")
@@ -57,7 +64,7 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 	fs.add(base+"rate", v.rateText+"\n")
 
 	gids := h.GIDTable(p)
-	for i := 0; i < p.GIDTableLen; i++ {
+	for i := 0; i < p.GIDTableLen && (fs.wants(base+"gids/") || fs.wants(base+"gid_attrs/")); i++ {
 		idx := strconv.Itoa(i)
 		if i < len(gids) {
 			e := gids[i]

@@ -13,19 +13,49 @@ type vfile struct {
 	errno string
 }
 
-// vfs is a tiny read-only filesystem: files by absolute path, directories implied.
+// vfs is a tiny read-only filesystem: files by absolute path, directories implied. It can be
+// scoped to the paths one command reads (roots), so a command does not render all of sysfs.
 type vfs struct {
 	files map[string]vfile
 	dirs  map[string]bool
+	roots []string // static prefixes of the command's words; none means everything
 }
 
 func newVFS() *vfs { return &vfs{files: map[string]vfile{}, dirs: map[string]bool{"/": true}} }
+
+// scopedVFS is a vfs that only needs the files the given shell words can name.
+func scopedVFS(words []string) *vfs {
+	fs := newVFS()
+	for _, w := range words {
+		if i := strings.IndexAny(w, "*?["); i >= 0 {
+			w = w[:i]
+		}
+		fs.roots = append(fs.roots, w)
+	}
+	return fs
+}
+
+// wants reports whether anything under prefix may be read.
+func (fs *vfs) wants(prefix string) bool {
+	if len(fs.roots) == 0 {
+		return true
+	}
+	for _, r := range fs.roots {
+		if strings.HasPrefix(r, prefix) || strings.HasPrefix(prefix, r) {
+			return true
+		}
+	}
+	return false
+}
 
 func (fs *vfs) add(p, data string) { fs.put(p, vfile{data: data}) }
 
 func (fs *vfs) addErr(p, errno string) { fs.put(p, vfile{errno: errno}) }
 
 func (fs *vfs) put(p string, f vfile) {
+	if !fs.wants(p) {
+		return
+	}
 	fs.files[p] = f
 	for d := path.Dir(p); !fs.dirs[d]; d = path.Dir(d) {
 		fs.dirs[d] = true

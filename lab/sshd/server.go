@@ -204,7 +204,8 @@ func (s *Server) handleConn(c net.Conn) {
 }
 
 // session serves one channel: a single exec (or shell), then exit-status and close. It keeps
-// draining requests until the channel is gone so the connection never stalls on them.
+// draining requests until the channel is gone, so the connection never stalls on them and a
+// client that leaves mid-command cancels the command's context.
 func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 	defer ch.Close()
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -225,7 +226,12 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 			}
 			started = true
 			_ = req.Reply(true, nil)
-			s.exec(ctx, ch, p.Command)
+			// Run aside so this loop notices the client leaving (reqs closes) and cancels.
+			running.Add(1)
+			go func() {
+				defer running.Done()
+				s.exec(ctx, ch, p.Command)
+			}()
 		case req.Type == "pty-req" && canShell && !started:
 			var p struct {
 				Term                         string

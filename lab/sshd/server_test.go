@@ -19,7 +19,7 @@ import (
 
 // echoDevice answers "fail" with exit 3 and stderr, "block" by waiting for its context, and
 // anything else by echoing it.
-type echoDevice struct{ started chan struct{} }
+type echoDevice struct{ started, ended chan struct{} }
 
 func (d echoDevice) Exec(ctx context.Context, cmd string) (string, string, int) {
 	switch cmd {
@@ -28,6 +28,9 @@ func (d echoDevice) Exec(ctx context.Context, cmd string) (string, string, int) 
 	case "block":
 		close(d.started)
 		<-ctx.Done()
+		if d.ended != nil {
+			close(d.ended)
+		}
 		return "", "", 130
 	}
 	return "ran: " + cmd + "\n", "", 0
@@ -262,5 +265,29 @@ func TestCloseStopsEverything(t *testing.T) {
 	if n := runtime.NumGoroutine(); n > before {
 		buf := make([]byte, 1<<16)
 		t.Errorf("%d goroutines left, %d before Start:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+func TestClientLeavingCancelsCommand(t *testing.T) {
+	dev := echoDevice{started: make(chan struct{}), ended: make(chan struct{})}
+	f := start(t, dev, 0)
+	c, err := f.dial("roceaudit", f.client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Start("block"); err != nil {
+		t.Fatal(err)
+	}
+	<-dev.started
+	c.Close() // the client goes away mid-command
+	select {
+	case <-dev.ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the command's context was not canceled when the client left")
 	}
 }

@@ -1,0 +1,197 @@
+// Package lab is roceaudit's built-in emulated fabric (CONTRACT §7): one real SSH server per
+// device on 127.0.0.1, answering like a real Linux RDMA host from a small state, plus the
+// inventory, client key and known_hosts to audit it. It never executes anything.
+package lab
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/roceaudit/roceaudit/lab/linuxhost"
+	"github.com/roceaudit/roceaudit/lab/sshd"
+)
+
+// ServerVersion is the SSH identification every lab device presents; the auditor marks
+// reports from such devices as simulated.
+const ServerVersion = sshd.Version
+
+// Options choose what Start runs.
+type Options struct {
+	Scenario string        // one of Scenarios(); "" is healthy
+	Dir      string        // where the files go (created 0700); "" is a temp dir Close removes
+	Latency  time.Duration // added to every request round trip
+}
+
+// Device is one running emulated device.
+type Device struct {
+	Name     string
+	Platform string // "linux"
+	Address  string // always 127.0.0.1
+	Port     int
+}
+
+// Lab is a running emulated fabric.
+type Lab struct {
+	Scenario       string
+	Dir            string
+	InventoryPath  string
+	KnownHostsPath string
+	IdentityPath   string
+	Devices        []Device
+
+	servers []*sshd.Server
+	hosts   map[string]*linuxhost.Host
+	tempDir bool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Start runs every device of the scenario and writes the client key, known_hosts and
+// inventory. It returns once every device accepts connections; the inventory is written last,
+// so a reader that sees it can use the whole lab. ctx bounds the start only: Close stops the
+// lab.
+func Start(ctx context.Context, opts Options) (*Lab, error) {
+	scenario := opts.Scenario
+	if scenario == "" {
+		scenario = ScenarioHealthy
+	}
+	devs, err := build(scenario)
+	if err != nil {
+		return nil, err
+	}
+	l := &Lab{Scenario: scenario, hosts: map[string]*linuxhost.Host{}}
+	if err := l.prepareDir(opts.Dir); err != nil {
+		return nil, err
+	}
+	if err := l.start(ctx, devs, opts.Latency); err != nil {
+		_ = l.Close()
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Lab) prepareDir(dir string) error {
+	if dir == "" {
+		d, err := os.MkdirTemp("", "roceaudit-lab-")
+		if err != nil {
+			return fmt.Errorf("lab: create a temporary directory: %w", err)
+		}
+		l.Dir, l.tempDir = d, true
+	} else {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("lab: create %s: %w", dir, err)
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return fmt.Errorf("lab: %s: %w", dir, err)
+		}
+		l.Dir = abs
+	}
+	l.InventoryPath = filepath.Join(l.Dir, InventoryFile)
+	l.KnownHostsPath = filepath.Join(l.Dir, KnownHostsFile)
+	l.IdentityPath = filepath.Join(l.Dir, IdentityFile)
+	return nil
+}
+
+func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration) error {
+	_, clientKey, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return fmt.Errorf("lab: generate the client key: %w", err)
+	}
+	client, err := ssh.NewSignerFromKey(clientKey)
+	if err != nil {
+		return fmt.Errorf("lab: client key: %w", err)
+	}
+
+	var known strings.Builder
+	ports := make([]int, 0, len(devs))
+	for _, d := range devs {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("lab: start interrupted: %w", err)
+		}
+		hostKey, err := newHostKey()
+		if err != nil {
+			return fmt.Errorf("lab: %s: %w", d.name, err)
+		}
+		presented := hostKey
+		if d.hostKeyMismatch {
+			if presented, err = newHostKey(); err != nil {
+				return fmt.Errorf("lab: %s: %w", d.name, err)
+			}
+		}
+		srv, err := sshd.Start(sshd.Config{
+			Device: d.dev, HostKey: presented, ClientKey: client.PublicKey(), User: labUser, Latency: latency,
+		})
+		if err != nil {
+			return fmt.Errorf("lab: %s: %w", d.name, err)
+		}
+		l.servers = append(l.servers, srv)
+		ports = append(ports, srv.Port())
+		l.Devices = append(l.Devices, Device{Name: d.name, Platform: d.platform, Address: "127.0.0.1", Port: srv.Port()})
+		if d.host != nil {
+			l.hosts[d.name] = d.host
+		}
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.Port()))
+		known.WriteString(knownhosts.Line([]string{knownhosts.Normalize(addr)}, hostKey.PublicKey()) + "\n")
+	}
+
+	block, err := ssh.MarshalPrivateKey(clientKey, "roceaudit lab client")
+	if err != nil {
+		return fmt.Errorf("lab: encode the client key: %w", err)
+	}
+	if err := writeFileAtomic(l.IdentityPath, pem.EncodeToMemory(block), 0o600); err != nil {
+		return fmt.Errorf("lab: %w", err)
+	}
+	if err := writeFileAtomic(l.KnownHostsPath, []byte(known.String()), 0o644); err != nil {
+		return fmt.Errorf("lab: %w", err)
+	}
+	if err := writeFileAtomic(l.InventoryPath, []byte(inventoryYAML(l.Scenario, devs, ports)), 0o644); err != nil {
+		return fmt.Errorf("lab: %w", err)
+	}
+	return nil
+}
+
+func newHostKey() (ssh.Signer, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("generate a host key: %w", err)
+	}
+	return ssh.NewSignerFromKey(priv)
+}
+
+// Host is the emulated state of a Linux device, for tests and for emulations that change it
+// while the lab runs (through Host.Update); nil for an unknown name.
+func (l *Lab) Host(name string) *linuxhost.Host { return l.hosts[name] }
+
+// Close stops every device and waits for them; it removes the directory only when Start
+// created a temporary one. It is safe to call more than once.
+func (l *Lab) Close() error {
+	l.closeOnce.Do(func() {
+		var errs []error
+		for _, s := range l.servers {
+			errs = append(errs, s.Close())
+		}
+		if l.tempDir {
+			if err := os.RemoveAll(l.Dir); err != nil {
+				errs = append(errs, fmt.Errorf("lab: remove %s: %w", l.Dir, err))
+			}
+		}
+		l.closeErr = errors.Join(errs...)
+	})
+	return l.closeErr
+}
