@@ -68,8 +68,9 @@ func gpu(n int) *device {
 
 // healthy is eight lossless GPU hosts, with variety that must still pass: gpu01 has an IPv6
 // address and a VLAN on port 0 (so its GID table has v1+v2 entries for IPv4, IPv6 and the
-// VLAN) and an inventory GID index; gpu02 has no mlnx-tools (the collector falls back to dcb)
-// and an /etc/nccl.conf.
+// VLAN) and an inventory GID index; gpu02 has no mlnx-tools (the collector falls back to dcb);
+// gpu06 has an /etc/nccl.conf (on a host whose broken faults leave the GID table alone, so
+// the broken scenario keeps one fault per port).
 func healthy() []*device {
 	var ds []*device
 	for n := 1; n <= 8; n++ {
@@ -82,9 +83,8 @@ func healthy() []*device {
 	idx := 3
 	g1.gidIndex = &idx
 
-	g2 := ds[1].host
-	g2.MlnxQoS = false
-	g2.Files["/etc/nccl.conf"] = fmt.Sprintf(ncclConf, 3)
+	ds[1].host.MlnxQoS = false
+	ds[5].host.Files["/etc/nccl.conf"] = fmt.Sprintf(ncclConf, 3)
 	return ds
 }
 
