@@ -45,7 +45,7 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		switch m[3] {
 		case "gids":
 			ip := net.ParseIP(val)
-			if ip == nil || len(ip) != net.IPv6len {
+			if ip == nil || !strings.Contains(val, ":") {
 				return nil, fmt.Errorf("GID sysfs line %d: %q is not a GID (expected 8 groups of 4 hex digits)", n+1, val)
 			}
 			if ip.IsUnspecified() {

@@ -1,0 +1,99 @@
+package linux
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func gid(idx int, raw, ip, typ, ndev string) topology.GID {
+	return topology.GID{Index: idx, GID: raw, IP: ip, Type: typ, Netdev: ndev}
+}
+
+const (
+	v1 = topology.GIDTypeV1
+	v2 = topology.GIDTypeV2
+)
+
+func TestParseSysfsGIDsVLAN(t *testing.T) {
+	got, err := ParseSysfsGIDs(readFixture(t, "ofed-lossless", "gids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := "fe80:0000:0000:0000:0e42:a1ff:fe6b:1a2c"
+	want := map[DevPort][]topology.GID{{"mlx5_0", 1}: {
+		gid(0, ll, "fe80::e42:a1ff:fe6b:1a2c", v1, "ens1f0np0"),
+		gid(1, ll, "fe80::e42:a1ff:fe6b:1a2c", v2, "ens1f0np0"),
+		gid(2, "0000:0000:0000:0000:0000:ffff:c0a8:0a0b", "192.168.10.11", v1, "ens1f0np0"),
+		gid(3, "0000:0000:0000:0000:0000:ffff:c0a8:0a0b", "192.168.10.11", v2, "ens1f0np0"),
+		gid(4, ll, "fe80::e42:a1ff:fe6b:1a2c", v1, "ens1f0np0.100"),
+		gid(5, ll, "fe80::e42:a1ff:fe6b:1a2c", v2, "ens1f0np0.100"),
+		gid(6, "0000:0000:0000:0000:0000:ffff:c0a8:640b", "192.168.100.11", v1, "ens1f0np0.100"),
+		gid(7, "0000:0000:0000:0000:0000:ffff:c0a8:640b", "192.168.100.11", v2, "ens1f0np0.100"),
+	}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// The v1/v2 x IPv4/IPv6 table, plus an InfiniBand port whose ndev file is unreadable.
+func TestParseSysfsGIDsIPv4IPv6(t *testing.T) {
+	got, err := ParseSysfsGIDs(readFixture(t, "ipv6-gids-no-rdma", "gids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := "fe80:0000:0000:0000:0ac0:ebff:feda:e2ca"
+	v4 := "0000:0000:0000:0000:0000:ffff:ac11:f238"
+	v6 := "2001:0db8:0242:0000:0000:0000:0000:0056"
+	want := map[DevPort][]topology.GID{
+		{"mlx5_2", 1}: {
+			gid(0, ll, "fe80::ac0:ebff:feda:e2ca", v1, "ens6"),
+			gid(1, ll, "fe80::ac0:ebff:feda:e2ca", v2, "ens6"),
+			gid(2, v4, "172.17.242.56", v1, "ens6"),
+			gid(3, v4, "172.17.242.56", v2, "ens6"),
+			gid(4, v6, "2001:db8:242::56", v1, "ens6"),
+			gid(5, v6, "2001:db8:242::56", v2, "ens6"),
+		},
+		{"mlx5_5", 1}: {gid(0, "fe80:0000:0000:0000:08c0:eb03:00b6:a0b4", "fe80::8c0:eb03:b6:a0b4", v1, "")},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseSysfsGIDsMissingAttrs(t *testing.T) {
+	// A populated slot whose types/ndevs files could not be read keeps empty fields.
+	in := "/sys/class/infiniband/mlx5_0/ports/1/gids/0:fe80:0000:0000:0000:0e42:a1ff:fe6b:1a2c\n" +
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/1:0000:0000:0000:0000:0000:0000:0000:0000\n" +
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/3:0000:0000:0000:0000:0000:ffff:0a00:0001\n" +
+		"/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/3:RoCE v2\n"
+	got, err := ParseSysfsGIDs(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[DevPort][]topology.GID{{"mlx5_0", 1}: {
+		gid(0, "fe80:0000:0000:0000:0e42:a1ff:fe6b:1a2c", "fe80::e42:a1ff:fe6b:1a2c", "", ""),
+		gid(3, "0000:0000:0000:0000:0000:ffff:0a00:0001", "10.0.0.1", v2, ""),
+	}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseSysfsGIDsErrors(t *testing.T) {
+	for name, in := range map[string]string{
+		"grep message":    "grep: /sys/class/infiniband/*/ports/*/gids/*: No such file or directory\n",
+		"not a GID":       "/sys/class/infiniband/mlx5_0/ports/1/gids/0:hello\n",
+		"IPv4 not a GID":  "/sys/class/infiniband/mlx5_0/ports/1/gids/0:10.0.0.1\n",
+		"unknown type":    "/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/0:RoCE v3\n",
+		"other sysfs dir": "/sys/class/infiniband/mlx5_0/ports/1/pkeys/0:0xffff\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got, err := ParseSysfsGIDs(in); err == nil {
+				t.Errorf("want an error, got %+v", got)
+			}
+		})
+	}
+}

@@ -1,0 +1,74 @@
+package linux
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func TestParseIPAddrFixture(t *testing.T) {
+	got, err := ParseIPAddr(readFixture(t, "ofed-lossless", "ip_addr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []topology.Netdev{
+		{Name: "lo", MTU: 65536, OperState: "UNKNOWN", Addresses: []string{"127.0.0.1", "::1"}},
+		{Name: "eno1", MTU: 1500, OperState: "UP", Addresses: []string{"10.20.0.11", "fe80::3eec:efff:fe52:9010"}},
+		{Name: "ens1f0np0", MTU: 9000, OperState: "UP", Addresses: []string{"192.168.10.11", "fe80::e42:a1ff:fe6b:1a2c"}},
+		{Name: "ens1f0np0.100", MTU: 9000, OperState: "UP", Kind: "vlan", Lower: "ens1f0np0", VLANID: 100,
+			Addresses: []string{"192.168.100.11", "fe80::e42:a1ff:fe6b:1a2c"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("ParseIPAddr mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestParseIPAddrGlobalIPv6(t *testing.T) {
+	got, err := ParseIPAddr(readFixture(t, "ipv6-gids-no-rdma", "ip_addr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"172.17.242.56", "2001:db8:242::56", "fe80::ac0:ebff:feda:e2ca"}, got[2].Addresses); d != "" {
+		t.Errorf("ens6 addresses (-want +got):\n%s", d)
+	}
+}
+
+func TestParseIPAddrBondMember(t *testing.T) {
+	in := `[{"ifindex":4,"ifname":"ens1f0np0","flags":["BROADCAST","MULTICAST","SLAVE","UP","LOWER_UP"],"mtu":9000,"master":"bond0","operstate":"UP","linkinfo":{"info_slave_kind":"bond","info_slave_data":{"state":"ACTIVE"}},"addr_info":[]},` +
+		`{"ifindex":7,"ifname":"bond0","mtu":9000,"operstate":"UP","linkinfo":{"info_kind":"bond","info_data":{"mode":"802.3ad"}},"addr_info":[{"family":"inet","local":"10.0.0.5","prefixlen":24}]}]`
+	got, err := ParseIPAddr(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []topology.Netdev{
+		{Name: "ens1f0np0", MTU: 9000, OperState: "UP", Master: "bond0"},
+		{Name: "bond0", MTU: 9000, OperState: "UP", Kind: "bond", Addresses: []string{"10.0.0.5"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseIPAddrErrors(t *testing.T) {
+	for name, in := range map[string]string{
+		"empty":           "",
+		"old iproute2":    "Option \"-j\" is unknown, try \"ip -help\".\n",
+		"object":          `{"ifname":"eth0"}`,
+		"no mtu":          `[{"ifname":"eth0","operstate":"UP"}]`,
+		"vlan without id": `[{"ifname":"eth0.5","mtu":1500,"linkinfo":{"info_kind":"vlan","info_data":{"protocol":"802.1Q"}}}]`,
+		"only empties":    `[{},{}]`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := ParseIPAddr(in)
+			if err == nil {
+				t.Fatalf("want an error, got %+v", got)
+			}
+			if !strings.Contains(err.Error(), "ip addr") {
+				t.Errorf("error %q does not name its source", err)
+			}
+		})
+	}
+}
