@@ -1,0 +1,102 @@
+// Package switchstate is the NOS-agnostic state of an emulated switch in the built-in lab.
+// Each platform emulator (lab/sonic, lab/cumulus, lab/eos, lab/nxos) renders this one state
+// into its own command outputs and configuration language, so a scenario fault is one field
+// and every command that would show it changes with it.
+package switchstate
+
+import "sync"
+
+// Switch is one emulated switch.
+type Switch struct {
+	Name     string
+	Platform string // sonic | cumulus | eos | nxos
+	Model    string
+	Version  string
+	MAC      string // chassis MAC, LLDP chassis ID
+	Ports    []*Port
+
+	mu sync.RWMutex
+}
+
+// Port is one front-panel port. Values follow the lossless recipe when built by Healthy.
+type Port struct {
+	Name  string // as the NOS names it: Ethernet0 (SONiC), swp1 (Cumulus), Ethernet1/1 (EOS, NX-OS)
+	Speed int    // Gb/s
+	Up    bool
+	MTU   int // as the NOS configures it: frame MTU (SONiC, Cumulus, NX-OS) or IP MTU (EOS)
+
+	TrustDSCP bool
+	// DSCPToTC maps DSCP to traffic class (switch priority / qos-group). On EOS and NX-OS the
+	// map is switch-wide in practice; emulators may render it globally.
+	DSCPToTC [64]int
+	PFCRX    [8]bool // priorities honoured when received
+	PFCTX    [8]bool // priorities for which pause frames are sent
+	// PFCAuto is NX-OS `priority-flow-control mode auto` (DCBX-negotiated) instead of `on`.
+	PFCAuto  bool
+	Watchdog [8]bool
+	PauseRX  bool // 802.3x
+	PauseTX  bool
+	ECN      [8]bool   // queue -> ECN marking
+	Strict   [8]bool   // queue -> strict priority (else DWRR)
+	DCBX     bool      // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
+	Lossless [8]bool   // priority group -> lossless buffer profile
+	Neighbor *Neighbor // LLDP neighbour seen on this port, if any
+
+	Counters map[string]int64
+}
+
+// Neighbor is what LLDP learns on a port.
+type Neighbor struct {
+	SystemName string
+	PortID     string // interface name of the far end
+	PortDescr  string
+	ChassisID  string // MAC
+	MgmtIP     string
+}
+
+// Update changes the state under the switch lock.
+func (s *Switch) Update(fn func(s *Switch)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn(s)
+}
+
+// Read gives a consistent view to a renderer.
+func (s *Switch) Read(fn func(s *Switch)) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	fn(s)
+}
+
+// Port finds a port by name.
+func (s *Switch) Port(name string) *Port {
+	for _, p := range s.Ports {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Recipe values a healthy switch follows (CONTRACT §5 defaults).
+const (
+	RoCEPriority = 3
+	CNPPriority  = 6
+)
+
+// HealthyPort returns a port configured to the lossless recipe: DSCP trust with the dscp>>3
+// map (26 -> 3, 48 -> 6), PFC on 3 both ways with the watchdog, no pause, ECN on queue 3,
+// CNP queue 6 strict, static DCB, lossless buffer on PG 3. mtu is the platform's value for the
+// 9216 class (9214 on EOS, the IP MTU).
+func HealthyPort(name string, speed, mtu int) *Port {
+	p := &Port{Name: name, Speed: speed, Up: true, MTU: mtu, TrustDSCP: true, Counters: map[string]int64{}}
+	for d := range p.DSCPToTC {
+		p.DSCPToTC[d] = d >> 3
+	}
+	p.PFCRX[RoCEPriority], p.PFCTX[RoCEPriority] = true, true
+	p.Watchdog[RoCEPriority] = true
+	p.ECN[RoCEPriority] = true
+	p.Strict[CNPPriority] = true
+	p.Lossless[RoCEPriority] = true
+	return p
+}
