@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/scrapli/scrapligo/driver/network"
+	"github.com/scrapli/scrapligo/driver/options"
+	"github.com/scrapli/scrapligo/platform"
+	"github.com/scrapli/scrapligo/util"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+)
+
+// ErrClosed is returned by Run once the session is closed, including after a cancelled or
+// timed-out command (the CLI may still be printing its output, so the stream cannot be
+// trusted to line up with the next command).
+var ErrClosed = errors.New("cli session closed")
+
+// Session is one interactive CLI session on a switch: scrapligo's network driver for the
+// platform, typing into a PTY shell on a connection the ssh package dialled and verified.
+// It is a collectors.Session; commands are sent one at a time.
+type Session struct {
+	platform string
+	target   string
+	client   *sshx.Client
+	tr       *shellTransport
+	drv      *network.Driver
+	al       *collectors.Allowlist
+	timeout  time.Duration
+	markers  []string // line prefixes that mean the CLI refused the command
+
+	turn      chan struct{} // a CLI session is one stream: one command at a time
+	closed    atomic.Bool
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ collectors.Session = (*Session)(nil)
+
+// Dial connects with the ssh package (so host keys, authentication, ~/.ssh/config and jump
+// hosts behave exactly as for the exec transport), opens a PTY shell on that connection and
+// runs the scrapligo driver's on-open sequence (see SetupInput). platform is "eos" or "nxos".
+// Opening the CLI after the SSH handshake is bounded by cfg.Timeout, and ctx is honoured
+// throughout.
+func Dial(ctx context.Context, cfg sshx.Config, plat string) (*Session, error) {
+	name, ok := scrapliPlatforms[plat]
+	if !ok {
+		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver (supported: %s)",
+			plat, strings.Join(Platforms(), ", "))
+	}
+	timeout := cfg.Timeout
+	if timeout <= 0 {
+		timeout = sshx.DefaultTimeout
+	}
+	c, err := sshx.Dial(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s CLI: %w", plat, err)
+	}
+	s := &Session{
+		platform: plat,
+		target:   c.Target(),
+		client:   c,
+		tr:       &shellTransport{client: c.SSHClient()},
+		al:       cfg.Allowlist,
+		timeout:  timeout,
+		turn:     make(chan struct{}, 1),
+	}
+	p, err := platform.NewPlatform(name, cfg.Host,
+		options.WithCustomTransport(s.tr),
+		options.WithTermWidth(termWidth),
+		options.WithTimeoutOps(timeout),
+		// The platform's own on-close first re-reads the prompt, which can wait a full
+		// timeout on a wedged device; a goodbye needs no answer.
+		options.WithNetworkOnClose(func(d *network.Driver) error {
+			return d.Channel.WriteAndReturn([]byte("exit"), false)
+		}),
+	)
+	if err == nil {
+		s.drv, err = p.GetNetworkDriver()
+	}
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("cli %s: scrapligo platform %s: %w", s.target, name, err)
+	}
+	s.markers = append(append([]string(nil), s.drv.FailedWhenContains...), extraFailures...)
+
+	// The driver's Open takes no context: closing the connection is what interrupts it.
+	octx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	stop := context.AfterFunc(octx, func() { c.Close() })
+	err = s.drv.Open()
+	if !stop() {
+		s.shutdown(false)
+		if perr := ctx.Err(); perr != nil {
+			return nil, s.wrapCtx(perr, "opening the CLI")
+		}
+		return nil, s.noPrompt("opening the CLI")
+	}
+	if err != nil {
+		s.shutdown(false)
+		if errors.Is(err, util.ErrTimeoutError) {
+			return nil, s.noPrompt("opening the CLI")
+		}
+		return nil, fmt.Errorf("cli %s: opening the %s CLI: %w; last output from the device: %q",
+			s.target, plat, err, s.tr.tail.String())
+	}
+	return s, nil
+}
+
+// Simulated is true when the SSH server's version string carries the lab marker.
+func (s *Session) Simulated() bool {
+	return strings.Contains(s.client.ServerVersion(), sshx.LabBanner)
+}
+
+// Close says "exit" when no command is in flight and closes the connection. It is safe to
+// call more than once and concurrently with Run (which then fails with ErrClosed or EOF).
+func (s *Session) Close() error {
+	select {
+	case s.turn <- struct{}{}:
+		defer func() { <-s.turn }()
+		return s.shutdown(true)
+	default:
+		return s.shutdown(false)
+	}
+}
+
+// shutdown tears the session down once. Without grace the connection is closed first,
+// which unblocks any read in progress.
+func (s *Session) shutdown(graceful bool) error {
+	s.closeOnce.Do(func() {
+		s.closed.Store(true)
+		if graceful {
+			_ = s.drv.Close()
+		} else {
+			_ = s.client.Close()
+			_ = s.drv.Channel.Close()
+		}
+		s.closeErr = s.client.Close()
+	})
+	return s.closeErr
+}
+
+// noPrompt explains a timeout waiting for the prompt, with what the device last sent: the
+// usual cause is a prompt the platform's pattern does not match.
+func (s *Session) noPrompt(while string) error {
+	return fmt.Errorf("cli %s: %s: %w: no %s prompt matching %s within %s; last output from the device: %q",
+		s.target, while, sshx.ErrTimeout, s.platform, s.drv.Channel.PromptPattern, s.timeout, s.tr.tail.String())
+}
+
+// wrapCtx wraps a cancelled or expired caller context, marking deadlines as timeouts.
+func (s *Session) wrapCtx(err error, while string) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("cli %s: %s: %w: %w", s.target, while, sshx.ErrTimeout, err)
+	}
+	return fmt.Errorf("cli %s: %s: %w", s.target, while, err)
+}

@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/scrapli/scrapligo/transport"
+	"golang.org/x/crypto/ssh"
+)
+
+const (
+	// termType and ttySpeed are what scrapligo's standard transport requests.
+	termType = "xterm"
+	ttySpeed = 115200
+	// termWidth is wide enough that a device's line editor does not wrap the echo of a long
+	// command (scrapligo's default of 80 could, before "terminal width" takes effect).
+	termWidth = 511
+	// tailSize is how much of the latest device output is kept for error messages.
+	tailSize = 512
+)
+
+// shellTransport is a scrapligo transport.Implementation that opens a PTY shell channel on an
+// ssh.Client the ssh package has already dialled, authenticated and host-key checked. It is
+// scrapligo's standard transport minus the dialling: one connection, one verification.
+type shellTransport struct {
+	client *ssh.Client
+
+	// Set by Open before scrapligo starts its read loop, read-only afterwards.
+	sess   *ssh.Session
+	stdin  io.WriteCloser
+	stdout io.Reader
+
+	alive atomic.Bool
+	tail  tail
+}
+
+var _ transport.Implementation = (*shellTransport)(nil)
+
+// Open requests a PTY and a shell, as scrapligo's standard transport does.
+func (t *shellTransport) Open(a *transport.Args) error {
+	sess, err := t.client.NewSession()
+	if err != nil {
+		return fmt.Errorf("new session: %w", err)
+	}
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		sess.Close()
+		return fmt.Errorf("stdin: %w", err)
+	}
+	stdout, err := sess.StdoutPipe()
+	if err != nil {
+		sess.Close()
+		return fmt.Errorf("stdout: %w", err)
+	}
+	modes := ssh.TerminalModes{ssh.ECHO: 1, ssh.TTY_OP_ISPEED: ttySpeed, ssh.TTY_OP_OSPEED: ttySpeed}
+	if err := sess.RequestPty(termType, a.TermHeight, a.TermWidth, modes); err != nil {
+		sess.Close()
+		return fmt.Errorf("pty request: %w", err)
+	}
+	if err := sess.Shell(); err != nil {
+		sess.Close()
+		return fmt.Errorf("shell request: %w", err)
+	}
+	t.sess, t.stdin, t.stdout = sess, stdin, stdout
+	t.alive.Store(true)
+	return nil
+}
+
+// Close closes the shell channel; the connection itself belongs to the ssh.Client's owner.
+func (t *shellTransport) Close() error {
+	if !t.alive.CompareAndSwap(true, false) {
+		return nil
+	}
+	if err := t.sess.Close(); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+func (t *shellTransport) IsAlive() bool { return t.alive.Load() }
+
+func (t *shellTransport) Read(n int) ([]byte, error) {
+	b := make([]byte, n)
+	n, err := t.stdout.Read(b)
+	if n > 0 {
+		t.tail.add(b[:n])
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b[:n], nil
+}
+
+func (t *shellTransport) Write(b []byte) error {
+	_, err := t.stdin.Write(b)
+	return err
+}
+
+// tail keeps the last tailSize bytes the device sent, so a prompt that never matched can be
+// shown to whoever has to fix the pattern or the device.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) add(b []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - tailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
