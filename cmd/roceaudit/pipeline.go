@@ -10,6 +10,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
@@ -55,7 +56,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if _, err := reports.Lookup(a.format); err != nil {
 		return checks.Options{}, "", usagef("--format: %w", err)
 	}
-	return checks.Options{Only: a.only, Skip: a.skip}, failOn, nil
+	return checks.Options{Only: a.only, Skip: a.skip, Remedy: platforms.Remedy}, failOn, nil
 }
 
 // collect runs the collectors over the inventory with a progress bar when it helps.
