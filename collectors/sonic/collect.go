@@ -1,0 +1,203 @@
+package sonic
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// The marker texts for what community SONiC cannot express (see the package comment).
+const (
+	PauseNotSupported = "not supported: community SONiC has no 802.3x flow-control setting " +
+		"(no pause field in sonic-port.yang, no CLI), so link pause cannot be configured or read"
+	DCBXNotSupported = "not supported: community SONiC's LLDP daemon (lldpd) does not implement " +
+		"DCBX; PFC and ETS are always configured statically"
+)
+
+// Collect runs Commands and fills dev.Switch. Facts that cannot be read are Unknown with the
+// command and the reason; Collect itself fails only when there is no port to report on.
+func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
+	dev.Switch = sw
+
+	if out, ev := run(ctx, r, CmdVersion); ev.Error == "" {
+		if nos, err := ParseVersion(out); err == nil {
+			sw.NOS = nos
+		}
+	}
+
+	var db *ConfigDB
+	cfgOut, cfgEv := run(ctx, r, CmdRunningConfig)
+	if cfgEv.Error == "" {
+		var err error
+		if db, err = ParseRunningConfig(cfgOut); err != nil {
+			cfgEv.Error = err.Error()
+		}
+	}
+
+	var neighbours []topology.LLDPNeighbor
+	lldpOut, lldpEv := run(ctx, r, CmdLLDP)
+	if lldpEv.Error == "" {
+		var err error
+		if neighbours, err = ParseLLDPTable(lldpOut); err != nil {
+			lldpEv.Error = err.Error()
+		}
+	}
+	if lldpEv.Error == "" {
+		lldpEv.Excerpt = lldpExcerpt(neighbours)
+		sw.LLDP = topology.Known(neighbours, lldpEv)
+	} else {
+		sw.LLDP = topology.Unknown[[]topology.LLDPNeighbor](lldpEv)
+	}
+
+	counters := collectCounters(ctx, r)
+
+	names, err := portNames(db, neighbours, spec.Interfaces)
+	if err != nil {
+		return fmt.Errorf("sonic %s: %w", spec.Name, err)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("sonic %s: no port to audit: %s; %s", spec.Name, orNone(cfgEv.Error), orNone(lldpEv.Error))
+	}
+	for _, name := range names {
+		sw.Ports = append(sw.Ports, portFacts(db, cfgEv, name, counters))
+	}
+	return nil
+}
+
+// portFacts derives one port's facts from CONFIG_DB (or marks them unknown with why).
+func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters counterSet) *topology.SwitchPort {
+	p := &topology.SwitchPort{Name: name}
+	if db == nil {
+		p.MTU = topology.Unknown[topology.MTU](cfgEv)
+		p.Trust = topology.Unknown[string](cfgEv)
+		p.DSCPToTC = topology.Unknown[map[int]int](cfgEv)
+		p.TCToQueue = topology.Unknown[map[int]int](cfgEv)
+		p.PFC = topology.Unknown[topology.SwitchPFC](cfgEv)
+		p.PFCWatchdog = topology.Unknown[map[int]bool](cfgEv)
+		p.ECN = topology.Unknown[map[int]bool](cfgEv)
+		p.Scheduler = topology.Unknown[map[int]string](cfgEv)
+		p.Buffer = topology.Unknown[topology.Buffer](cfgEv)
+	} else {
+		p.MTU = fact(PortMTU(db, name))
+		p.Trust = fact(PortTrust(db, name))
+		p.DSCPToTC = fact(PortDSCPToTC(db, name))
+		p.TCToQueue = fact(PortTCToQueue(db, name))
+		p.PFC = fact(PortPFC(db, name))
+		p.PFCWatchdog = fact(PortPFCWatchdog(db, name))
+		p.ECN = fact(PortECN(db, name))
+		p.Scheduler = fact(PortScheduler(db, name))
+		p.Buffer = fact(PortBuffer(db, name))
+	}
+	p.Pause = topology.Known(topology.Pause{}, topology.Evidence{Command: CmdRunningConfig, Excerpt: PauseNotSupported})
+	p.DCBX = topology.Known(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"},
+		topology.Evidence{Command: CmdRunningConfig, Excerpt: DCBXNotSupported})
+	p.Counters = counters.port(name)
+	return p
+}
+
+// fact wraps a derivation's result; its errors get the command in front, so the evidence
+// reads "show runningconfiguration all: ...".
+func fact[T any](v T, excerpt string, err error) topology.Fact[T] {
+	ev := topology.Evidence{Command: CmdRunningConfig}
+	if err != nil {
+		ev.Error = CmdRunningConfig + ": " + err.Error()
+		return topology.Unknown[T](ev)
+	}
+	ev.Excerpt = excerpt
+	return topology.Known(v, ev)
+}
+
+// run sends one command. A transport error or a non-zero exit leaves Evidence.Error set,
+// starting with the command.
+func run(ctx context.Context, r collectors.Runner, cmd string) (string, topology.Evidence) {
+	ev := topology.Evidence{Command: cmd}
+	out, err := r.Run(ctx, cmd)
+	if err != nil {
+		ev.Error = fmt.Sprintf("%s: %v", cmd, err)
+		return "", ev
+	}
+	if out.ExitCode != 0 {
+		msg := strings.TrimSpace(out.Stderr)
+		if msg == "" {
+			msg = strings.TrimSpace(out.Stdout)
+		}
+		ev.Error = fmt.Sprintf("%s: exit status %d: %s", cmd, out.ExitCode, firstLines(msg, 3))
+		return "", ev
+	}
+	return out.Stdout, ev
+}
+
+// portNames is what to report on: the inventory's interfaces when it names some, otherwise
+// every front-panel PORT (role absent or "Ext") plus any EthernetN port with an LLDP
+// neighbour that CONFIG_DB does not list (its facts will say so).
+func portNames(db *ConfigDB, neighbours []topology.LLDPNeighbor, want []string) ([]string, error) {
+	if len(want) > 0 {
+		for _, n := range want {
+			if err := topology.ValidName(n); err != nil {
+				return nil, err
+			}
+		}
+		out := slices.Clone(want)
+		slices.SortFunc(out, compareNatural)
+		return slices.Compact(out), nil
+	}
+	set := map[string]bool{}
+	if db != nil {
+		for name, row := range db.Tables["PORT"] {
+			if role := row["role"]; role == "" || role == "Ext" {
+				set[name] = true
+			}
+		}
+	}
+	for _, n := range neighbours {
+		if strings.HasPrefix(n.LocalPort, "Ethernet") && (db == nil || db.Tables["PORT"][n.LocalPort] == nil) {
+			set[n.LocalPort] = true
+		}
+	}
+	return sortedKeys(set), nil
+}
+
+func compareNatural(a, b string) int {
+	switch {
+	case naturalLess(a, b):
+		return -1
+	case naturalLess(b, a):
+		return 1
+	}
+	return 0
+}
+
+func lldpExcerpt(ns []topology.LLDPNeighbor) string {
+	if len(ns) == 0 {
+		return "no LLDP neighbours"
+	}
+	var parts []string
+	for i, n := range ns {
+		if i == 8 {
+			parts = append(parts, fmt.Sprintf("... (%d in all)", len(ns)))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s -> %s %s", n.LocalPort, n.SystemName, n.PortID))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, " | ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no error"
+	}
+	return s
+}

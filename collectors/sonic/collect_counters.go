@@ -1,0 +1,70 @@
+package sonic
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// counterSet is what the two counter commands returned.
+type counterSet struct {
+	pfc, queue     PortCounters
+	pfcEv, queueEv topology.Evidence
+}
+
+func collectCounters(ctx context.Context, r collectors.Runner) counterSet {
+	var cs counterSet
+	out, ev := run(ctx, r, CmdPFCCounters)
+	if ev.Error == "" {
+		var err error
+		if cs.pfc, err = ParsePFCCounters(out); err != nil {
+			ev.Error = err.Error()
+		}
+	}
+	cs.pfcEv = ev
+	out, ev = run(ctx, r, CmdQueueCounters)
+	if ev.Error == "" {
+		var err error
+		if cs.queue, err = ParseQueueCounters(out); err != nil {
+			ev.Error = err.Error()
+		}
+	}
+	cs.queueEv = ev
+	return cs
+}
+
+// port merges a port's PFC and queue counters. Known when either command has rows for the
+// port; the excerpt says what is missing.
+func (cs counterSet) port(name string) topology.Fact[map[string]int64] {
+	ev := topology.Evidence{Command: CmdPFCCounters + "; " + CmdQueueCounters}
+	m := map[string]int64{}
+	var notes, errs []string
+	for _, part := range []struct {
+		what string
+		pc   PortCounters
+		ev   topology.Evidence
+	}{{"PFC", cs.pfc, cs.pfcEv}, {"queue", cs.queue, cs.queueEv}} {
+		switch {
+		case part.ev.Error != "":
+			errs = append(errs, part.ev.Error)
+			notes = append(notes, fmt.Sprintf("%s counters unreadable", part.what))
+		case len(part.pc[name]) == 0:
+			errs = append(errs, fmt.Sprintf("%s: no rows for %s", part.ev.Command, name))
+			notes = append(notes, fmt.Sprintf("no %s counters for %s", part.what, name))
+		default:
+			for k, v := range part.pc[name] {
+				m[k] = v
+			}
+			notes = append(notes, fmt.Sprintf("%d %s counters", len(part.pc[name]), part.what))
+		}
+	}
+	if len(m) == 0 {
+		ev.Error = strings.Join(errs, "; ")
+		return topology.Unknown[map[string]int64](ev)
+	}
+	ev.Excerpt = strings.Join(notes, "; ")
+	return topology.Known(m, ev)
+}

@@ -1,0 +1,268 @@
+package sonic
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func collect(t *testing.T, r *fakeRunner, spec topology.DeviceSpec) (*topology.Device, error) {
+	t.Helper()
+	if spec.Name == "" {
+		spec.Name = "leaf1"
+	}
+	dev := &topology.Device{Name: spec.Name, Platform: "sonic", Role: topology.RoleSwitch}
+	err := Platform{}.Collect(context.Background(), r, spec, dev)
+	return dev, err
+}
+
+func cfgEv(excerpt string) topology.Evidence {
+	return topology.Evidence{Command: CmdRunningConfig, Excerpt: excerpt}
+}
+
+func portNamesOf(sw *topology.SwitchFacts) []string {
+	var names []string
+	for _, p := range sw.Ports {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func TestCollectHealthy(t *testing.T) {
+	r := &fakeRunner{scenario: "healthy"}
+	dev, err := collect(t, r, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(Platform{}.Plan(topology.DeviceSpec{}), r.sent); d != "" {
+		t.Errorf("sent commands differ from Plan (-plan +sent):\n%s", d)
+	}
+	sw := dev.Switch
+	if sw.NOS != "SONiC.HEAD.32-21ea29a (HwSKU Mellanox-SN2700)" {
+		t.Errorf("NOS = %q", sw.NOS)
+	}
+	if d := cmp.Diff([]string{"Ethernet0", "Ethernet4", "Ethernet8"}, portNamesOf(sw)); d != "" {
+		t.Errorf("ports: %s", d)
+	}
+	if !sw.LLDP.Known || len(sw.LLDP.Value) != 4 || sw.LLDP.Value[2] != (topology.LLDPNeighbor{
+		LocalPort: "Ethernet8", SystemName: "spine1", PortID: "Ethernet1", PortDescr: "leaf1:Ethernet8"}) {
+		t.Errorf("LLDP = %+v", sw.LLDP)
+	}
+
+	dscp := map[int]int{}
+	for d := 0; d < 64; d++ {
+		dscp[d] = 0
+	}
+	dscp[26], dscp[48] = 3, 6
+	want := &topology.SwitchPort{
+		Name:     "Ethernet0",
+		MTU:      topology.Known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, cfgEv(`PORT|Ethernet0: mtu="9216"`)),
+		Trust:    topology.Known("dscp", cfgEv(`PORT_QOS_MAP|Ethernet0: dscp_to_tc_map="AZURE"`)),
+		DSCPToTC: topology.Known(dscp, cfgEv("DSCP_TO_TC_MAP|AZURE (bound at PORT_QOS_MAP|Ethernet0): 0-25,27-47,49-63->0; 26->3; 48->6")),
+		TCToQueue: topology.Known(identity(),
+			cfgEv("TC_TO_QUEUE_MAP|AZURE (bound at PORT_QOS_MAP|Ethernet0): 0->0; 1->1; 2->2; 3->3; 4->4; 5->5; 6->6; 7->7")),
+		PFC: topology.Known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}},
+			cfgEv(`PORT_QOS_MAP|Ethernet0: pfc_enable="3"; PORT|Ethernet0: pfc_asym="off"`)),
+		PFCWatchdog: topology.Known(boolMap(3), cfgEv(`PFC_WD|Ethernet0: action="drop" detection_time="600" restoration_time="600"; `+
+			`PORT_QOS_MAP|Ethernet0: pfc_enable="3" pfcwd_sw_enable="3"; FLEX_COUNTER_TABLE|PFCWD: FLEX_COUNTER_STATUS="enable"`)),
+		Pause: topology.Known(topology.Pause{}, cfgEv(PauseNotSupported)),
+		ECN:   topology.Known(boolMap(3), cfgEv(`QUEUE|Ethernet0 wred_profile: queue 3 -> WRED_PROFILE|AZURE_LOSSLESS ecn="ecn_all"`)),
+		Scheduler: topology.Known(map[int]string{0: "dwrr", 1: "dwrr", 2: "dwrr", 3: "dwrr", 4: "dwrr", 5: "dwrr", 6: "strict"},
+			cfgEv(`QUEUE|Ethernet0 scheduler: queues 0-2,4-5 -> SCHEDULER|scheduler.0 type="DWRR"; `+
+				`queue 3 -> SCHEDULER|scheduler.1 type="DWRR"; queue 6 -> SCHEDULER|scheduler.2 type="STRICT"`)),
+		DCBX: topology.Known(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, cfgEv(DCBXNotSupported)),
+		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile"},
+			cfgEv(`BUFFER_PG|Ethernet0|0: profile="ingress_lossy_profile" (lossy, no xoff); `+
+				`BUFFER_PG|Ethernet0|3: profile="pg_lossless_100000_40m_profile" (lossless, xoff="177632")`)),
+		Counters: topology.Known(map[string]int64{
+			"pfc_rx_pause_prio0": 1200, "pfc_rx_pause_prio1": 201, "pfc_rx_pause_prio2": 202, "pfc_rx_pause_prio3": 203,
+			"pfc_rx_pause_prio4": 204, "pfc_rx_pause_prio5": 205, "pfc_rx_pause_prio6": 206, "pfc_rx_pause_prio7": 207,
+			"pfc_tx_pause_prio0": 1210, "pfc_tx_pause_prio1": 211, "pfc_tx_pause_prio2": 212, "pfc_tx_pause_prio3": 213,
+			"pfc_tx_pause_prio4": 214, "pfc_tx_pause_prio5": 215, "pfc_tx_pause_prio6": 216, "pfc_tx_pause_prio7": 217,
+			"queue0_tx_packets": 0, "queue0_tx_bytes": 0, "queue0_drops": 0, "queue0_drop_bytes": 0,
+			"queue1_tx_packets": 60, "queue1_tx_bytes": 43, "queue1_drops": 39, "queue1_drop_bytes": 1,
+			"queue2_tx_packets": 82, "queue2_tx_bytes": 7, "queue2_drops": 39, "queue2_drop_bytes": 21,
+			"queue3_tx_packets": 52, "queue3_tx_bytes": 70, "queue3_drops": 19, "queue3_drop_bytes": 76,
+		}, topology.Evidence{Command: "show pfc counters; show queue counters", Excerpt: "16 PFC counters; 16 queue counters"}),
+	}
+	if d := cmp.Diff(want, sw.Port("Ethernet0")); d != "" {
+		t.Errorf("Ethernet0 (-want +got):\n%s", d)
+	}
+}
+
+// values strips evidence, to compare what a port reports.
+func values(p *topology.SwitchPort) map[string]any {
+	return map[string]any{
+		"mtu": p.MTU.Value, "trust": p.Trust.Value, "dscp26": p.DSCPToTC.Value[26], "dscp48": p.DSCPToTC.Value[48],
+		"pfc": p.PFC.Value, "wd": p.PFCWatchdog.Value, "ecn": p.ECN.Value, "sched": p.Scheduler.Value,
+		"buffer": p.Buffer.Value, "pause": p.Pause.Value, "dcbx": p.DCBX.Value.Mode,
+	}
+}
+
+// The stock config: MTU 9100, DSCP 26 in lossy TC 1, PFC on 3 and 4 (asymmetric on
+// Ethernet8), no watchdog, CNP queue DWRR. Only Ethernet0 has counter rows.
+func TestCollectBroken(t *testing.T) {
+	r := &fakeRunner{scenario: "broken"}
+	dev, err := collect(t, r, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"mtu": topology.MTU{Configured: 9100, Kind: "frame", Normalized: 9100}, "trust": "dscp", "dscp26": 1, "dscp48": 6,
+		"pfc":    topology.SwitchPFC{RX: []int{0, 1, 2, 3, 4, 5, 6, 7}, TX: []int{3, 4}},
+		"wd":     boolMap(),
+		"ecn":    boolMap(3, 4),
+		"sched":  map[int]string{0: "dwrr", 3: "dwrr", 4: "dwrr", 6: "dwrr"},
+		"buffer": topology.Buffer{LosslessPGs: []int{3, 4}, Profile: "pg_lossless_100000_40m_profile"},
+		"pause":  topology.Pause{}, "dcbx": "static",
+	}
+	p := dev.Switch.Port("Ethernet8")
+	if d := cmp.Diff(want, values(p)); d != "" {
+		t.Errorf("Ethernet8 (-want +got):\n%s", d)
+	}
+	for _, f := range []bool{p.MTU.Known, p.Trust.Known, p.DSCPToTC.Known, p.PFC.Known, p.PFCWatchdog.Known,
+		p.ECN.Known, p.Scheduler.Known, p.Buffer.Known} {
+		if !f {
+			t.Fatalf("a fact of Ethernet8 is unknown: %+v", p)
+		}
+	}
+	if !strings.Contains(p.PFCWatchdog.Source.Excerpt, "PFC_WD|Ethernet8: (no such key, watchdog not started)") {
+		t.Errorf("watchdog excerpt %q", p.PFCWatchdog.Source.Excerpt)
+	}
+	if c := dev.Switch.Port("Ethernet0").Counters; !c.Known || c.Value["pfc_rx_pause_prio3"] != 1974230000000 {
+		t.Errorf("Ethernet0 counters %+v", c)
+	}
+	c := dev.Switch.Port("Ethernet4").Counters
+	if c.Known || c.Source.Error != "show pfc counters: no rows for Ethernet4; show queue counters: no rows for Ethernet4" {
+		t.Errorf("Ethernet4 counters should be unknown with both commands named: %+v", c)
+	}
+}
+
+// When CONFIG_DB cannot be read, the LLDP ports are still reported, every configuration fact
+// unknown with the command and its stderr; the unsupported markers stay.
+func TestCollectConfigUnreadable(t *testing.T) {
+	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+		CmdRunningConfig: {Stderr: "Error: Permission denied\n", ExitCode: 1},
+	}}
+	dev, err := collect(t, r, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Ethernet0", "Ethernet4", "Ethernet8"}, portNamesOf(dev.Switch)); d != "" {
+		t.Errorf("ports from LLDP: %s", d)
+	}
+	want := topology.Evidence{Command: CmdRunningConfig, Error: "show runningconfiguration all: exit status 1: Error: Permission denied"}
+	p := dev.Switch.Port("Ethernet4")
+	for name, f := range map[string]topology.Fact[any]{
+		"mtu": anyFact(p.MTU), "trust": anyFact(p.Trust), "dscp": anyFact(p.DSCPToTC), "tcq": anyFact(p.TCToQueue),
+		"pfc": anyFact(p.PFC), "wd": anyFact(p.PFCWatchdog), "ecn": anyFact(p.ECN), "sched": anyFact(p.Scheduler), "buffer": anyFact(p.Buffer),
+	} {
+		if f.Known || f.Source != want {
+			t.Errorf("%s = %+v, want unknown with %+v", name, f, want)
+		}
+	}
+	if !p.Pause.Known || !strings.HasPrefix(p.Pause.Source.Excerpt, "not supported: ") {
+		t.Errorf("pause marker lost: %+v", p.Pause)
+	}
+}
+
+func anyFact[T any](f topology.Fact[T]) topology.Fact[any] {
+	return topology.Fact[any]{Value: f.Value, Known: f.Known, Source: f.Source}
+}
+
+func TestCollectUnrecognisedConfig(t *testing.T) {
+	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+		CmdRunningConfig: {Stdout: "Usage: show [OPTIONS] COMMAND [ARGS]...\n"},
+	}}
+	dev, err := collect(t, r, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := dev.Switch.Port("Ethernet0").PFC
+	if f.Known || !strings.HasPrefix(f.Source.Error, "show runningconfiguration all: output is not a JSON object") {
+		t.Errorf("PFC = %+v", f)
+	}
+}
+
+func TestCollectNothingReadable(t *testing.T) {
+	boom := errors.New("ssh: connection reset")
+	r := &fakeRunner{scenario: "healthy", fail: map[string]error{
+		CmdVersion: boom, CmdRunningConfig: boom, CmdLLDP: boom, CmdPFCCounters: boom, CmdQueueCounters: boom}}
+	_, err := collect(t, r, topology.DeviceSpec{})
+	if err == nil || !strings.Contains(err.Error(), "no port to audit") || !strings.Contains(err.Error(), "connection reset") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestCollectInventoryInterfaces(t *testing.T) {
+	r := &fakeRunner{scenario: "healthy"}
+	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"Ethernet8", "Ethernet120", "Ethernet8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Ethernet8", "Ethernet120"}, portNamesOf(dev.Switch)); d != "" {
+		t.Errorf("ports: %s", d)
+	}
+	mtu := dev.Switch.Port("Ethernet120").MTU
+	if mtu.Known || !strings.Contains(mtu.Source.Error, "Ethernet120 is not in the CONFIG_DB PORT table") {
+		t.Errorf("unknown port MTU = %+v", mtu)
+	}
+	if _, err := collect(t, &fakeRunner{scenario: "healthy"}, topology.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {
+		t.Error("unsafe interface name accepted")
+	}
+}
+
+// LLDP ports that CONFIG_DB does not list are reported (facts unknown); management ports are
+// not.
+func TestPortNamesAddsLLDPOnlyFrontPanelPorts(t *testing.T) {
+	db := mustDB(t, verbatim(t, "config_db_3_0_3.json"))
+	ns, err := ParseLLDPTable(verbatim(t, "show_lldp_table.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := portNames(db, ns, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Ethernet0", "Ethernet112", "Ethernet116"}, got); d != "" {
+		t.Error(d)
+	}
+	db.Tables["PORT"]["Ethernet-BP0"] = map[string]string{"role": "Int"}
+	got, _ = portNames(db, nil, nil)
+	if d := cmp.Diff([]string{"Ethernet0"}, got); d != "" {
+		t.Errorf("internal port kept: %s", d)
+	}
+}
+
+func TestAllowlistIsExactlyThePlan(t *testing.T) {
+	a := Platform{}.Allowlist()
+	plan := Platform{}.Plan(topology.DeviceSpec{})
+	if d := cmp.Diff(Commands, plan, cmpopts.EquateEmpty()); d != "" {
+		t.Error(d)
+	}
+	for _, c := range plan {
+		if !a.Allows(c) {
+			t.Errorf("plan command %q not allowed", c)
+		}
+	}
+	for _, c := range []string{"config save -y", "show runningconfiguration all; reboot", "show lldp table | sh", "sudo config reload -y"} {
+		if a.Allows(c) {
+			t.Errorf("%q allowed", c)
+		}
+	}
+	if (Platform{}).Name() != "sonic" || (Platform{}).Role() != topology.RoleSwitch {
+		t.Error("name or role")
+	}
+}
+
+func TestFixtureFile(t *testing.T) {
+	if got := FixtureFile(CmdRunningConfig); got != "show_runningconfiguration_all.txt" {
+		t.Errorf("FixtureFile = %q", got)
+	}
+}

@@ -1,0 +1,64 @@
+package sonic
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// PortBuffer lists the port's lossless priority groups: BUFFER_PG|<port>|<pgs> entries whose
+// profile has an xoff threshold, or is "NULL" (the dynamic buffer model computes a lossless
+// profile for it). Profile names the lossless profiles, comma-separated.
+func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return topology.Buffer{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	keys, err := portKeys(db.Tables["BUFFER_PG"], port)
+	if err != nil {
+		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
+	}
+	b := topology.Buffer{LosslessPGs: []int{}}
+	var profiles, ex []string
+	for _, key := range sortedKeys(keys) {
+		ref := db.Tables["BUFFER_PG"][key]["profile"]
+		name := Ref(ref)
+		lossless := false
+		what := ""
+		switch {
+		case name == "":
+			return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG|%s has no profile", key)
+		case name == "NULL":
+			lossless, what, name = true, "lossless, computed by the dynamic buffer model", "NULL (dynamic)"
+		default:
+			prof, ok := db.Row("BUFFER_PROFILE", name)
+			if !ok {
+				return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG|%s profile refers to BUFFER_PROFILE|%s, which is not in CONFIG_DB", key, name)
+			}
+			if x, ok := prof["xoff"]; ok {
+				lossless, what = true, fmt.Sprintf("lossless, xoff=%q", x)
+			} else {
+				what = "lossy, no xoff"
+			}
+		}
+		ex = append(ex, fmt.Sprintf("BUFFER_PG|%s: profile=%q (%s)", key, ref, what))
+		if !lossless {
+			continue
+		}
+		for _, pg := range keys[key] {
+			if !slices.Contains(b.LosslessPGs, pg) {
+				b.LosslessPGs = append(b.LosslessPGs, pg)
+			}
+		}
+		if !slices.Contains(profiles, name) {
+			profiles = append(profiles, name)
+		}
+	}
+	slices.Sort(b.LosslessPGs)
+	b.Profile = strings.Join(profiles, ",")
+	if len(ex) == 0 {
+		return b, fmt.Sprintf("no BUFFER_PG|%s|<pg> entry", port), nil
+	}
+	return b, strings.Join(ex, "; "), nil
+}

@@ -1,0 +1,80 @@
+package sonic
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// PortPFC is PORT_QOS_MAP|<port>.pfc_enable. With PORT|<port>.pfc_asym "on", orchagent sets
+// the port to honour received PFC on every priority and send it only on pfc_enable, so RX is
+// 0..7 and TX is pfc_enable.
+func PortPFC(db *ConfigDB, port string) (topology.SwitchPFC, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return topology.SwitchPFC{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	v, _ := db.Field("PORT_QOS_MAP", port, "pfc_enable")
+	prios, err := priorities(v)
+	if err != nil {
+		return topology.SwitchPFC{}, "", fmt.Errorf("PORT_QOS_MAP|%s pfc_enable: %w", port, err)
+	}
+	asym, _ := db.Field("PORT", port, "pfc_asym")
+	excerpt := excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable") + "; " + excerptRow(db, "PORT", port, "pfc_asym")
+	pfc := topology.SwitchPFC{RX: prios, TX: slices.Clone(prios)}
+	switch strings.ToLower(strings.TrimSpace(asym)) {
+	case "on":
+		pfc.RX = []int{0, 1, 2, 3, 4, 5, 6, 7}
+	case "", "off":
+	default:
+		return topology.SwitchPFC{}, "", fmt.Errorf("PORT|%s pfc_asym %q is neither on nor off", port, asym)
+	}
+	return pfc, excerpt, nil
+}
+
+// PortPFCWatchdog says, for each priority 0..7, whether the PFC watchdog guards it: PFC_WD|<port>
+// exists, PFC is on for the priority, the priority is in pfcwd_sw_enable (all of pfc_enable
+// when the field is absent, as db_migrator 3.0.4 assumes) and the PFCWD flex counter is not
+// disabled (its polling is what detects storms).
+func PortPFCWatchdog(db *ConfigDB, port string) (map[int]bool, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	pfcField, _ := db.Field("PORT_QOS_MAP", port, "pfc_enable")
+	pfc, err := priorities(pfcField)
+	if err != nil {
+		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s pfc_enable: %w", port, err)
+	}
+	sw := pfc
+	swField, hasSW := db.Field("PORT_QOS_MAP", port, "pfcwd_sw_enable")
+	if hasSW {
+		if sw, err = priorities(swField); err != nil {
+			return nil, "", fmt.Errorf("PORT_QOS_MAP|%s pfcwd_sw_enable: %w", port, err)
+		}
+	}
+	_, hasWD := db.Row("PFC_WD", port)
+	flex, hasFlex := db.Field("FLEX_COUNTER_TABLE", "PFCWD", "FLEX_COUNTER_STATUS")
+	polling := !strings.EqualFold(strings.TrimSpace(flex), "disable")
+
+	var ex []string
+	if hasWD {
+		ex = append(ex, excerptRow(db, "PFC_WD", port, "action", "detection_time", "restoration_time"))
+	} else {
+		ex = append(ex, fmt.Sprintf("PFC_WD|%s: (no such key, watchdog not started)", port))
+	}
+	if hasSW {
+		ex = append(ex, excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable", "pfcwd_sw_enable"))
+	} else {
+		ex = append(ex, excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable")+" (no pfcwd_sw_enable: all PFC priorities)")
+	}
+	if hasFlex {
+		ex = append(ex, excerptRow(db, "FLEX_COUNTER_TABLE", "PFCWD", "FLEX_COUNTER_STATUS"))
+	}
+
+	m := map[int]bool{}
+	for p := 0; p < 8; p++ {
+		m[p] = hasWD && polling && slices.Contains(pfc, p) && slices.Contains(sw, p)
+	}
+	return m, strings.Join(ex, "; "), nil
+}

@@ -1,0 +1,183 @@
+package sonic
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// DefaultMTU is what portmgrd gives a port whose PORT entry has no mtu field
+// (sonic-swss cfgmgr/portmgr.cpp DEFAULT_MTU_STR).
+const DefaultMTU = 9100
+
+// excerptRow renders chosen fields of one key as evidence: `PORT|Ethernet0: mtu="9216"`.
+// Absent fields are left out; with no field present it says so.
+func excerptRow(db *ConfigDB, table, key string, fields ...string) string {
+	row, ok := db.Row(table, key)
+	if !ok {
+		return fmt.Sprintf("%s|%s: (no such key)", table, key)
+	}
+	var parts []string
+	for _, f := range fields {
+		if v, ok := row[f]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%q", f, v))
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s|%s: (no %s)", table, key, strings.Join(fields, ", "))
+	}
+	return fmt.Sprintf("%s|%s: %s", table, key, strings.Join(parts, " "))
+}
+
+// PortMTU is PORT|<port>.mtu, a frame-class MTU as SONiC configures it (68..9216).
+func PortMTU(db *ConfigDB, port string) (topology.MTU, string, error) {
+	row, ok := db.Row("PORT", port)
+	if !ok {
+		return topology.MTU{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	v, ok := row["mtu"]
+	if !ok {
+		m := topology.MTU{Configured: DefaultMTU, Kind: "frame", Normalized: DefaultMTU}
+		return m, fmt.Sprintf("PORT|%s: no mtu field, portmgrd default %d", port, DefaultMTU), nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n <= 0 {
+		return topology.MTU{}, "", fmt.Errorf("PORT|%s mtu %q is not a positive number", port, v)
+	}
+	return topology.MTU{Configured: n, Kind: "frame", Normalized: n}, excerptRow(db, "PORT", port, "mtu"), nil
+}
+
+// qosMap finds a map bound to a port: PORT_QOS_MAP|<port>.<field>, or, when global is true,
+// PORT_QOS_MAP|global.<field>. It returns the referenced name (reference form stripped) and
+// where it was bound.
+func qosMap(db *ConfigDB, port, field string, global bool) (name, boundAt string) {
+	if v, ok := db.Field("PORT_QOS_MAP", port, field); ok && Ref(v) != "" {
+		return Ref(v), port
+	}
+	if global {
+		if v, ok := db.Field("PORT_QOS_MAP", "global", field); ok && Ref(v) != "" {
+			return Ref(v), "global"
+		}
+	}
+	return "", ""
+}
+
+// PortTrust is what the port classifies by: SONiC trusts DSCP when a dscp_to_tc_map is
+// bound and 802.1p when a dot1p_to_tc_map is.
+func PortTrust(db *ConfigDB, port string) (string, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return "", "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	dscp, at := qosMap(db, port, "dscp_to_tc_map", true)
+	dot1p, _ := qosMap(db, port, "dot1p_to_tc_map", false)
+	excerpt := excerptRow(db, "PORT_QOS_MAP", port, "dscp_to_tc_map", "dot1p_to_tc_map")
+	if at == "global" {
+		excerpt += "; " + excerptRow(db, "PORT_QOS_MAP", "global", "dscp_to_tc_map")
+	}
+	switch {
+	case dscp != "" && dot1p != "":
+		return "both", excerpt, nil
+	case dscp != "":
+		return "dscp", excerpt, nil
+	case dot1p != "":
+		return "pcp", excerpt, nil
+	}
+	return "none", excerpt, nil
+}
+
+// PortDSCPToTC is the DSCP_TO_TC_MAP bound to the port (or globally); empty when none is.
+func PortDSCPToTC(db *ConfigDB, port string) (map[int]int, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	name, at := qosMap(db, port, "dscp_to_tc_map", true)
+	if name == "" {
+		return map[int]int{}, fmt.Sprintf("PORT_QOS_MAP|%s binds no dscp_to_tc_map (no DSCP classification)", port), nil
+	}
+	m, err := numberMap(db, "DSCP_TO_TC_MAP", name, 63)
+	if err != nil {
+		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s dscp_to_tc_map: %w", at, err)
+	}
+	return m, fmt.Sprintf("DSCP_TO_TC_MAP|%s (bound at PORT_QOS_MAP|%s): %s", name, at, groupByValue(m)), nil
+}
+
+// PortTCToQueue is the TC_TO_QUEUE_MAP bound to the port; TC n -> queue n when none is.
+func PortTCToQueue(db *ConfigDB, port string) (map[int]int, string, error) {
+	if _, ok := db.Row("PORT", port); !ok {
+		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	name, at := qosMap(db, port, "tc_to_queue_map", false)
+	if name == "" {
+		id := map[int]int{}
+		for tc := 0; tc < 8; tc++ {
+			id[tc] = tc
+		}
+		return id, fmt.Sprintf("PORT_QOS_MAP|%s binds no tc_to_queue_map: default TC n -> queue n", port), nil
+	}
+	m, err := numberMap(db, "TC_TO_QUEUE_MAP", name, 15)
+	if err != nil {
+		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s tc_to_queue_map: %w", at, err)
+	}
+	return m, fmt.Sprintf("TC_TO_QUEUE_MAP|%s (bound at PORT_QOS_MAP|%s): %s", name, at, groupByValue(m)), nil
+}
+
+// numberMap reads a number -> number map table entry (DSCP_TO_TC_MAP, TC_TO_QUEUE_MAP).
+func numberMap(db *ConfigDB, table, name string, maxKey int) (map[int]int, error) {
+	row, ok := db.Row(table, name)
+	if !ok {
+		return nil, fmt.Errorf("refers to %s|%s, which is not in CONFIG_DB", table, name)
+	}
+	m := map[int]int{}
+	for k, v := range row {
+		from, err1 := strconv.Atoi(strings.TrimSpace(k))
+		to, err2 := strconv.Atoi(strings.TrimSpace(v))
+		if err1 != nil || err2 != nil || from < 0 || from > maxKey || to < 0 {
+			return nil, fmt.Errorf("%s|%s has entry %q: %q, expected numbers (key 0..%d)", table, name, k, v, maxKey)
+		}
+		m[from] = to
+	}
+	return m, nil
+}
+
+// groupByValue renders a map compactly, keys grouped by value: "0-25,27->0; 26->3".
+func groupByValue(m map[int]int) string {
+	byVal := map[int][]int{}
+	var vals []int
+	for k, v := range m {
+		if _, ok := byVal[v]; !ok {
+			vals = append(vals, v)
+		}
+		byVal[v] = append(byVal[v], k)
+	}
+	slices.Sort(vals)
+	var parts []string
+	for _, v := range vals {
+		parts = append(parts, fmt.Sprintf("%s->%d", ranges(byVal[v]), v))
+	}
+	if len(parts) == 0 {
+		return "(empty)"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ranges renders numbers as "0-25,27,29-30".
+func ranges(ns []int) string {
+	slices.Sort(ns)
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(ns[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
+}

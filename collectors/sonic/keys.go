@@ -1,0 +1,118 @@
+package sonic
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// portKeys finds the keys of a "<ports>|<ids>" table (QUEUE, BUFFER_PG) that apply to port,
+// and the ids each one names. <ports> may list several ports ("Ethernet0,Ethernet4", an old
+// template form); <ids> may be a number, a range ("3-4") or a list ("0,1,5-6").
+func portKeys(table map[string]map[string]string, port string) (map[string][]int, error) {
+	out := map[string][]int{}
+	for key := range table {
+		i := strings.LastIndex(key, "|")
+		if i < 0 {
+			continue
+		}
+		if !listHas(key[:i], port) {
+			continue
+		}
+		ids, err := parseIDs(key[i+1:])
+		if err != nil {
+			return nil, fmt.Errorf("key %q: %w", key, err)
+		}
+		out[key] = ids
+	}
+	return out, nil
+}
+
+func listHas(list, item string) bool {
+	for _, p := range strings.Split(list, ",") {
+		if strings.TrimSpace(p) == item {
+			return true
+		}
+	}
+	return false
+}
+
+// parseIDs reads "3", "3-4" or "0,1,5-6" into sorted numbers.
+func parseIDs(s string) ([]int, error) {
+	var ids []int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number, range or list", s)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil || b < a || b-a > 64 {
+				return nil, fmt.Errorf("%q is not a number, range or list", s)
+			}
+		}
+		for v := a; v <= b; v++ {
+			ids = append(ids, v)
+		}
+	}
+	sort.Ints(ids)
+	return ids, nil
+}
+
+// priorities parses a pfc_enable-style list ("3,4", "" for none) of priorities 0..7.
+func priorities(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return []int{}, nil
+	}
+	ids, err := parseIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ids {
+		if p < 0 || p > 7 {
+			return nil, fmt.Errorf("%q: %d is not a priority (0..7)", s, p)
+		}
+	}
+	return ids, nil
+}
+
+// naturalLess orders port names the way people count them: Ethernet4 before Ethernet12.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.Atoi(a[:da])
+			nb, _ := strconv.Atoi(b[:db])
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool { return naturalLess(ks[i], ks[j]) })
+	return ks
+}
