@@ -96,6 +96,7 @@ func TestEachFaultFailsItsCheckOnly(t *testing.T) {
 		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value.Value = 96 }, "ToS 96 (DSCP 24)", "traffic_class"},
 		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{} }, "no default ToS", "echo 106"},
 		{"HOST-TOS", Warn, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{Unreadable: true} }, "not readable", "cma_roce_tos"},
+		{"HOST-TRUST", Error, func(p *topology.HostPort) { p.QoS.Value.Trust = "" }, "not reported", ""},
 		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "-d os"},
 	}
 	for _, tc := range cases {
@@ -112,6 +113,12 @@ func TestEachFaultFailsItsCheckOnly(t *testing.T) {
 			}
 			if !strings.Contains(r.Remediation, tc.fix) {
 				t.Errorf("remediation %q lacks %q", r.Remediation, tc.fix)
+			}
+			if tc.status == Error {
+				if other := res["HOST-DSCP-MAP"]; other.Status != Error {
+					t.Errorf("HOST-DSCP-MAP = %s without a trust state", other.Status)
+				}
+				return
 			}
 			if r.Expected == "" || r.Evidence == nil {
 				t.Errorf("expected/evidence missing: %+v", r)

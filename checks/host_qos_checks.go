@@ -26,6 +26,9 @@ func hostTrust() *Check {
 			if !p.QoS.Known {
 				return unknown("trust mode", p.QoS.Source)
 			}
+			if p.QoS.Value.Trust == "" {
+				return trustNotReported(p)
+			}
 			actual := "trust " + p.QoS.Value.Trust
 			if p.QoS.Value.Trust == "dscp" {
 				return verdict{status: Pass, actual: actual}
@@ -39,6 +42,14 @@ func hostTrust() *Check {
 				evidence: ev(p.QoS.Source), remediation: fix}
 		},
 	}
+}
+
+// trustNotReported: old mlnx_qos (before MLNX_OFED 4.2) prints no trust state; undecidable.
+func trustNotReported(p *topology.HostPort) verdict {
+	src := p.QoS.Source
+	return verdict{status: Error, actual: "not reported",
+		message:  p.QoS.Value.Tool + " did not report the trust state (mlnx-tools older than MLNX_OFED 4.2?); check with `dcb app show dev " + p.Netdev + "`",
+		evidence: &src}
 }
 
 func hostDSCPMap() *Check {
@@ -55,6 +66,9 @@ func hostDSCPMap() *Check {
 				return unknown("DSCP to priority map", p.QoS.Source)
 			}
 			q := p.QoS.Value
+			if q.Trust == "" {
+				return trustNotReported(p)
+			}
 			if q.Trust != "dscp" {
 				return verdict{status: Skip, actual: "trust " + q.Trust, message: "the DSCP map is not used while trust is " + q.Trust + " (see HOST-TRUST)"}
 			}
