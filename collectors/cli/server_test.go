@@ -30,6 +30,7 @@ type cliServer struct {
 	mu         sync.Mutex
 	hostKey    ssh.Signer
 	authorized ssh.PublicKey
+	password   string            // accepted by password auth when set
 	version    string            // SSH identification string
 	prompt     string            // e.g. "leaf1#"
 	enable     string            // if set, the prompt after "enable" (prompt is then "NAME>")
@@ -114,8 +115,14 @@ func (s *cliServer) serve() {
 
 func (s *cliServer) handle(nc net.Conn) {
 	s.mu.Lock()
-	authorized := s.authorized
+	authorized, password := s.authorized, s.password
 	cfg := &ssh.ServerConfig{
+		PasswordCallback: func(_ ssh.ConnMetadata, pw []byte) (*ssh.Permissions, error) {
+			if password != "" && string(pw) == password {
+				return nil, nil
+			}
+			return nil, errors.New("wrong password")
+		},
 		ServerVersion: s.version,
 		PublicKeyCallback: func(_ ssh.ConnMetadata, k ssh.PublicKey) (*ssh.Permissions, error) {
 			if authorized != nil && bytes.Equal(k.Marshal(), authorized.Marshal()) {

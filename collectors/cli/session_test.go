@@ -228,6 +228,47 @@ func TestServerHangsUpMidCommand(t *testing.T) {
 	}
 }
 
+func TestCloseDuringRun(t *testing.T) {
+	f := setup(t, "leaf1#", eosInvalid, eosReplies())
+	f.srv.set(func(s *cliServer) { s.hang["show slow"] = true })
+	f.cfg.Timeout = 5 * time.Second
+	s := dial(t, f.cfg, "eos")
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Run(context.Background(), "show slow")
+		done <- err
+	}()
+	for !contains(f.srv.typed(), "show slow") {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("Run survived Close")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run still blocked after Close")
+	}
+}
+
+func TestPasswordFromEnvironment(t *testing.T) {
+	f := setup(t, "nx1# ", nxosInvalid, nxosReplies())
+	f.srv.set(func(s *cliServer) { s.authorized, s.password = nil, "s3cret" })
+	f.cfg.IdentityFile = ""
+	f.cfg.PasswordEnv = "ROCEAUDIT_CLI_TEST_PW"
+	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "wrong")
+	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshx.ErrAuth) {
+		t.Fatalf("wrong password: Dial = %v, want ErrAuth", err)
+	}
+	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "s3cret")
+	if out := run(t, dial(t, f.cfg, "nxos"), "show version | json"); out.Stdout != nxosVersionJSON+"\n" {
+		t.Fatalf("got %+v", out)
+	}
+}
+
 func TestRunTimeouts(t *testing.T) {
 	f := setup(t, "leaf1#", eosInvalid, eosReplies())
 	f.srv.set(func(s *cliServer) { s.hang["show slow"] = true })
