@@ -11,7 +11,7 @@ import (
 
 	"github.com/scrapli/scrapligo/driver/network"
 	"github.com/scrapli/scrapligo/driver/options"
-	"github.com/scrapli/scrapligo/platform"
+	scrapliplatform "github.com/scrapli/scrapligo/platform"
 	"github.com/scrapli/scrapligo/util"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -49,11 +49,11 @@ var _ collectors.Session = (*Session)(nil)
 // runs the scrapligo driver's on-open sequence (see SetupInput). platform is "eos" or "nxos".
 // Opening the CLI after the SSH handshake is bounded by cfg.Timeout, and ctx is honoured
 // throughout.
-func Dial(ctx context.Context, cfg sshx.Config, plat string) (*Session, error) {
-	name, ok := scrapliPlatforms[plat]
+func Dial(ctx context.Context, cfg sshx.Config, platform string) (*Session, error) {
+	name, ok := scrapliPlatforms[platform]
 	if !ok {
 		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver (supported: %s)",
-			plat, strings.Join(Platforms(), ", "))
+			platform, strings.Join(Platforms(), ", "))
 	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
@@ -61,10 +61,10 @@ func Dial(ctx context.Context, cfg sshx.Config, plat string) (*Session, error) {
 	}
 	c, err := sshx.Dial(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s CLI: %w", plat, err)
+		return nil, fmt.Errorf("%s CLI: %w", platform, err)
 	}
 	s := &Session{
-		platform: plat,
+		platform: platform,
 		target:   c.Target(),
 		client:   c,
 		tr:       &shellTransport{client: c.SSHClient()},
@@ -72,7 +72,7 @@ func Dial(ctx context.Context, cfg sshx.Config, plat string) (*Session, error) {
 		timeout:  timeout,
 		turn:     make(chan struct{}, 1),
 	}
-	p, err := platform.NewPlatform(name, cfg.Host,
+	p, err := scrapliplatform.NewPlatform(name, cfg.Host,
 		options.WithCustomTransport(s.tr),
 		options.WithTermWidth(termWidth),
 		options.WithTimeoutOps(timeout),
@@ -109,7 +109,7 @@ func Dial(ctx context.Context, cfg sshx.Config, plat string) (*Session, error) {
 			return nil, s.noPrompt("opening the CLI")
 		}
 		return nil, fmt.Errorf("cli %s: opening the %s CLI: %w; last output from the device: %q",
-			s.target, plat, err, s.tr.tail.String())
+			s.target, platform, err, s.tr.tail.String())
 	}
 	return s, nil
 }
