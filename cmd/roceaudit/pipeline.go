@@ -10,6 +10,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
 	"github.com/roceaudit/roceaudit/reports"
@@ -63,7 +64,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 func (a *app) collect(ctx context.Context, inv *topology.Inventory) (*topology.Snapshot, error) {
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
-	snap, err := collectors.Collect(ctx, inv, a.reg, sshx.NewDialer(a.tofu), collectors.Options{
+	snap, err := collectors.Collect(ctx, inv, a.reg, cli.NewMultiDialer(sshx.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive), collectors.Options{
 		Concurrency: a.concurrency,
 		Progress:    bar.step,
 	})
