@@ -41,6 +41,8 @@ type Check struct {
 	device     func(r recipe.Recipe, d *topology.Device) verdict
 	hostPort   func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
 	switchPort func(r recipe.Recipe, d *topology.Device, p *topology.SwitchPort) verdict
+	link       func(r recipe.Recipe, a, b end) verdict
+	path       func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.
@@ -54,7 +56,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks())
+	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks(), linkChecks(), pathChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).

@@ -14,6 +14,10 @@ type Options struct {
 	Skip []string
 	// Remedy writes a switch remediation in the platform's own configuration language.
 	Remedy func(platform, checkID, port string, r recipe.Recipe) string
+	// Paths are endpoint pairs for PATH-* checks; with Restrict, port and link checks only
+	// run on the hops of these paths (audit --path, or the inventory's paths:).
+	Paths    []PathSpec
+	Restrict bool
 }
 
 func (o Options) wants(id string) bool {
@@ -31,13 +35,24 @@ func (o Options) wants(id string) bool {
 	return !has(o.Skip)
 }
 
-// Run evaluates the catalog over a snapshot: device checks on every device, host-port checks
-// on every audited port of every reachable host. It reads nothing but the snapshot.
+// Run evaluates the catalog over a snapshot: device checks on every device, host-port and
+// switch-port checks on every audited port, link checks on every link, and path checks on
+// every endpoint pair of opts.Paths. With opts.Restrict, port and link checks only look at the
+// hops of those paths. It reads nothing but the snapshot.
 func Run(snap *topology.Snapshot, opts Options) []Result {
 	var out []Result
 	cat := Catalog()
-	linked := topology.LinkedPorts(topology.ResolveLinks(snap))
+	f := newFabric(snap)
+	paths := ResolvePaths(snap, opts.Paths)
+	var sc *scope
+	if opts.Restrict {
+		sc = pathScope(paths)
+	}
+	linked := topology.LinkedPorts(f.links)
 	for _, d := range snap.Devices {
+		if sc != nil && !sc.hasDevice(d.Name) {
+			continue
+		}
 		for _, c := range cat {
 			if c.device != nil && opts.wants(c.ID) {
 				out = append(out, c.result(snap.Recipe, c.device(snap.Recipe, d), d.Name, ""))
@@ -48,6 +63,9 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 		}
 		if d.Host != nil {
 			for _, p := range d.Host.Ports {
+				if !sc.hasPort(d.Name, p.Netdev) {
+					continue
+				}
 				for _, c := range cat {
 					if c.hostPort != nil && opts.wants(c.ID) {
 						out = append(out, c.result(snap.Recipe, c.hostPort(snap.Recipe, d, p), d.Name, p.Netdev))
@@ -56,7 +74,46 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			}
 		}
 		if d.Switch != nil {
-			out = append(out, switchResults(snap.Recipe, cat, d, linked[d.Name], opts)...)
+			peers := map[string]topology.PortRef{}
+			for port, peer := range linked[d.Name] {
+				if sc.hasPort(d.Name, port) {
+					peers[port] = peer
+				}
+			}
+			out = append(out, switchResults(snap.Recipe, cat, d, peers, opts)...)
+		}
+	}
+	out = append(out, linkResults(snap.Recipe, cat, f, sc, opts)...)
+	for _, rp := range paths {
+		for _, c := range cat {
+			if c.path == nil || !opts.wants(c.ID) {
+				continue
+			}
+			for _, pv := range c.path(snap.Recipe, f, rp) {
+				res := c.result(snap.Recipe, pv.verdict, pv.device, pv.iface)
+				res.Path = pv.path
+				out = append(out, res)
+			}
+		}
+	}
+	return out
+}
+
+// linkResults compares both ends of every link in scope.
+func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Options) []Result {
+	var out []Result
+	for _, l := range f.links {
+		if !sc.hasLink(l) {
+			continue
+		}
+		a, b := f.end(l.A), f.end(l.B)
+		for _, c := range cat {
+			if c.link == nil || !opts.wants(c.ID) {
+				continue
+			}
+			res := c.result(r, c.link(r, a, b), l.A.Device, l.A.Interface)
+			res.Peer = l.B.String()
+			out = append(out, res)
 		}
 	}
 	return out

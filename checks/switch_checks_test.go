@@ -42,14 +42,16 @@ func switchSnap(p *topology.SwitchPort) *topology.Snapshot {
 		}}
 	spine := &topology.Device{Name: "spine1", Platform: "eos", Role: topology.RoleSwitch, Reachable: true,
 		Switch: &topology.SwitchFacts{Ports: []*topology.SwitchPort{healthySwitchPort("Ethernet7")}}}
-	return &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{leaf, spine},
+	gpu := &topology.Device{Name: "gpu01", Platform: "linux", Role: topology.RoleHost, Reachable: true,
+		Host: &topology.HostFacts{Ports: []*topology.HostPort{healthyPort()}}}
+	return &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{gpu, leaf, spine},
 		Links: []topology.Link{{A: topology.PortRef{Device: "gpu01", Interface: "ens1f0np0"}, B: topology.PortRef{Device: "leaf1", Interface: "Ethernet1/1"}, Source: "inventory"}}}
 }
 
 func swResults(snap *topology.Snapshot, opts Options) map[string]Result {
 	out := map[string]Result{}
 	for _, r := range Run(snap, opts) {
-		if r.Check != "COLLECT-REACH" {
+		if strings.HasPrefix(r.Check, "SW-") {
 			out[r.Check+" "+r.Device+":"+r.Interface] = r
 		}
 	}

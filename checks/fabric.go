@@ -1,0 +1,114 @@
+package checks
+
+import (
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// fabric indexes a snapshot for link and path checks.
+type fabric struct {
+	snap    *topology.Snapshot
+	devices map[string]*topology.Device
+	links   []topology.Link
+}
+
+func newFabric(snap *topology.Snapshot) *fabric {
+	f := &fabric{snap: snap, devices: map[string]*topology.Device{}, links: topology.ResolveLinks(snap)}
+	for _, d := range snap.Devices {
+		f.devices[d.Name] = d
+	}
+	return f
+}
+
+// end is one side of a link with whatever facts were collected for it.
+type end struct {
+	ref  topology.PortRef
+	dev  *topology.Device
+	host *topology.HostPort
+	sw   *topology.SwitchPort
+}
+
+func (f *fabric) end(ref topology.PortRef) end {
+	e := end{ref: ref, dev: f.devices[ref.Device]}
+	if e.dev == nil || !e.dev.Reachable {
+		return e
+	}
+	if e.dev.Host != nil {
+		e.host = e.dev.Host.Port(ref.Interface)
+	}
+	if e.dev.Switch != nil {
+		for _, p := range e.dev.Switch.Ports {
+			if topology.NormalizePort(p.Name) == topology.NormalizePort(ref.Interface) {
+				e.sw = p
+			}
+		}
+	}
+	return e
+}
+
+// missing explains why an end has no facts.
+func (e end) missing() string {
+	switch {
+	case e.dev == nil:
+		return e.ref.Device + " is not in the inventory"
+	case !e.dev.Reachable:
+		return e.ref.Device + " was not reachable"
+	}
+	return e.ref.String() + " was not reported by the device"
+}
+
+// mtu is an end's MTU in comparable terms: the host netdev MTU, or the switch's normalized
+// frame-class MTU.
+func (e end) mtu() (int, string, *topology.Evidence, bool) {
+	switch {
+	case e.host != nil && e.host.Link.Known:
+		return e.host.Link.Value.MTU, "", nil, true
+	case e.host != nil:
+		return 0, "MTU unknown", ev(e.host.Link.Source), false
+	case e.sw != nil && e.sw.MTU.Known:
+		return e.sw.MTU.Value.Normalized, "", nil, true
+	case e.sw != nil:
+		return 0, "MTU unknown", ev(e.sw.MTU.Source), false
+	}
+	return 0, e.missing(), nil, false
+}
+
+// pfc is the set of priorities with PFC at an end; asym notes a switch whose rx and tx differ.
+func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence, ok bool) {
+	switch {
+	case e.host != nil && e.host.QoS.Known:
+		return prioList(e.host.QoS.Value.PFC), "", "", nil, true
+	case e.host != nil:
+		return nil, "", "PFC unknown", ev(e.host.QoS.Source), false
+	case e.sw != nil && e.sw.PFC.Known:
+		set := map[int]bool{}
+		for _, p := range append(append([]int(nil), e.sw.PFC.Value.RX...), e.sw.PFC.Value.TX...) {
+			set[p] = true
+		}
+		var out []int
+		for p := 0; p < 8; p++ {
+			if set[p] {
+				out = append(out, p)
+			}
+		}
+		if len(e.sw.PFC.Value.RX) != len(e.sw.PFC.Value.TX) || len(out) != len(e.sw.PFC.Value.RX) {
+			asym = " (asymmetric)"
+		}
+		return out, asym, "", nil, true
+	case e.sw != nil:
+		return nil, "", "PFC unknown", ev(e.sw.PFC.Source), false
+	}
+	return nil, "", e.missing(), nil, false
+}
+
+// dcbx is an end's DCB regime, when known.
+func (e end) dcbx() (string, bool) {
+	switch {
+	case e.host != nil && e.host.DCBX.Known:
+		return e.host.DCBX.Value.Mode, true
+	case e.sw != nil && e.sw.DCBX.Known && e.sw.DCBX.Value.Mode != "":
+		return e.sw.DCBX.Value.Mode, true
+	}
+	return "", false
+}
+
+func evidenceOf(why string) *topology.Evidence { return &topology.Evidence{Error: why} }

@@ -1,0 +1,84 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+)
+
+// linkChecks compare the two ends of a link (CONTRACT §6 LINK-*).
+func linkChecks() []*Check {
+	return []*Check{linkMTU(), linkPFC()}
+}
+
+func linkMTU() *Check {
+	return &Check{
+		ID: "LINK-MTU", Title: "both ends agree on MTU (vendor-normalized)",
+		Scope: ScopeLink, Severity: SevError,
+		Rationale: "A frame the far end cannot take is dropped silently on that one link. Between two " +
+			"switches the normalized MTUs must be equal; a switch facing a host must carry the host's frames.",
+		Sources:  []string{"IEEE 802.3 (frame size)", "vendor MTU semantics (EOS IP MTU vs frame MTU)"},
+		Expected: func(recipe.Recipe) string { return "the same MTU class on both ends" },
+		Fix:      map[string]string{"any": "set the same MTU class on both ends of the link"},
+		link: func(_ recipe.Recipe, a, b end) verdict {
+			ma, wa, ea, oka := a.mtu()
+			mb, wb, eb, okb := b.mtu()
+			if !oka || !okb {
+				why, src := wa, ea
+				if oka {
+					why, src = wb, eb
+				}
+				if src == nil {
+					src = evidenceOf(why)
+				}
+				return verdict{status: Error, actual: "unknown", message: why, evidence: src}
+			}
+			actual := fmt.Sprintf("%s %d, %s %d", a.ref, ma, b.ref, mb)
+			ok := ma == mb
+			switch {
+			case a.host != nil && b.sw != nil:
+				ok = mb >= ma
+			case a.sw != nil && b.host != nil:
+				ok = ma >= mb
+			}
+			if ok {
+				return verdict{status: Pass, actual: actual}
+			}
+			return verdict{status: Fail, actual: actual, message: "the two ends of the link disagree on MTU",
+				remediation: fmt.Sprintf("align the MTU of %s and %s (recipe: hosts %s, switches %s)", a.ref, b.ref, "host_mtu", "switch_mtu")}
+		},
+	}
+}
+
+func linkPFC() *Check {
+	return &Check{
+		ID: "LINK-PFC", Title: "both ends enable PFC on the same priorities",
+		Scope: ScopeLink, Severity: Critical,
+		Rationale: "PFC is a hop-by-hop protocol: a pause frame only helps if the far end honours it for " +
+			"the same priority. One end without PFC on the RoCE priority makes the link lossy.",
+		Sources:  []string{"IEEE 802.1Qbb"},
+		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d at both ends", r.RoCEPriority) },
+		Fix:      map[string]string{"any": "enable PFC on the same priority (the RoCE one) at both ends"},
+		link: func(_ recipe.Recipe, a, b end) verdict {
+			pa, asa, wa, ea, oka := a.pfc()
+			pb, asb, wb, eb, okb := b.pfc()
+			if !oka || !okb {
+				why, src := wa, ea
+				if oka {
+					why, src = wb, eb
+				}
+				if src == nil {
+					src = evidenceOf(why)
+				}
+				return verdict{status: Error, actual: "unknown", message: why, evidence: src}
+			}
+			actual := fmt.Sprintf("%s PFC on %s%s; %s PFC on %s%s", a.ref, Priorities(pa), asa, b.ref, Priorities(pb), asb)
+			if slices.Equal(pa, pb) && asa == "" && asb == "" {
+				return verdict{status: Pass, actual: actual}
+			}
+			return verdict{status: Fail, actual: actual, message: "the two ends of the link do not agree on PFC",
+				remediation: fmt.Sprintf("enable PFC on the RoCE priority only, in both directions, on %s and %s", a.ref, b.ref)}
+		},
+	}
+}
