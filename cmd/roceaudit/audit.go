@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 
 func (a *app) auditCmd() *cobra.Command {
 	var inv string
+	var paths []string
 	cmd := &cobra.Command{
 		Use:   "audit -i INVENTORY",
 		Short: "Collect, check and report (exit 0 pass, 1 fail, 2 bad input, 3 incomplete)",
@@ -26,6 +28,14 @@ func (a *app) auditCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			specs, err := parsePathFlags(paths)
+			if err != nil {
+				return err
+			}
+			if len(specs) == 0 {
+				specs = inventoryPaths(in)
+			}
+			opts.Paths, opts.Restrict = specs, len(specs) > 0
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
 				return err
@@ -33,14 +43,39 @@ func (a *app) auditCmd() *cobra.Command {
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4)")
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4), clab:FILE or ansible:FILE")
+	cmd.Flags().StringArrayVar(&paths, "path", nil, "audit only the hops of the paths between FROM,TO (host, host:netdev or IP); repeatable")
 	return cmd
+}
+
+// parsePathFlags reads --path FROM,TO values.
+func parsePathFlags(values []string) ([]checks.PathSpec, error) {
+	var out []checks.PathSpec
+	for _, v := range values {
+		from, to, ok := strings.Cut(v, ",")
+		from, to = strings.TrimSpace(from), strings.TrimSpace(to)
+		if !ok || from == "" || to == "" || strings.Contains(to, ",") {
+			return nil, usagef("--path %q: expected FROM,TO, e.g. gpu01:ens1f0np0,gpu07:ens1f0np0", v)
+		}
+		out = append(out, checks.PathSpec{From: from, To: to})
+	}
+	return out, nil
+}
+
+func inventoryPaths(in *topology.Inventory) []checks.PathSpec {
+	var out []checks.PathSpec
+	for _, p := range in.Paths {
+		out = append(out, checks.PathSpec{From: p[0], To: p[1]})
+	}
+	return out
 }
 
 // checkAndReport is the tail every auditing command shares: checks, report, verdict.
 func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
 	results := checks.Run(snap, opts)
-	if err := a.emit(a.report(snap, results)); err != nil {
+	rep := a.report(snap, results)
+	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
+	if err := a.emit(rep); err != nil {
 		return err
 	}
 	return verdict(results, failOn)
