@@ -1,0 +1,201 @@
+package eos
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// ecnLine is the WRED-ECN profile of a marking tx-queue (AVD / ROCm guide syntax).
+const ecnLine = "random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20"
+
+// defaultTC is EOS's default DSCP to traffic-class map: 0-7 -> 1, 8-15 -> 0, then each block
+// of eight to its own class (24-31 -> 3, 48-55 -> 6).
+func defaultTC(dscp int) int {
+	switch tc := dscp / 8; tc {
+	case 0:
+		return 1
+	case 1:
+		return 0
+	default:
+		return tc
+	}
+}
+
+// globalDSCPMap is the switch-wide map: the one most ports carry (EOS has no per-port map).
+func globalDSCPMap(sw *switchstate.Switch) [64]int {
+	var def [64]int
+	for d := range def {
+		def[d] = defaultTC(d)
+	}
+	return majority(sw.Ports, def, func(p *switchstate.Port) [64]int { return p.DSCPToTC })
+}
+
+// majority is the value most ports have (the first port's on a tie), or def without ports.
+func majority[T comparable](ports []*switchstate.Port, def T, get func(*switchstate.Port) T) T {
+	count := map[T]int{}
+	best, bestN := def, 0
+	for _, p := range ports {
+		v := get(p)
+		count[v]++
+		if count[v] > bestN {
+			best, bestN = v, count[v]
+		}
+	}
+	return best
+}
+
+// qosLines are a port's QoS settings as they read in a qos profile or an interface block:
+// settings first, then the tx-queue sub-blocks (children indented three more spaces).
+func qosLines(p *switchstate.Port) (settings, queues []string) {
+	if p.TrustDSCP {
+		settings = append(settings, "qos trust dscp")
+	} else {
+		settings = append(settings, "qos trust cos")
+	}
+	if prios := pfcPriorities(p); len(prios) > 0 {
+		settings = append(settings, "priority-flow-control on")
+		for _, prio := range prios {
+			settings = append(settings, fmt.Sprintf("priority-flow-control priority %d no-drop", prio))
+		}
+	}
+	if watchdog(p) {
+		settings = append(settings, "priority-flow-control pause watchdog")
+	}
+	rr := roundRobinFrom(p)
+	for q := 0; q < 8; q++ {
+		var sub []string
+		if q == rr {
+			sub = append(sub, "   no priority")
+		}
+		if p.ECN[q] {
+			sub = append(sub, "   "+ecnLine)
+		}
+		if len(sub) > 0 {
+			queues = append(queues, "!", fmt.Sprintf("tx-queue %d", q))
+			queues = append(queues, sub...)
+		}
+	}
+	return settings, queues
+}
+
+// profilePlan decides which ports take their QoS from the shared qos profile: those whose
+// settings equal the most common ones. The others carry their own lines, as a port someone
+// configured by hand would.
+func profilePlan(sw *switchstate.Switch) (settings, queues []string, bound map[*switchstate.Port]bool) {
+	key := func(p *switchstate.Port) string {
+		s, q := qosLines(p)
+		return strings.Join(s, "\n") + "\n" + strings.Join(q, "\n")
+	}
+	want := majority(sw.Ports, "", key)
+	bound = map[*switchstate.Port]bool{}
+	for _, p := range sw.Ports {
+		if key(p) == want {
+			bound[p] = true
+			if settings == nil {
+				settings, queues = qosLines(p)
+			}
+		}
+	}
+	return settings, queues, bound
+}
+
+// showRunningConfig renders `show running-config`: the header EOS prints, the global DSCP map
+// and watchdog defaults, the qos profile, and one block per interface.
+func showRunningConfig(sw *switchstate.Switch) string {
+	var b strings.Builder
+	line := func(indent int, s string) {
+		b.WriteString(strings.Repeat("   ", indent) + s + "\n")
+	}
+	v := version(sw)
+	fmt.Fprintf(&b, "! Command: show running-config\n! device: %s (%s, EOS-%s)\n!\n! boot system flash:/EOS-%s.swi\n!\n",
+		sw.Name, model(sw), v, v)
+	b.WriteString("no aaa root\n!\n")
+	b.WriteString("transceiver qsfp default-mode 4x10G\n!\n")
+	b.WriteString("service routing protocols model multi-agent\n!\n")
+	line(0, "hostname "+sw.Name)
+	b.WriteString("!\nspanning-tree mode mstp\n!\n")
+
+	if maps := dscpMapLines(globalDSCPMap(sw)); len(maps) > 0 {
+		for _, l := range maps {
+			line(0, l)
+		}
+		b.WriteString("!\n")
+	}
+	anyWatchdog := false
+	for _, p := range sw.Ports {
+		anyWatchdog = anyWatchdog || watchdog(p)
+	}
+	if anyWatchdog {
+		b.WriteString("priority-flow-control pause watchdog action drop\n" +
+			"priority-flow-control pause watchdog default timeout 0.05\n" +
+			"priority-flow-control pause watchdog default polling-interval 0.01\n" +
+			"priority-flow-control pause watchdog default recovery-time 1.1\n!\n")
+	}
+
+	settings, queues, bound := profilePlan(sw)
+	if len(bound) > 0 {
+		line(0, "qos profile "+Profile)
+		for _, l := range append(settings, queues...) {
+			line(1, l)
+		}
+		b.WriteString("!\n")
+	}
+
+	for _, p := range sortedPorts(sw) {
+		line(0, "interface "+p.Name)
+		if d := neighborLabel(p); d != "" {
+			line(1, "description "+d)
+		}
+		if p.MTU != 1500 {
+			line(1, fmt.Sprintf("mtu %d", p.MTU))
+		}
+		if p.PauseTX {
+			line(1, "flowcontrol send on")
+		}
+		if p.PauseRX {
+			line(1, "flowcontrol receive on")
+		}
+		var own []string
+		if !bound[p] {
+			s, q := qosLines(p)
+			for _, l := range s {
+				line(1, l)
+			}
+			own = q
+		}
+		if p.DCBX {
+			line(1, "dcbx mode ieee")
+		}
+		if bound[p] {
+			line(1, "service-profile "+Profile)
+		}
+		for _, l := range own {
+			line(1, l)
+		}
+		b.WriteString("!\n")
+	}
+	b.WriteString("interface Management1\n   ip address 192.0.2.10/24\n!\nno ip routing\n!\nend\n")
+	return b.String()
+}
+
+// dscpMapLines are the `qos map dscp ... to traffic-class N` lines that move DSCPs away from
+// the EOS default, eight values a line.
+func dscpMapLines(m [64]int) []string {
+	var out []string
+	for tc := 0; tc < 8; tc++ {
+		var ds []string
+		for d := 0; d < 64; d++ {
+			if m[d] == tc && defaultTC(d) != tc {
+				ds = append(ds, fmt.Sprint(d))
+			}
+		}
+		for len(ds) > 0 {
+			n := min(8, len(ds))
+			out = append(out, fmt.Sprintf("qos map dscp %s to traffic-class %d", strings.Join(ds[:n], " "), tc))
+			ds = ds[n:]
+		}
+	}
+	return out
+}

@@ -1,0 +1,203 @@
+package eos
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// execRunner sends the collector's commands to the emulator's Exec, refusing what the
+// collector's allowlist refuses, as the real runner does.
+type execRunner struct{ dev *Switch }
+
+func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	if !(eoscol.Platform{}).Allowlist().Allows(cmd) {
+		return collectors.Output{}, collectors.ErrNotAllowed
+	}
+	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
+	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
+}
+
+func known[T any](v T, cmd string) topology.Fact[T] {
+	return topology.Known(v, topology.Evidence{Command: cmd})
+}
+
+func perQueue[T any](f func(q int) T) map[int]T {
+	m := map[int]T{}
+	for q := 0; q < 8; q++ {
+		m[q] = f(q)
+	}
+	return m
+}
+
+// expectedPort is what the EOS collector must report for a port of the state, written from
+// EOS semantics rather than from the renderer: PFC is symmetric (the union of rx and tx),
+// the watchdog is one switch for the whole port, lossless buffers follow the no-drop
+// priorities, queues are strict from the lowest strict queue up and round-robin below.
+func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *topology.SwitchPort {
+	norm := p.MTU
+	if p.MTU >= 9214 {
+		norm = 9216
+	}
+	var prios []int
+	for prio := 0; prio < 8; prio++ {
+		if p.PFCRX[prio] || p.PFCTX[prio] {
+			prios = append(prios, prio)
+		}
+	}
+	wd := slices.Contains(p.Watchdog[:], true)
+	lowestStrict := slices.Index(p.Strict[:], true)
+	trust, dcbx, profile := "pcp", "static", Profile
+	if p.TrustDSCP {
+		trust = "dscp"
+	}
+	if p.DCBX {
+		dcbx = "dcbx"
+	}
+	if inline {
+		profile = ""
+	}
+	global := sw.Ports[0].DSCPToTC // Validate holds: every port has the same map
+	var pfcRX, pfcTX int64
+	for prio := 0; prio < 8; prio++ {
+		pfcRX += p.Counters[pfcName("rx", prio)]
+		pfcTX += p.Counters[pfcName("tx", prio)]
+	}
+	return &topology.SwitchPort{
+		Name:        p.Name,
+		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
+		Trust:       known(trust, eoscol.CmdRunningConfig),
+		DSCPToTC:    known(perDSCP(global), eoscol.CmdRunningConfig),
+		TCToQueue:   known(perQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
+		PFC:         known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
+		PFCWatchdog: known(perQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
+		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
+		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
+		Scheduler: known(perQueue(func(q int) string {
+			if lowestStrict >= 0 && q >= lowestStrict {
+				return "strict"
+			}
+			return "wrr"
+		}), eoscol.CmdRunningConfig),
+		DCBX:   known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
+		Buffer: known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
+		Counters: known(map[string]int64{
+			"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"],
+			"pfc_rx_frames": pfcRX, "pfc_tx_frames": pfcTX,
+		}, eoscol.CmdInterfaces),
+	}
+}
+
+func pfcName(dir string, prio int) string {
+	return fmt.Sprintf("pfc_%s_pause_prio%d", dir, prio)
+}
+
+func perDSCP(m [64]int) map[int]int {
+	out := map[int]int{}
+	for d, tc := range m {
+		out[d] = tc
+	}
+	return out
+}
+
+// expectedLLDP is every neighbour on a port whose link is up, with the MAC as EOS spells it.
+func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
+	var out []topology.LLDPNeighbor
+	for _, p := range sw.Ports {
+		if n := p.Neighbor; n != nil && p.Up {
+			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+				PortDescr: n.PortDescr, ChassisID: dottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
+		}
+	}
+	return out
+}
+
+var factOpts = cmp.Options{
+	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
+	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
+	cmpopts.EquateEmpty(),
+	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
+}
+
+// TestCollectorRoundTrip renders every collector command from the state, runs the real EOS
+// collector on the answers and checks that it recovers the state: the lab cannot drift from
+// the parsers.
+func TestCollectorRoundTrip(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			if err := Validate(sc.sw); err != nil {
+				t.Fatalf("the scenario is not expressible on EOS: %v", err)
+			}
+			dev := &topology.Device{Name: sc.sw.Name, Platform: "eos", Role: topology.RoleSwitch}
+			err := eoscol.Platform{}.Collect(context.Background(), execRunner{New(sc.sw)}, topology.DeviceSpec{Name: sc.sw.Name}, dev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := &topology.SwitchFacts{
+				NOS:  "Arista EOS " + DefaultVersion + " (" + DefaultModel + ")",
+				LLDP: known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
+			}
+			for _, p := range sortedPorts(sc.sw) {
+				want.Ports = append(want.Ports, expectedPort(sc.sw, p, slices.Contains(sc.inline, p.Name)))
+			}
+			if d := cmp.Diff(want, dev.Switch, factOpts); d != "" {
+				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestFaultsShow checks that each lab-fabric fault is visible where its check looks, so a
+// scenario cannot pass by accident.
+func TestFaultsShow(t *testing.T) {
+	collect := func(sw *switchstate.Switch) *topology.SwitchFacts {
+		dev := &topology.Device{Name: sw.Name}
+		if err := (eoscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{}, dev); err != nil {
+			t.Fatal(err)
+		}
+		return dev.Switch
+	}
+	sw := leaf3()
+	sw.Port("Ethernet2").TrustDSCP = false
+	sw.Port("Ethernet3").PauseRX = true
+	facts := collect(sw)
+	if got := facts.Port("Ethernet2").Trust.Value; got != "pcp" {
+		t.Errorf("Ethernet2 trust = %q, want pcp", got)
+	}
+	if got := facts.Port("Ethernet3").Pause.Value; !got.RX || got.TX {
+		t.Errorf("Ethernet3 pause = %+v, want RX only", got)
+	}
+	if got := facts.Port("Ethernet1").Trust.Value; got != "dscp" {
+		t.Errorf("Ethernet1 trust = %q, want dscp", got)
+	}
+}
+
+func TestValidateNamesWhatEOSCannotShow(t *testing.T) {
+	sw := leaf3()
+	sw.Port("Ethernet1").DSCPToTC[26] = 1
+	sw.Port("Ethernet2").PFCTX[3] = false
+	sw.Port("Ethernet3").PFCAuto = true
+	sw.Port("Ethernet4").Lossless[4] = true
+	err := Validate(sw)
+	if err == nil {
+		t.Fatal("Validate accepted a per-port DSCP map, asymmetric PFC, PFCAuto and extra lossless PGs")
+	}
+	for _, want := range []string{"Ethernet1: DSCP map", "Ethernet2: asymmetric PFC", "Ethernet3: PFCAuto", "Ethernet4: lossless PGs [3 4]"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
+	if err := Validate(leaf3()); err != nil {
+		t.Errorf("Validate refused the healthy leaf3: %v", err)
+	}
+}
