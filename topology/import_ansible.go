@@ -1,0 +1,621 @@
+package topology
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// An Ansible YAML inventory (the ansible.builtin.yaml inventory plugin's format) read as an
+// inventory: every host of every group is a device, with Ansible's variable precedence.
+
+// ansibleOS maps ansible_network_os values to roceaudit platforms; a value ending in * is a
+// collection prefix. Without ansible_network_os a host is a Linux host.
+var ansibleOS = []struct{ value, platform string }{
+	{"arista.eos.eos", "eos"}, {"eos", "eos"},
+	{"cisco.nxos.nxos", "nxos"}, {"nxos", "nxos"},
+	{"dellemc.enterprise_sonic.sonic", "sonic"}, {"sonic", "sonic"},
+	{"nvidia.nvue.*", "cumulus"}, {"nvue", "cumulus"}, {"cumulus", "cumulus"},
+}
+
+// Variables the import reads; every other variable is the playbooks' business.
+const (
+	ansHost      = "ansible_host"
+	ansUser      = "ansible_user"
+	ansPort      = "ansible_port"
+	ansKey       = "ansible_ssh_private_key_file"
+	ansBecome    = "ansible_become"
+	ansNetworkOS = "ansible_network_os"
+	ansPriority  = "ansible_group_priority"
+	ansPlatform  = "roceaudit_platform" // overrides ansible_network_os; none leaves the host out
+)
+
+// LoadAnsible reads an Ansible YAML inventory as an inventory; see OpenInventory.
+func LoadAnsible(path string, platforms func(string) (Role, bool)) (*Inventory, error) {
+	data, err := readImport(path, "Ansible inventory")
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnsible(path, data, platforms)
+}
+
+// ParseAnsible reads Ansible YAML inventory data as if from file (errors name it; a relative
+// ansible_ssh_private_key_file resolves against its directory).
+func ParseAnsible(file string, data []byte, platforms func(string) (Role, bool)) (*Inventory, error) {
+	return parseAnsible(file, data, platforms, processEnv())
+}
+
+func parseAnsible(file string, data []byte, platforms func(string) (Role, bool), env inventoryEnv) (*Inventory, error) {
+	p, err := newImportParser(file, platforms, env)
+	if err != nil {
+		return nil, err
+	}
+	inv := p.ansible(data)
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+type ansGroup struct {
+	name     string
+	vars     map[string]field // a group defined twice merges, the later value winning
+	parents  []string
+	depth    int
+	priority int
+}
+
+type ansHostEntry struct {
+	name     string
+	key      *yaml.Node // first mention, where errors about the host point
+	vars     map[string]field
+	port     *yaml.Node // host:port in the host's name
+	portNum  int
+	groups   []string // groups that list it directly
+	hasGroup map[string]bool
+}
+
+type ansState struct {
+	p      *importParser
+	groups map[string]*ansGroup
+	hosts  map[string]*ansHostEntry
+	order  []string // hosts in order of first mention
+}
+
+var iniSection = regexp.MustCompile(`^\[[^\]\s]+\]\s*$`)
+
+func (p *importParser) ansible(data []byte) *Inventory {
+	const format = "an Ansible YAML inventory (all: with hosts:, children: and vars:)"
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		if iniSection.MatchString(line) {
+			p.errs.add(i+1, 1, fmt.Errorf("this is an INI inventory; roceaudit reads %s: convert it with `ansible-inventory -i FILE --list --yaml`", format))
+			return nil
+		}
+		break
+	}
+	root := p.document(data, "Ansible inventory", format)
+	if root == nil {
+		return nil
+	}
+	if r := deref(root); r.Kind != yaml.MappingNode {
+		p.errorf(root, "not an Ansible YAML inventory: the file holds %s (expected a mapping of groups, e.g. all: {children: {leaves: {hosts: {leaf1: }}}})", describe(root))
+		return nil
+	}
+	top, _ := p.entries(root, "the Ansible inventory")
+	if f, ok := top.get("plugin"); ok {
+		p.errorf(f.key, "an inventory plugin configuration, not %s: export the hosts with `ansible-inventory -i FILE --list --yaml`", format)
+		return nil
+	}
+	a := &ansState{p: p, groups: map[string]*ansGroup{}, hosts: map[string]*ansHostEntry{}}
+	a.group("all")
+	for _, f := range top.list {
+		parent := "all"
+		if f.key.Value == "all" {
+			parent = ""
+		}
+		a.parseGroup(f.key.Value, f.key, f.val, parent)
+	}
+	a.depths()
+
+	var devs []importedDevice
+	for _, name := range a.order {
+		if d, ok := a.device(a.hosts[name]); ok {
+			devs = append(devs, d)
+		}
+	}
+	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host (or every host has roceaudit_platform: none)")
+}
+
+func (a *ansState) group(name string) *ansGroup {
+	g, ok := a.groups[name]
+	if !ok {
+		g = &ansGroup{name: name, vars: map[string]field{}, priority: 1}
+		a.groups[name] = g
+	}
+	return g
+}
+
+// parseGroup reads one group's hosts:, vars: and children:, nested to any depth.
+func (a *ansState) parseGroup(name string, key, data *yaml.Node, parent string) {
+	p := a.p
+	g := a.group(name)
+	if parent != "" && !a.addParent(g, parent, key) {
+		return
+	}
+	if isNull(data) {
+		return
+	}
+	what := fmt.Sprintf("group %q", name)
+	gf, ok := p.entries(data, what)
+	if !ok {
+		return
+	}
+	for _, f := range gf.list {
+		switch f.key.Value {
+		case "vars":
+			if isNull(f.val) {
+				continue
+			}
+			if vars, ok := p.entries(f.val, what+" vars"); ok {
+				for _, v := range vars.list {
+					g.vars[v.key.Value] = v
+				}
+			}
+		case "children":
+			for _, c := range a.section(f.val, what+" children", "group") {
+				a.parseGroup(c.key.Value, c.key, c.val, name)
+			}
+		case "hosts":
+			for _, h := range a.section(f.val, what+" hosts", "host") {
+				a.parseHost(g, h)
+			}
+		default:
+			p.errorf(f.key, "unknown key %q in %s (expected hosts, vars or children; a host goes under hosts:, a subgroup under children:)", f.key.Value, what)
+		}
+	}
+}
+
+// section reads hosts: or children:, a mapping of names; Ansible also takes a single name.
+func (a *ansState) section(n *yaml.Node, what, item string) []field {
+	v := deref(n)
+	switch {
+	case isNull(n):
+		return nil
+	case v.Kind == yaml.ScalarNode:
+		return []field{{key: v, val: nil}}
+	case v.Kind == yaml.SequenceNode:
+		a.p.errorf(n, "%s: expected a mapping of %s names (name: on its own line, with a colon), got a list", what, item)
+		return nil
+	}
+	f, _ := a.p.entries(n, what)
+	return f.list
+}
+
+// addParent records parent as a parent of g; a loop is refused, as Ansible does.
+func (a *ansState) addParent(g *ansGroup, parent string, at *yaml.Node) bool {
+	if slices.Contains(g.parents, parent) {
+		return true
+	}
+	if parent == g.name || a.isAncestor(g.name, parent) {
+		a.p.errorf(at, "group %q under %q makes a loop (%q already contains %q)", g.name, parent, g.name, parent)
+		return false
+	}
+	g.parents = append(g.parents, parent)
+	return true
+}
+
+// isAncestor is true when anc is a parent of g, or a parent of a parent, and so on.
+func (a *ansState) isAncestor(anc, g string) bool {
+	for _, p := range a.group(g).parents {
+		if p == anc || a.isAncestor(anc, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *ansState) parseHost(g *ansGroup, f field) {
+	p := a.p
+	names, port, err := expandHostPattern(f.key.Value)
+	if err != nil {
+		p.errorf(f.key, "hosts: %v", err)
+		return
+	}
+	var vars fields
+	if !isNull(f.val) {
+		var ok bool
+		if vars, ok = p.entries(f.val, fmt.Sprintf("host %q", f.key.Value)); !ok {
+			return
+		}
+	}
+	for _, name := range names {
+		h, ok := a.hosts[name]
+		if !ok {
+			h = &ansHostEntry{name: name, key: f.key, vars: map[string]field{}, hasGroup: map[string]bool{}}
+			a.hosts[name] = h
+			a.order = append(a.order, name)
+		}
+		if !h.hasGroup[g.name] {
+			h.hasGroup[g.name] = true
+			h.groups = append(h.groups, g.name)
+		}
+		if port > 0 {
+			h.port, h.portNum = f.key, port
+		}
+		for _, v := range vars.list {
+			h.vars[v.key.Value] = v
+		}
+	}
+}
+
+// depths sets every group's depth (all is 0, a child is one deeper than its deepest parent)
+// and priority, which order group variables as Ansible merges them.
+func (a *ansState) depths() {
+	memo := map[string]int{}
+	var depth func(string) int
+	depth = func(name string) int {
+		if d, ok := memo[name]; ok {
+			return d
+		}
+		d := 0
+		for _, p := range a.groups[name].parents {
+			d = max(d, depth(p)+1)
+		}
+		memo[name] = d
+		return d
+	}
+	for name, g := range a.groups {
+		g.depth = depth(name)
+		if f, ok := g.vars[ansPriority]; ok {
+			if v, ok := a.p.integer(f.val, ansPriority, -1<<31, 1<<31-1, "an integer"); ok {
+				g.priority = v
+			}
+		}
+	}
+}
+
+// hostGroups is every group h belongs to, directly or through a child group, in Ansible's
+// merge order: by depth, then ansible_group_priority, then name; later ones win.
+func (a *ansState) hostGroups(h *ansHostEntry) []*ansGroup {
+	seen := map[string]bool{}
+	var out []*ansGroup
+	var add func(string)
+	add = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		g := a.groups[name]
+		out = append(out, g)
+		for _, p := range g.parents {
+			add(p)
+		}
+	}
+	add("all")
+	for _, g := range h.groups {
+		add(g)
+	}
+	slices.SortFunc(out, func(x, y *ansGroup) int {
+		return cmp.Or(cmp.Compare(x.depth, y.depth), cmp.Compare(x.priority, y.priority), cmp.Compare(x.name, y.name))
+	})
+	return out
+}
+
+// ansVar is a variable's winning value and where it came from.
+type ansVar struct {
+	field
+	group string // "" for a host variable
+}
+
+// device resolves h's variables and turns them into a device.
+func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
+	p := a.p
+	what := fmt.Sprintf("host %q", h.name)
+	if err := validDeviceName(h.name); err != nil {
+		p.errorf(h.key, "hosts: %v", err)
+		return importedDevice{}, false
+	}
+	groups := a.hostGroups(h)
+	vars := map[string]ansVar{}
+	for _, g := range groups {
+		for k, f := range g.vars {
+			vars[k] = ansVar{field: f, group: g.name}
+		}
+	}
+	for k, f := range h.vars {
+		vars[k] = ansVar{field: f}
+	}
+
+	platform, at, ok := a.platform(h, groups, vars)
+	if !ok || platform == platformNone {
+		return importedDevice{}, false
+	}
+	role, ok := p.roleOf(platform, at, what)
+	if !ok {
+		return importedDevice{}, false
+	}
+	d := importedDevice{at: h.key, spec: DeviceSpec{Name: h.name, Role: role, Platform: platform, Address: h.name, Line: h.key.Line}}
+	addrAt := h.key
+	if v, ok := vars[ansHost]; ok {
+		if s, ok := p.ansString(v.val, ansHost); ok {
+			d.spec.Address, addrAt = s, v.val
+		}
+	}
+	if err := validAddress(d.spec.Address); err != nil {
+		p.errorfOnce(addrAt, "%s: address: %v", what, err)
+	}
+
+	if v, ok := vars[ansUser]; ok {
+		if s, ok := p.ansString(v.val, ansUser); ok {
+			if safeWord(s) {
+				d.conn.User = &s
+			} else {
+				p.errorfOnce(v.val, "%s: %q is not a user name (expected no spaces and no leading -)", ansUser, s)
+			}
+		}
+	}
+	// A port in the host's name is a host variable set before the host's own ones.
+	if v, ok := vars[ansPort]; ok && (v.group == "" || h.port == nil) {
+		if port, ok := p.ansPort(v.val); ok {
+			d.conn.Port = &port
+		}
+	} else if h.port != nil {
+		d.conn.Port = &h.portNum
+	}
+	if v, ok := vars[ansKey]; ok {
+		if s, ok := p.ansString(v.val, ansKey); ok {
+			if path, err := p.resolvePath(s); err != nil {
+				p.errorfOnce(v.val, "%s: %v", ansKey, err)
+			} else {
+				d.conn.IdentityFile = &path
+			}
+		}
+	}
+	if v, ok := vars[ansBecome]; ok {
+		if b, ok := p.ansBool(v.val, ansBecome); ok {
+			d.conn.Sudo = &b
+		}
+	}
+	return d, true
+}
+
+// platform is the host's platform: roceaudit_platform, else ansible_network_os mapped, else
+// linux. Groups that are not parent and child must agree on it.
+func (a *ansState) platform(h *ansHostEntry, groups []*ansGroup, vars map[string]ansVar) (string, *yaml.Node, bool) {
+	p := a.p
+	what := fmt.Sprintf("host %q", h.name)
+	resolve := func(key string, n *yaml.Node) (string, bool) {
+		s, ok := p.ansString(n, key)
+		if !ok || key == ansPlatform {
+			return s, ok
+		}
+		for _, m := range ansibleOS {
+			if s == m.value || strings.HasSuffix(m.value, "*") && strings.HasPrefix(s, strings.TrimSuffix(m.value, "*")) {
+				return m.platform, true
+			}
+		}
+		values := make([]string, len(ansibleOS))
+		for i, m := range ansibleOS {
+			values[i] = m.value
+		}
+		p.errorfOnce(n, "%s: %s %q is not supported (supported: %s; without %s a host is a Linux host; %s: PLATFORM overrides it)",
+			what, key, s, strings.Join(values, ", "), key, ansPlatform)
+		return "", false
+	}
+	for _, key := range []string{ansPlatform, ansNetworkOS} {
+		v, set := vars[key]
+		if !set {
+			continue
+		}
+		if v.group != "" && !a.agree(h, key, groups, resolve) {
+			return "", nil, false
+		}
+		platform, ok := resolve(key, v.val)
+		return platform, v.val, ok
+	}
+	return defaultHostPlatform, h.key, true
+}
+
+// agree checks that the groups setting key for h, other than those a child group overrides,
+// give one platform (Ansible would pick one by group name, silently).
+func (a *ansState) agree(h *ansHostEntry, key string, groups []*ansGroup, resolve func(string, *yaml.Node) (string, bool)) bool {
+	var setters []*ansGroup
+	for _, g := range groups {
+		if _, ok := g.vars[key]; ok {
+			setters = append(setters, g)
+		}
+	}
+	type claim struct {
+		group    string
+		val      *yaml.Node
+		platform string
+	}
+	var claims []claim
+	for _, g := range setters {
+		if slices.ContainsFunc(setters, func(c *ansGroup) bool { return a.isAncestor(g.name, c.name) }) {
+			continue // a child group's value wins over this one
+		}
+		val := g.vars[key].val
+		platform, ok := resolve(key, val)
+		if !ok {
+			return false
+		}
+		claims = append(claims, claim{g.name, val, platform})
+	}
+	slices.SortFunc(claims, func(x, y claim) int {
+		return cmp.Or(cmp.Compare(x.val.Line, y.val.Line), cmp.Compare(x.val.Column, y.val.Column))
+	})
+	for _, c := range claims[1:] {
+		if first := claims[0]; c.platform != first.platform {
+			a.p.errorf(c.val, "host %q is in groups %q (line %d) and %q, which give it different platforms (%s: %s and %s); set %s on the host, or %s",
+				h.name, first.group, first.val.Line, c.group, key, first.platform, c.platform, key, ansPlatform)
+			return false
+		}
+	}
+	return true
+}
+
+// ansString reads a variable roceaudit uses, refusing what only Ansible could evaluate.
+func (p *importParser) ansString(n *yaml.Node, key string) (string, bool) {
+	v := deref(n)
+	switch {
+	case v == nil || v.Kind != yaml.ScalarNode:
+		p.errorfOnce(n, "%s: expected a string, got %s", key, describe(n))
+		return "", false
+	case v.Tag == "!vault":
+		p.errorfOnce(n, "%s: encrypted with ansible-vault, which roceaudit cannot decrypt (set it in plain text, or in ~/.ssh/config)", key)
+		return "", false
+	case v.ShortTag() == "!!null" || v.Value == "":
+		p.errorfOnce(n, "%s: no value", key)
+		return "", false
+	case strings.Contains(v.Value, "{{") || strings.Contains(v.Value, "{%"):
+		p.errorfOnce(n, "%s: %q is a Jinja template, which roceaudit does not evaluate (expected a plain value)", key, v.Value)
+		return "", false
+	}
+	return v.Value, true
+}
+
+// ansPort accepts what Ansible does: an integer, or a string of digits.
+func (p *importParser) ansPort(n *yaml.Node) (int, bool) {
+	v := deref(n)
+	if v != nil && v.Kind == yaml.ScalarNode && (v.ShortTag() == "!!int" || v.ShortTag() == "!!str") {
+		if i, err := strconv.Atoi(v.Value); err == nil {
+			if i < 1 || i > 65535 {
+				p.errorfOnce(n, "%s: %d is out of range (expected a TCP port 1..65535)", ansPort, i)
+				return 0, false
+			}
+			return i, true
+		}
+	}
+	p.errorfOnce(n, "%s: %s is not a TCP port (expected an integer 1..65535)", ansPort, describe(n))
+	return 0, false
+}
+
+// ansBool accepts Ansible's booleans (yes/no, true/false, on/off, 1/0, in any case).
+func (p *importParser) ansBool(n *yaml.Node, key string) (bool, bool) {
+	v := deref(n)
+	if v != nil && v.Kind == yaml.ScalarNode {
+		switch strings.ToLower(v.Value) {
+		case "y", "yes", "on", "1", "1.0", "true", "t":
+			return true, true
+		case "n", "no", "off", "0", "0.0", "false", "f":
+			return false, true
+		}
+	}
+	p.errorfOnce(n, "%s: %s is not a boolean (expected true or false)", key, describe(n))
+	return false, false
+}
+
+// maxHostRange bounds what one host pattern may expand to.
+const maxHostRange = 10000
+
+// expandHostPattern expands an Ansible host pattern: a [beg:end] or [beg:end:step] numeric or
+// alphabetic range (zero-padded when beg is), any number of them, and a :port suffix.
+func expandHostPattern(pattern string) (names []string, port int, err error) {
+	name := pattern
+	// One colon after the last range is host:port; an IPv6 address has several.
+	lb := strings.LastIndexByte(pattern, ']')
+	if rest := pattern[lb+1:]; strings.Count(rest, ":") == 1 {
+		i := lb + 1 + strings.IndexByte(rest, ':')
+		p, perr := strconv.Atoi(pattern[i+1:])
+		if perr != nil || p < 1 || p > 65535 {
+			return nil, 0, fmt.Errorf("%q: %q after the colon is not a TCP port", pattern, pattern[i+1:])
+		}
+		name, port = pattern[:i], p
+	}
+	names = []string{name}
+	for {
+		var next []string
+		expanded := false
+		for _, n := range names {
+			out, ok, err := expandOneRange(n)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%q: %w", pattern, err)
+			}
+			expanded = expanded || ok
+			next = append(next, out...)
+			if len(next) > maxHostRange {
+				return nil, 0, fmt.Errorf("%q expands to more than %d hosts", pattern, maxHostRange)
+			}
+		}
+		names = next
+		if !expanded {
+			return names, port, nil
+		}
+	}
+}
+
+const hostLetters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// expandOneRange expands the first [..] of name; ok is false when it has none.
+func expandOneRange(name string) ([]string, bool, error) {
+	open := strings.IndexByte(name, '[')
+	if open < 0 {
+		return []string{name}, false, nil
+	}
+	end := strings.IndexByte(name[open:], ']')
+	if end < 0 {
+		return nil, false, fmt.Errorf("unclosed [ in a host range")
+	}
+	head, spec, tail := name[:open], name[open+1:open+end], name[open+end+1:]
+	bounds := strings.Split(spec, ":")
+	if len(bounds) != 2 && len(bounds) != 3 {
+		return nil, false, fmt.Errorf("host range [%s] must be [begin:end] or [begin:end:step]", spec)
+	}
+	beg, last, step := bounds[0], bounds[1], 1
+	if beg == "" {
+		beg = "0"
+	}
+	if last == "" {
+		return nil, false, fmt.Errorf("host range [%s] has no end", spec)
+	}
+	if len(bounds) == 3 {
+		s, err := strconv.Atoi(bounds[2])
+		if err != nil || s < 1 {
+			return nil, false, fmt.Errorf("host range [%s]: step %q is not a positive integer", spec, bounds[2])
+		}
+		step = s
+	}
+	var out []string
+	if len(beg) == 1 && len(last) == 1 && strings.Contains(hostLetters, beg) && strings.Contains(hostLetters, last) {
+		i, j := strings.Index(hostLetters, beg), strings.Index(hostLetters, last)
+		if i > j {
+			return nil, false, fmt.Errorf("host range [%s] goes backwards", spec)
+		}
+		for k := i; k <= j; k += step {
+			out = append(out, head+hostLetters[k:k+1]+tail)
+		}
+		return out, true, nil
+	}
+	b, errB := strconv.Atoi(beg)
+	e, errE := strconv.Atoi(last)
+	if errB != nil || errE != nil || b < 0 {
+		return nil, false, fmt.Errorf("host range [%s] is neither numeric nor a letter range", spec)
+	}
+	if b > e {
+		return nil, false, fmt.Errorf("host range [%s] goes backwards", spec)
+	}
+	if (e-b)/step >= maxHostRange {
+		return nil, false, fmt.Errorf("host range [%s] has more than %d hosts", spec, maxHostRange)
+	}
+	width := 0
+	if len(beg) > 1 && beg[0] == '0' {
+		if len(beg) != len(last) {
+			return nil, false, fmt.Errorf("host range [%s]: a zero-padded range needs begin and end of equal length", spec)
+		}
+		width = len(beg)
+	}
+	for k := b; k <= e; k += step {
+		out = append(out, fmt.Sprintf("%s%0*d%s", head, width, k, tail))
+	}
+	return out, true, nil
+}

@@ -1,0 +1,298 @@
+package topology
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func loadTestAnsible(t *testing.T, path string) (*Inventory, error) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseAnsible(path, data, testPlatforms, testEnv())
+}
+
+func TestAnsibleFabric(t *testing.T) {
+	const file = "testdata/imports/ansible/valid/fabric.yml"
+	inv, err := loadTestAnsible(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fabricKey := "/home/tester/.ssh/fabric_ed25519"
+	spineKey := filepath.Join(dir, "keys", "spine_ed25519")
+	conn := func(user string, port int, key string, sudo bool) Connection {
+		c := testConn
+		c.User, c.Port, c.IdentityFile, c.Sudo = user, port, key, sudo
+		return c
+	}
+	want := []DeviceSpec{
+		// hosts (priority 10) beats rack1, its sibling, for gpu01's ansible_user.
+		{Name: "gpu01", Role: RoleHost, Platform: "linux", Address: "10.0.0.11", Line: 15, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu02", Role: RoleHost, Platform: "linux", Address: "10.0.0.12", Line: 17, Conn: conn("hpc", 2222, fabricKey, false)},
+		{Name: "gpu03.example.net", Role: RoleHost, Platform: "linux", Address: "gpu03.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu04.example.net", Role: RoleHost, Platform: "linux", Address: "gpu04.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
+		// leaves (depth 2) beats rack1 (depth 1) for leaf1's ansible_user.
+		{Name: "leaf1", Role: RoleSwitch, Platform: "sonic", Address: "10.0.1.1", Line: 32, Conn: conn("admin", 22, fabricKey, false)},
+		{Name: "leaf2", Role: RoleSwitch, Platform: "cumulus", Address: "10.0.1.2", Line: 34, Conn: conn("cumulus", 22, fabricKey, false)},
+		{Name: "spine1", Role: RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 22, spineKey, false)},
+		{Name: "spine2", Role: RoleSwitch, Platform: "nxos", Address: "10.0.2.2", Line: 47, Conn: conn("admin", 8022, spineKey, false)},
+	}
+	if diff := cmp.Diff(want, inv.Devices); diff != "" {
+		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+	if inv.File != file || inv.Links != nil || inv.Paths != nil {
+		t.Errorf("file %q, links %v, paths %v: want %q and none", inv.File, inv.Links, inv.Paths, file)
+	}
+}
+
+func TestAnsibleFlat(t *testing.T) {
+	inv, err := loadTestAnsible(t, "testdata/imports/ansible/valid/flat.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type dev struct {
+		Name, Platform, Address, User string
+		Port                          int
+	}
+	var got []dev
+	for _, d := range inv.Devices {
+		got = append(got, dev{d.Name, d.Platform, d.Address, d.Conn.User, d.Conn.Port})
+	}
+	want := []dev{
+		{"gpu-a", "linux", "gpu-a", "tester", 22},
+		{"gpu-b", "linux", "gpu-b", "ops", 2200}, // the port in its name
+		{"sw1", "nxos", "sw1", "tester", 830},    // vars of both definitions of sw
+		{"swa", "eos", "swa", "tester", 830},     // a host var beats the group's
+		{"swb", "eos", "swb", "tester", 830},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+}
+
+// Ansible's precedence, one rule at a time.
+func TestAnsiblePrecedence(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		user      string
+		port      int
+	}{
+		{"child group beats parent", `all:
+  vars: {ansible_user: a}
+  children:
+    p:
+      vars: {ansible_user: b}
+      children:
+        c:
+          vars: {ansible_user: c}
+          hosts: {h1: }
+`, "c", 22},
+		{"siblings: later name wins", `all:
+  children:
+    zeta: {vars: {ansible_user: z}, hosts: {h1: }}
+    alpha: {vars: {ansible_user: a}, hosts: {h1: }}
+`, "z", 22},
+		{"siblings: priority beats name", `all:
+  children:
+    zeta: {vars: {ansible_user: z}, hosts: {h1: }}
+    alpha: {vars: {ansible_user: a, ansible_group_priority: 5}, hosts: {h1: }}
+`, "a", 22},
+		{"depth beats priority", `all:
+  children:
+    top: {vars: {ansible_user: t, ansible_group_priority: 99}, hosts: {h1: }}
+    mid:
+      children:
+        deep: {vars: {ansible_user: d}, hosts: {h1: }}
+`, "d", 22},
+		{"host var beats every group", `all:
+  children:
+    g: {vars: {ansible_user: g, ansible_port: 2000}, hosts: {h1: {ansible_user: h}}}
+`, "h", 2000},
+		{"host:port beats group port, host var beats host:port", `all:
+  children:
+    g:
+      vars: {ansible_port: 2000}
+      hosts:
+        "h1:2100":
+        "h2:2100": {ansible_port: "2200"}
+`, "tester", 2100},
+		{"later mention of a host wins", `all:
+  children:
+    g1: {hosts: {h1: {ansible_user: first}}}
+    g2: {hosts: {h1: {ansible_user: second}}}
+`, "second", 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inv, err := parseAnsible("hosts.yml", []byte(tc.src), testPlatforms, testEnv())
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, ok := inv.Device("h1")
+			if !ok {
+				t.Fatalf("no h1 in %+v", inv.Devices)
+			}
+			if d.Conn.User != tc.user || d.Conn.Port != tc.port {
+				t.Errorf("user %q port %d, want %q %d", d.Conn.User, d.Conn.Port, tc.user, tc.port)
+			}
+			if h2, ok := inv.Device("h2"); ok && h2.Conn.Port != 2200 {
+				t.Errorf("h2 port %d, want 2200", h2.Conn.Port)
+			}
+		})
+	}
+}
+
+func TestAnsibleNetworkOS(t *testing.T) {
+	for _, tc := range []struct{ os, platform string }{
+		{"arista.eos.eos", "eos"}, {"eos", "eos"},
+		{"cisco.nxos.nxos", "nxos"}, {"nxos", "nxos"},
+		{"dellemc.enterprise_sonic.sonic", "sonic"}, {"sonic", "sonic"},
+		{"nvidia.nvue.httpapi", "cumulus"}, {"nvidia.nvue.nvue", "cumulus"}, {"nvue", "cumulus"}, {"cumulus", "cumulus"},
+	} {
+		src := "all:\n  hosts:\n    sw:\n      ansible_network_os: " + tc.os + "\n"
+		inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+		if err != nil {
+			t.Errorf("%s: %v", tc.os, err)
+			continue
+		}
+		if d := inv.Devices[0]; d.Platform != tc.platform || d.Role != RoleSwitch {
+			t.Errorf("%s: platform %q role %q, want %q switch", tc.os, d.Platform, d.Role, tc.platform)
+		}
+	}
+}
+
+// roceaudit_platform overrides ansible_network_os, and none leaves a host out.
+func TestAnsiblePlatformOverride(t *testing.T) {
+	src := `all:
+  children:
+    mgmt:
+      vars: {roceaudit_platform: none}
+      hosts: {bastion: }
+    leaves:
+      vars: {ansible_network_os: arista.eos.eos}
+      hosts:
+        leaf1:
+        leaf2: {roceaudit_platform: sonic}
+`
+	inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range inv.Devices {
+		got = append(got, d.Name+"="+d.Platform)
+	}
+	if diff := cmp.Diff([]string{"leaf1=eos", "leaf2=sonic"}, got); diff != "" {
+		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+}
+
+// A host in two groups is one device; groups that are parent and child may differ (the child
+// wins), and a host variable settles a conflict between unrelated groups.
+func TestAnsibleHostInSeveralGroups(t *testing.T) {
+	src := `all:
+  children:
+    switches:
+      vars: {ansible_network_os: sonic}
+      children:
+        arista:
+          vars: {ansible_network_os: eos}
+          hosts: {sw1: }
+    leaves:
+      vars: {ansible_network_os: sonic}
+      hosts:
+        sw2:
+    spines:
+      vars: {ansible_network_os: nxos}
+      hosts:
+        sw2: {ansible_network_os: eos}
+`
+	inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range inv.Devices {
+		got = append(got, d.Name+"="+d.Platform)
+	}
+	if diff := cmp.Diff([]string{"sw1=eos", "sw2=eos"}, got); diff != "" {
+		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+
+	// sw1 also in spines: arista (eos) and spines (nxos) are not parent and child.
+	_, err = parseAnsible("hosts.yml", []byte(src+"        sw1:\n"), testPlatforms, testEnv())
+	const want = `hosts.yml:14:34: host "sw1" is in groups "arista" (line 7) and "spines", which give it different platforms (ansible_network_os: eos and nxos)`
+	if err == nil || countErrors(err) != 1 || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v\nwant one error starting %s", err, want)
+	}
+}
+
+func TestExpandHostPattern(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		names   []string
+		port    int
+	}{
+		{"leaf1", []string{"leaf1"}, 0},
+		{"leaf1:2222", []string{"leaf1"}, 2222},
+		{"gpu[1:3]", []string{"gpu1", "gpu2", "gpu3"}, 0},
+		{"gpu[01:03].dc", []string{"gpu01.dc", "gpu02.dc", "gpu03.dc"}, 0},
+		{"gpu[1:10:4]", []string{"gpu1", "gpu5", "gpu9"}, 0},
+		{"gpu[:2]", []string{"gpu0", "gpu1", "gpu2"}, 0},
+		{"sw[a:c]", []string{"swa", "swb", "swc"}, 0},
+		{"r[1:2]s[a:b]", []string{"r1sa", "r1sb", "r2sa", "r2sb"}, 0},
+		{"gpu[1:2]:2200", []string{"gpu1", "gpu2"}, 2200},
+		{"10.0.0.1", []string{"10.0.0.1"}, 0},
+		{"fe80::1", []string{"fe80::1"}, 0},
+	} {
+		names, port, err := expandHostPattern(tc.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", tc.pattern, err)
+			continue
+		}
+		if !cmp.Equal(names, tc.names) || port != tc.port {
+			t.Errorf("%s: %v port %d, want %v port %d", tc.pattern, names, port, tc.names, tc.port)
+		}
+	}
+	for _, bad := range []string{"gpu[1:]", "gpu[3:1]", "gpu[01:3]", "gpu[1:2", "gpu[1]", "gpu[x:yy]", "leaf1:ssh", "gpu[0:99999]", "gpu[1:5:0]"} {
+		if names, _, err := expandHostPattern(bad); err == nil {
+			t.Errorf("%s: expanded to %v, want an error", bad, names)
+		}
+	}
+}
+
+func TestAnsibleInvalid(t *testing.T) {
+	checkInvalidFiles(t, "testdata/imports/ansible/invalid/*.yml", 15, func(file string, data []byte) (*Inventory, error) {
+		return parseAnsible(file, data, testPlatforms, testEnv())
+	})
+}
+
+// A bad value in a group's vars is reported once, not once per host that inherits it.
+func TestAnsibleGroupVarErrorOnce(t *testing.T) {
+	src := "all:\n  vars:\n    ansible_port: ssh\n  hosts:\n    a:\n    b:\n    c:\n"
+	_, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+	if err == nil || countErrors(err) != 1 || !strings.HasPrefix(err.Error(), `hosts.yml:3:19: ansible_port: "ssh" is not a TCP port`) {
+		t.Errorf("got %v; want one error at the group variable", err)
+	}
+}
+
+func TestLoadAnsible(t *testing.T) {
+	t.Setenv("USER", "someone")
+	file := filepath.Join("testdata", "imports", "ansible", "valid", "flat.yml")
+	inv, err := LoadAnsible(file, testPlatforms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := inv.Devices[0]; d.Name != "gpu-a" || d.Conn.User != "someone" {
+		t.Errorf("first device %s user %q, want gpu-a someone", d.Name, d.Conn.User)
+	}
+}

@@ -1,0 +1,442 @@
+package topology
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// A containerlab topology file (containerlab.dev/manual/topo-def-file) read as an inventory:
+// its nodes are the devices and its veth links the declared links.
+
+// clabKinds maps containerlab node kinds (containerlab.dev/manual/kinds) to roceaudit
+// platforms. Short and long names of a kind are both listed.
+var clabKinds = map[string]string{
+	"linux":    "linux",
+	"sonic-vs": "sonic", "sonic-vm": "sonic",
+	"cvx": "cumulus", "cumulus_cvx": "cumulus", "nvidia_cumulusvx": "cumulus",
+	"ceos": "eos", "arista_ceos": "eos", "vr-veos": "eos", "vr-arista_veos": "eos", "arista_veos": "eos",
+	"cisco_n9kv": "nxos", "vr-n9kv": "nxos", "vr-cisco_n9kv": "nxos",
+}
+
+// clabInfra are kinds that are wiring, not devices: left out quietly, and their links with them.
+var clabInfra = []string{"bridge", "ovs-bridge", "host"}
+
+// clabOutside are endpoint names that are not nodes: the host namespace, the management
+// network, a macvlan parent. Links to them leave the lab.
+var clabOutside = []string{"host", "mgmt-net", "macvlan"}
+
+// clabLinkTypes are the extended link types with a single endpoint: none joins two nodes.
+var clabLinkTypes = []string{"mgmt-net", "macvlan", "host", "vxlan", "vxlan-stitch", "dummy"}
+
+// Node labels that steer the import; `none` leaves a node out.
+const (
+	clabPlatformLabel = "roceaudit.platform"
+	platformNone      = "none"
+)
+
+// LoadContainerlab reads a containerlab topology file as an inventory; see OpenInventory.
+func LoadContainerlab(path string, platforms func(string) (Role, bool)) (*Inventory, error) {
+	data, err := readImport(path, "containerlab topology")
+	if err != nil {
+		return nil, err
+	}
+	return ParseContainerlab(path, data, platforms)
+}
+
+// ParseContainerlab reads containerlab topology data as if from file (errors name it; relative
+// paths resolve against its directory).
+func ParseContainerlab(file string, data []byte, platforms func(string) (Role, bool)) (*Inventory, error) {
+	return parseContainerlab(file, data, platforms, processEnv())
+}
+
+func parseContainerlab(file string, data []byte, platforms func(string) (Role, bool), env inventoryEnv) (*Inventory, error) {
+	p, err := newImportParser(file, platforms, env)
+	if err != nil {
+		return nil, err
+	}
+	inv := p.clab(data)
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// clabNode is one entry of topology.nodes.
+type clabNode struct {
+	key      *yaml.Node
+	kind     string
+	imported bool // false: infrastructure, left out by label, or not usable
+}
+
+// clabScope is what nodes inherit: topology.defaults, then topology.kinds.<kind>. Labels are
+// read once here, so that a mistake in them is reported once.
+type clabScope struct {
+	defaults      fields
+	defaultLabels fields
+	kindLabels    map[string]fields
+}
+
+func (p *importParser) clab(data []byte) *Inventory {
+	root := p.document(data, "containerlab topology", "a containerlab topology with name: and topology.nodes")
+	if root == nil {
+		return nil
+	}
+	top, ok := p.entries(root, "the containerlab topology")
+	if !ok {
+		return nil
+	}
+	topo, has := top.get("topology")
+	if !has {
+		msg := "not a containerlab topology: no topology: section (expected name: and topology.nodes)"
+		if _, v := top.get("version"); v {
+			msg += "; this looks like a roceaudit inventory: pass it to -i without clab:"
+		}
+		p.errorf(root, "%s", msg)
+		return nil
+	}
+	tf, ok := p.entries(topo.val, "topology")
+	if !ok {
+		return nil
+	}
+	nodesF, has := tf.get("nodes")
+	if !has || isNull(nodesF.val) {
+		p.errorf(topo.key, "not a containerlab topology: topology: has no nodes: (expected topology.nodes with at least one node)")
+		return nil
+	}
+	scope := p.clabScope(tf)
+	containerName := p.clabContainerName(top)
+
+	nodeFields, ok := p.entries(nodesF.val, "topology.nodes")
+	if !ok {
+		return nil
+	}
+	nodes := map[string]*clabNode{}
+	var devs []importedDevice
+	for _, f := range nodeFields.list {
+		n := &clabNode{key: f.key}
+		nodes[f.key.Value] = n
+		if d, ok := p.clabDevice(f, n, scope, containerName); ok {
+			devs = append(devs, d)
+		}
+	}
+	var links []Link
+	if lf, has := tf.get("links"); has && !isNull(lf.val) {
+		links = p.clabLinks(lf.val, nodes)
+	}
+	return p.inventory(root, devs, links,
+		"no devices to audit: topology.nodes has no linux, SONiC, Cumulus, EOS or NX-OS node")
+}
+
+func (p *importParser) clabScope(tf fields) clabScope {
+	s := clabScope{kindLabels: map[string]fields{}}
+	if f, ok := tf.get("defaults"); ok && !isNull(f.val) {
+		s.defaults, _ = p.entries(f.val, "topology.defaults")
+		s.defaultLabels = p.clabLabels(s.defaults)
+	}
+	if f, ok := tf.get("kinds"); ok && !isNull(f.val) {
+		kinds, _ := p.entries(f.val, "topology.kinds")
+		for _, k := range kinds.list {
+			if !isNull(k.val) {
+				kf, _ := p.entries(k.val, "topology.kinds."+k.key.Value)
+				s.kindLabels[strings.ToLower(k.key.Value)] = p.clabLabels(kf)
+			}
+		}
+	}
+	return s
+}
+
+// clabLabels reads the labels: of a node, kind or the defaults.
+func (p *importParser) clabLabels(f fields) fields {
+	lf, has := f.get("labels")
+	if !has || isNull(lf.val) {
+		return fields{}
+	}
+	labels, _ := p.entries(lf.val, "labels")
+	return labels
+}
+
+// clabContainerName returns the name containerlab gives a node's container, which resolves on
+// the containerlab host: clab-<lab>-<node>, or as `prefix:` changes it. It reports (once) a
+// topology without the name it needs.
+func (p *importParser) clabContainerName(top fields) func(node string, at *yaml.Node) (string, bool) {
+	lab, hasLab := "", false
+	if f, ok := top.get("name"); ok {
+		lab, hasLab = p.str(f.val, "name", "the lab name")
+	}
+	prefix, hasPrefix := "clab", true
+	if f, ok := top.get("prefix"); ok {
+		v := deref(f.val)
+		switch {
+		case v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() != "!!null":
+			prefix = v.Value
+		case isNull(f.val):
+			prefix = "" // `prefix:` with nothing is the empty prefix
+		default:
+			p.errorf(f.val, "prefix: expected a string, got %s", describe(f.val))
+			hasPrefix = false
+		}
+	}
+	return func(node string, at *yaml.Node) (string, bool) {
+		switch {
+		case !hasPrefix:
+			return "", false
+		case prefix == "":
+			return node, true
+		case !hasLab:
+			p.errorOnce("clab-name", at, fmt.Errorf("node %q has no mgmt-ipv4 or mgmt-ipv6, and the topology has no name: to make its container name (clab-NAME-%s) from", node, node))
+			return "", false
+		case prefix == "__lab-name":
+			return lab + "-" + node, true
+		}
+		return prefix + "-" + lab + "-" + node, true
+	}
+}
+
+// clabDevice reads one node. ok is false for a node that is not imported.
+func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, containerName func(string, *yaml.Node) (string, bool)) (importedDevice, bool) {
+	name := f.key.Value
+	if err := validDeviceName(name); err != nil {
+		p.errorf(f.key, "topology.nodes: %v", err)
+		return importedDevice{}, false
+	}
+	var nf fields
+	if !isNull(f.val) {
+		var ok bool
+		if nf, ok = p.entries(f.val, fmt.Sprintf("node %q", name)); !ok {
+			return importedDevice{}, false
+		}
+	}
+	what := fmt.Sprintf("node %q", name)
+
+	kindAt := f.key
+	kf, has := nf.get("kind")
+	if !has {
+		kf, has = scope.defaults.get("kind")
+	} else {
+		kindAt = kf.val
+	}
+	if !has {
+		p.errorf(f.key, "%s has no kind (expected kind: on the node or in topology.defaults)", what)
+		return importedDevice{}, false
+	}
+	kind, ok := p.str(kf.val, "kind", "a containerlab kind")
+	if !ok {
+		return importedDevice{}, false
+	}
+	n.kind = strings.ToLower(kind)
+
+	platform, at := clabKinds[n.kind], kindAt
+	if lv, has := p.clabLabel(nf, scope, n.kind, clabPlatformLabel); has {
+		if v, ok := p.str(lv, "labels."+clabPlatformLabel, "a platform name or none"); ok {
+			platform, at = v, lv
+		} else {
+			return importedDevice{}, false
+		}
+	} else if platform == "" {
+		if !slices.Contains(clabInfra, n.kind) {
+			p.errorf(kindAt, "%s: kind %q is not supported (supported: %s; %s nodes are left out; label %s: %s leaves any node out, or names its platform)",
+				what, kind, strings.Join(sortedKeys(clabKinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
+		}
+		return importedDevice{}, false
+	}
+	if platform == platformNone {
+		return importedDevice{}, false
+	}
+	role, ok := p.roleOf(platform, at, what)
+	if !ok {
+		return importedDevice{}, false
+	}
+
+	d := importedDevice{at: f.key, spec: DeviceSpec{Name: name, Role: role, Platform: platform, Line: f.key.Line}}
+	addrOK := false
+	for _, key := range []string{"mgmt-ipv4", "mgmt-ipv6"} {
+		if af, has := nf.get(key); has && !isNull(af.val) {
+			if v, ok := p.str(af.val, key, "an IP address"); ok {
+				if err := validAddress(v); err != nil {
+					p.errorf(af.val, "%s: %v", key, err)
+				}
+				d.spec.Address, addrOK = v, true
+			}
+			break
+		}
+	}
+	if !addrOK {
+		if d.spec.Address, addrOK = containerName(name, f.key); addrOK {
+			if err := validAddress(d.spec.Address); err != nil {
+				p.errorf(f.key, "%s: container name: %v", what, err)
+			}
+		}
+	}
+	n.imported = true
+	return d, true
+}
+
+// clabLabel finds a label on the node, else on its kind, else in topology.defaults.
+func (p *importParser) clabLabel(nf fields, scope clabScope, kind, label string) (*yaml.Node, bool) {
+	for _, labels := range []fields{p.clabLabels(nf), scope.kindLabels[kind], scope.defaultLabels} {
+		if v, has := labels.get(label); has {
+			return v.val, true
+		}
+	}
+	return nil, false
+}
+
+// clabLinks reads topology.links in both formats: brief (`endpoints: ["a:eth1", "b:eth1"]`)
+// and extended (`type: veth` with `endpoints: [{node, interface}, ...]`). Links that leave
+// the lab or reach a node that is not imported are dropped.
+func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []Link {
+	items, ok := p.list(n, "links", "a list of links")
+	if !ok {
+		return nil
+	}
+	var set linkSet
+	for _, it := range items {
+		lf, ok := p.entries(it, "a link")
+		if !ok {
+			continue
+		}
+		typ := ""
+		if tf, has := lf.get("type"); has {
+			if typ, ok = p.str(tf.val, "type", "a link type"); !ok {
+				continue
+			}
+			if slices.Contains(clabLinkTypes, typ) {
+				continue
+			}
+			if typ != "veth" {
+				p.errorf(tf.val, "links: unknown link type %q (expected veth, or one of %s)", typ, strings.Join(clabLinkTypes, ", "))
+				continue
+			}
+		}
+		ef, has := lf.get("endpoints")
+		if !has {
+			p.errorf(it, "links: a link without endpoints: (expected endpoints: [\"node:interface\", \"node:interface\"])")
+			continue
+		}
+		ends, ok := p.list(ef.val, "endpoints", "two endpoints")
+		if !ok {
+			continue
+		}
+		if len(ends) != 2 {
+			p.errorf(ef.val, "links: %d endpoints (expected two: a link joins two interfaces)", len(ends))
+			continue
+		}
+		if !p.clabEndpointForm(ends, typ == "veth") {
+			continue
+		}
+		var refs [2]PortRef
+		good, keep := true, true
+		for i, e := range ends {
+			ref, ok, inLab := p.clabEndpoint(e, nodes)
+			refs[i], good, keep = ref, good && ok, keep && inLab
+		}
+		if good && keep {
+			p.addLink(&set, refs[0], refs[1], deref(ends[0]), deref(ends[1]))
+		}
+	}
+	return set.links
+}
+
+// clabEndpointForm checks that a link's endpoints are written in its format: node:interface
+// strings in the brief format, {node, interface} mappings with type: veth. One mistake is
+// reported once per link.
+func (p *importParser) clabEndpointForm(ends []*yaml.Node, extended bool) bool {
+	for _, e := range ends {
+		isMap := deref(e) != nil && deref(e).Kind == yaml.MappingNode
+		switch {
+		case isMap && !extended:
+			p.errorf(e, "links: an endpoint given as a mapping needs type: veth on its link (containerlab's extended link format)")
+			return false
+		case !isMap && extended:
+			p.errorf(e, "links: with type: veth an endpoint is a mapping (expected {node: leaf1, interface: eth1}), got %s", describe(e))
+			return false
+		}
+	}
+	return true
+}
+
+// clabEndpoint reads one end of a link, in the form clabEndpointForm checked. inLab is false
+// for an end outside the imported devices (the link is dropped, not an error).
+func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (ref PortRef, ok, inLab bool) {
+	var node, iface string
+	at := e
+	if v := deref(e); v.Kind == yaml.MappingNode {
+		ef, _ := p.entries(v, "an endpoint")
+		nf, hasN := ef.get("node")
+		inf, hasI := ef.get("interface")
+		if !hasN || !hasI {
+			p.errorf(e, "links: endpoint without node: and interface: (expected {node: leaf1, interface: eth1})")
+			return PortRef{}, false, true
+		}
+		var okN, okI bool
+		node, okN = p.str(nf.val, "node", "a node name")
+		iface, okI = p.str(inf.val, "interface", "an interface name")
+		if !okN || !okI {
+			return PortRef{}, false, true
+		}
+		at = inf.val
+	} else {
+		s, good := p.str(e, "endpoints", "node:interface")
+		if !good {
+			return PortRef{}, false, true
+		}
+		parts := strings.Split(s, ":")
+		if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
+			p.errorf(e, "links: %q is not node:interface (e.g. \"leaf1:eth1\")", s)
+			return PortRef{}, false, true
+		}
+		node, iface = parts[0], parts[1]
+	}
+	n, known := nodes[node]
+	switch {
+	case !known && slices.Contains(clabOutside, node):
+		return PortRef{}, true, false
+	case !known:
+		p.errorf(e, "links: unknown node %q (not under topology.nodes)", node)
+		return PortRef{}, false, true
+	case !n.imported:
+		return PortRef{}, true, false
+	}
+	port := clabPort(n.kind, iface)
+	if err := ValidName(port); err != nil {
+		p.errorf(at, "links: %v", err)
+		return PortRef{}, false, true
+	}
+	return PortRef{Device: node, Interface: port}, true, true
+}
+
+var (
+	clabEth = regexp.MustCompile(`^eth([1-9][0-9]*)$`)
+	// cEOS: eth1 (or et1 with INTFTYPE=et) is Ethernet1; eth1_1 stands for Ethernet1/1.
+	ceosEth = regexp.MustCompile(`^eth?([1-9][0-9]*)((?:_[0-9]+)*)$`)
+)
+
+// clabPort is the switch's own name for the port containerlab wires as iface, so that
+// declared links meet the port names the switch reports (and LLDP). Per kind, from
+// containerlab's kind pages: cEOS eth1 = Ethernet1; vEOS and Nexus 9000v eth1 = Ethernet1/1;
+// SONiC eth1 = Ethernet0, eth2 = Ethernet4 (each port 4 lanes). Anything else (interface
+// aliases such as Ethernet1/1, Cumulus swpN, host netdevs) is already the device's name.
+func clabPort(kind, iface string) string {
+	switch kind {
+	case "ceos", "arista_ceos":
+		if m := ceosEth.FindStringSubmatch(iface); m != nil {
+			return "Ethernet" + m[1] + strings.ReplaceAll(m[2], "_", "/")
+		}
+	case "vr-veos", "vr-arista_veos", "arista_veos", "cisco_n9kv", "vr-n9kv", "vr-cisco_n9kv":
+		if m := clabEth.FindStringSubmatch(iface); m != nil {
+			return "Ethernet1/" + m[1]
+		}
+	case "sonic-vs", "sonic-vm":
+		if m := clabEth.FindStringSubmatch(iface); m != nil {
+			if i, err := strconv.Atoi(m[1]); err == nil && i <= 1024 {
+				return "Ethernet" + strconv.Itoa(4*(i-1))
+			}
+		}
+	}
+	return iface
+}

@@ -1,0 +1,218 @@
+package topology
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+)
+
+func loadTestClab(t *testing.T, path string) (*Inventory, error) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseContainerlab(path, data, testPlatforms, testEnv())
+}
+
+// testConn is the built-in connection of testEnv.
+var testConn = Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second}
+
+func TestContainerlabClos(t *testing.T) {
+	const file = "testdata/imports/clab/valid/roce-clos.clab.yml"
+	inv, err := loadTestClab(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := func(name string, role Role, platform, addr string, line int) DeviceSpec {
+		return DeviceSpec{Name: name, Role: role, Platform: platform, Address: addr, Conn: testConn, Line: line}
+	}
+	link := func(a, ai, b, bi string) Link {
+		return Link{A: PortRef{a, ai}, B: PortRef{b, bi}, Source: "inventory"}
+	}
+	want := &Inventory{
+		File:   file,
+		Recipe: recipe.Default(),
+		Devices: []DeviceSpec{
+			dev("gpu01", RoleHost, "linux", "172.20.30.101", 45),
+			dev("gpu02", RoleHost, "linux", "clab-roce-clos-gpu02", 50),
+			dev("spine1", RoleSwitch, "eos", "172.20.30.11", 30),
+			dev("spine2", RoleSwitch, "nxos", "172.20.30.12", 34),
+			dev("leaf1", RoleSwitch, "sonic", "3fff:172:20:30::21", 37),
+			dev("leaf2", RoleSwitch, "cumulus", "172.20.30.22", 40),
+		},
+		Links: []Link{
+			link("spine1", "Ethernet1", "leaf1", "Ethernet0"),
+			link("spine1", "Ethernet2", "leaf2", "swp1"),
+			link("spine2", "Ethernet1/1", "leaf1", "Ethernet4"),
+			link("spine2", "Ethernet1/2", "leaf2", "swp2"),
+			link("gpu01", "eth1", "leaf1", "Ethernet8"),
+			link("gpu02", "eth1", "leaf2", "swp3"),
+		},
+	}
+	if diff := cmp.Diff(want, inv); diff != "" {
+		t.Errorf("inventory (-want +got):\n%s", diff)
+	}
+}
+
+func TestContainerlabDefaultsPrefixLabels(t *testing.T) {
+	inv, err := loadTestClab(t, "testdata/imports/clab/valid/prefix-defaults.clab.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type got struct{ Name, Platform, Address string }
+	var devs []got
+	for _, d := range inv.Devices {
+		devs = append(devs, got{d.Name, d.Platform, d.Address})
+	}
+	want := []got{
+		{"gpu1", "linux", "lab-mini-gpu1"},
+		{"gpu2", "linux", "10.10.0.2"},
+		{"sw1", "sonic", "lab-mini-sw1"},
+		{"sw2", "sonic", "lab-mini-sw2"},
+	}
+	if diff := cmp.Diff(want, devs); diff != "" {
+		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+	// Kind linux: interface names are the container's own.
+	wantLinks := []Link{
+		{A: PortRef{"sw1", "eth1"}, B: PortRef{"gpu1", "eth1"}, Source: "inventory"},
+		{A: PortRef{"sw2", "eth1"}, B: PortRef{"gpu2", "eth1"}, Source: "inventory"},
+	}
+	if diff := cmp.Diff(wantLinks, inv.Links); diff != "" {
+		t.Errorf("links (-want +got):\n%s", diff)
+	}
+}
+
+// containerlab's prefix: changes the container name a node without a management address is
+// reached by.
+func TestContainerlabContainerNames(t *testing.T) {
+	for _, tc := range []struct{ prefix, want string }{
+		{"", "clab-lab1-n1"},
+		{"prefix: acme\n", "acme-lab1-n1"},
+		{"prefix: __lab-name\n", "lab1-n1"},
+		{"prefix: \"\"\n", "n1"},
+		{"prefix:\n", "n1"},
+	} {
+		src := "name: lab1\n" + tc.prefix + "topology:\n  nodes:\n    n1: {kind: linux}\n"
+		inv, err := parseContainerlab("t.clab.yml", []byte(src), testPlatforms, testEnv())
+		if err != nil {
+			t.Errorf("%q: %v", tc.prefix, err)
+			continue
+		}
+		if got := inv.Devices[0].Address; got != tc.want {
+			t.Errorf("%q: address %q, want %q", tc.prefix, got, tc.want)
+		}
+	}
+}
+
+func TestContainerlabPortNames(t *testing.T) {
+	for _, tc := range []struct{ kind, iface, want string }{
+		{"ceos", "eth1", "Ethernet1"},
+		{"arista_ceos", "eth12", "Ethernet12"},
+		{"ceos", "et3", "Ethernet3"},
+		{"ceos", "eth1_1", "Ethernet1/1"},
+		{"ceos", "eth2_1_1", "Ethernet2/1/1"},
+		{"ceos", "Ethernet1/1", "Ethernet1/1"},
+		{"vr-veos", "eth1", "Ethernet1/1"},
+		{"arista_veos", "eth3", "Ethernet1/3"},
+		{"cisco_n9kv", "eth1", "Ethernet1/1"},
+		{"vr-n9kv", "eth48", "Ethernet1/48"},
+		{"cisco_n9kv", "Ethernet1/5", "Ethernet1/5"},
+		{"sonic-vs", "eth1", "Ethernet0"},
+		{"sonic-vs", "eth2", "Ethernet4"},
+		{"sonic-vm", "eth9", "Ethernet32"},
+		{"sonic-vs", "Ethernet8", "Ethernet8"},
+		{"cvx", "swp1", "swp1"},
+		{"nvidia_cumulusvx", "swp12", "swp12"},
+		{"linux", "eth1", "eth1"},
+		{"linux", "ens1f0np0", "ens1f0np0"},
+		{"ceos", "eth0", "eth0"}, // management, never a data port
+	} {
+		if got := clabPort(tc.kind, tc.iface); got != tc.want {
+			t.Errorf("clabPort(%q, %q) = %q, want %q", tc.kind, tc.iface, got, tc.want)
+		}
+	}
+}
+
+// Every kind the import maps lands on a platform of the registry, with the right role.
+func TestContainerlabKindsAreKnownPlatforms(t *testing.T) {
+	for kind, platform := range clabKinds {
+		role, ok := testPlatforms(platform)
+		if !ok {
+			t.Errorf("kind %s maps to unknown platform %s", kind, platform)
+		}
+		if (kind == "linux") != (role == RoleHost) {
+			t.Errorf("kind %s: platform %s has role %s", kind, platform, role)
+		}
+	}
+}
+
+func TestContainerlabInvalid(t *testing.T) {
+	checkInvalidFiles(t, "testdata/imports/clab/invalid/*.clab.yml", 15, func(file string, data []byte) (*Inventory, error) {
+		return parseContainerlab(file, data, testPlatforms, testEnv())
+	})
+}
+
+// A file with several mistakes reports each at its place, in file order.
+func TestContainerlabSeveralErrors(t *testing.T) {
+	src := `name: multi
+topology:
+  nodes:
+    a: {kind: ceos, mgmt-ipv4: "10.0.0.1/31"}
+    b: {kind: junos}
+  links:
+    - endpoints: ["a:eth1", "c:eth1"]
+    - endpoints: ["a:eth2"]
+`
+	_, err := parseContainerlab("m.clab.yml", []byte(src), testPlatforms, testEnv())
+	want := []string{
+		`m.clab.yml:4:32: mgmt-ipv4: "10.0.0.1/31" is not an IP address or DNS name`,
+		`m.clab.yml:5:15: node "b": kind "junos" is not supported`,
+		`m.clab.yml:7:29: links: unknown node "c"`,
+		`m.clab.yml:8:18: links: 1 endpoints`,
+	}
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("got %d errors, want %d:\n%v", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("error %d = %q, want prefix %q", i, lines[i], w)
+		}
+	}
+}
+
+// LoadContainerlab goes through the file system and the process environment.
+func TestLoadContainerlab(t *testing.T) {
+	t.Setenv("USER", "labuser")
+	file := filepath.Join("testdata", "imports", "clab", "valid", "roce-clos.clab.yml")
+	inv, err := LoadContainerlab(file, testPlatforms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inv.File != file || len(inv.Devices) != 6 || inv.Devices[0].Conn.User != "labuser" {
+		t.Errorf("file %q, %d devices, user %q", inv.File, len(inv.Devices), inv.Devices[0].Conn.User)
+	}
+}
+
+// Without a platform registry, linux nodes are hosts and every other platform a switch.
+func TestContainerlabNilPlatforms(t *testing.T) {
+	src := "name: l\ntopology:\n  nodes:\n    s: {kind: ceos}\n    h: {kind: linux}\n"
+	inv, err := parseContainerlab("t.clab.yml", []byte(src), nil, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inv.Devices[0].Name != "h" || inv.Devices[0].Role != RoleHost || inv.Devices[1].Role != RoleSwitch {
+		t.Errorf("devices %+v", inv.Devices)
+	}
+}
