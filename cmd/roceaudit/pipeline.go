@@ -22,7 +22,7 @@ func (a *app) loadInventory(path string) (*topology.Inventory, error) {
 	if path == "" {
 		return nil, usagef("no inventory: pass -i FILE (see `roceaudit lab up` for a ready one)")
 	}
-	inv, err := topology.LoadInventory(path, a.platformRole)
+	inv, err := topology.OpenInventory(path, a.platformRole)
 	if err != nil {
 		return nil, usageError{err}
 	}
