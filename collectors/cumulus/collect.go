@@ -1,0 +1,405 @@
+package cumulus
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// DCBXNotSupported is the marker for DCBX (see the package comment).
+const DCBXNotSupported = "not supported: Cumulus Linux does not negotiate DCBX (no CEE, never " +
+	"willing); it configures PFC and ETS locally and can only transmit IEEE DCBX TLVs"
+
+// Collect sends Global, then RoCEPort or GenericPort for every port, and fills dev.Switch.
+// Facts that cannot be read are Unknown with the command and the reason; Collect itself fails
+// only when there is no port to report on.
+func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
+	dev.Switch = sw
+
+	if out, ev := run(ctx, r, CmdSystem); ev.Error == "" {
+		if nos, err := ParseSystem(out); err == nil {
+			sw.NOS = nos
+		}
+	}
+
+	var ifs []Interface
+	ifOut, ifEv := run(ctx, r, CmdInterfaceLLDP)
+	if ifEv.Error == "" {
+		var err error
+		if ifs, err = ParseInterfaceLLDP(ifOut); err != nil {
+			ifEv.Error = err.Error()
+		}
+	}
+	sw.LLDP = lldpFact(ifs, ifEv)
+
+	var roce *RoCE
+	roceOut, roceEv := run(ctx, r, CmdRoCE)
+	if roceEv.Error == "" {
+		var err error
+		if roce, err = ParseRoCE(roceOut); err != nil {
+			roceEv.Error = err.Error()
+		} else {
+			roceEv.Excerpt = roce.Excerpts[ExMode]
+		}
+	}
+
+	names := portNames(ifs, spec.Interfaces)
+	if len(names) == 0 {
+		return fmt.Errorf("cumulus %s: no port to audit: %s", spec.Name, orNone(ifEv.Error))
+	}
+	for _, name := range names {
+		sw.Ports = append(sw.Ports, collectPort(ctx, r, name, roce, roceEv))
+	}
+	return nil
+}
+
+// portNames is what to report on: the inventory's interfaces when it names some, otherwise
+// every front-panel (swp) interface NVUE lists.
+func portNames(ifs []Interface, want []string) []string {
+	var out []string
+	if len(want) > 0 {
+		out = slices.Clone(want)
+	} else {
+		for _, i := range ifs {
+			if i.Type == "swp" {
+				out = append(out, i.Name)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		switch {
+		case naturalLess(a, b):
+			return -1
+		case naturalLess(b, a):
+			return 1
+		}
+		return 0
+	})
+	return slices.Compact(out)
+}
+
+func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LLDPNeighbor] {
+	if ev.Error != "" {
+		return topology.Unknown[[]topology.LLDPNeighbor](ev)
+	}
+	ns := []topology.LLDPNeighbor{}
+	var lines []string
+	for _, i := range ifs {
+		if i.RemoteHost == "" {
+			continue
+		}
+		ns = append(ns, topology.LLDPNeighbor{LocalPort: i.Name, SystemName: i.RemoteHost, PortID: i.RemotePort})
+		lines = append(lines, i.Line)
+	}
+	ev.Excerpt = strings.Join(lines, "\n")
+	if len(ns) == 0 {
+		ev.Excerpt = "no LLDP neighbours"
+	}
+	return topology.Known(ns, ev)
+}
+
+// collectPort reads one port. The commands depend on the RoCE regime; the MTU, link pause,
+// watchdog and counters are read the same way in both.
+func collectPort(ctx context.Context, r collectors.Runner, name string, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
+	p := &topology.SwitchPort{Name: name}
+	if err := topology.ValidName(name); err != nil {
+		unknownAll(p, topology.Evidence{Error: err.Error()})
+		return p
+	}
+	cmd := func(tmpl string) string {
+		c, _ := collectors.Expand(tmpl, map[string]string{"if": name})
+		return c
+	}
+
+	p.MTU = readFact(ctx, r, cmd(TmplLink), func(out string) (topology.MTU, string, error) {
+		l, err := ParseLink(out)
+		if err != nil {
+			return topology.MTU{}, "", err
+		}
+		ex := l.Line
+		if l.FromApplied {
+			ex += " (no operational value: applied shown)"
+		}
+		return topology.MTU{Configured: l.MTU, Kind: "frame", Normalized: l.MTU}, ex, nil
+	})
+
+	switch {
+	case roce == nil:
+		p.Trust = topology.Unknown[string](roceEv)
+		p.DSCPToTC = topology.Unknown[map[int]int](roceEv)
+		p.TCToQueue = topology.Unknown[map[int]int](roceEv)
+		p.PFC = topology.Unknown[topology.SwitchPFC](roceEv)
+		p.ECN = topology.Unknown[map[int]bool](roceEv)
+		p.Scheduler = topology.Unknown[map[int]string](roceEv)
+		p.Buffer = topology.Unknown[topology.Buffer](roceEv)
+	case roce.Enabled:
+		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce)
+	default:
+		genericPort(ctx, r, p, cmd)
+	}
+
+	p.Pause = readFact(ctx, r, cmd(TmplLinkPause), ParseLinkPause)
+	p.PFCWatchdog = readFact(ctx, r, cmd(TmplPFCWatchdog), func(out string) (map[int]bool, string, error) {
+		on, ex, err := ParsePFCWatchdog(out)
+		m := map[int]bool{}
+		for prio := 0; prio < 8; prio++ {
+			m[prio] = on
+		}
+		return m, ex, err
+	})
+	p.Counters = readFact(ctx, r, cmd(TmplCounters), func(out string) (map[string]int64, string, error) {
+		m, err := ParseCountersQoS(out)
+		return m, fmt.Sprintf("%d counters", len(m)), err
+	})
+	p.DCBX = dcbxFact(roce, roceEv)
+	return p
+}
+
+func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX] {
+	ev := topology.Evidence{Command: CmdRoCE, Excerpt: DCBXNotSupported}
+	d := topology.DCBX{Mode: "static", Detail: "configured locally; DCBX TLVs are only transmitted"}
+	if roce != nil && roce.Enabled {
+		d.Detail = "configured locally; RoCE is enabled, so IEEE DCBX PFC/ETS TLVs are transmitted on every port"
+	}
+	if roceEv.Error != "" {
+		d.Detail = "configured locally; whether TLVs are transmitted is unknown (" + roceEv.Error + ")"
+	}
+	return topology.Known(d, ev)
+}
+
+// rocePort reads the RoCE regime of one port: the port's status over the switch-wide maps.
+func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd string, global *RoCE) {
+	out, ev := run(ctx, r, cmd)
+	var st *RoCE
+	if ev.Error == "" {
+		var err error
+		if st, err = ParseRoCEStatus(out); err != nil {
+			ev.Error = commandError(cmd, err)
+		}
+	}
+	if ev.Error != "" {
+		p.Trust = topology.Unknown[string](ev)
+		p.DSCPToTC = topology.Unknown[map[int]int](ev)
+		p.TCToQueue = topology.Unknown[map[int]int](ev)
+		p.PFC = topology.Unknown[topology.SwitchPFC](ev)
+		p.ECN = topology.Unknown[map[int]bool](ev)
+		p.Scheduler = topology.Unknown[map[int]string](ev)
+		p.Buffer = topology.Unknown[topology.Buffer](ev)
+		return
+	}
+	with := func(excerpt string) topology.Evidence { return topology.Evidence{Command: cmd, Excerpt: excerpt} }
+
+	if st.Trust != "" {
+		p.Trust = topology.Known(st.Trust, with(st.Excerpts[ExTrust]))
+	} else if global.Trust != "" {
+		p.Trust = topology.Known(global.Trust, topology.Evidence{Command: CmdRoCE, Excerpt: global.Excerpts[ExTrust]})
+	} else {
+		p.Trust = topology.Unknown[string](topology.Evidence{Command: cmd, Error: cmd + ": no trust-mode row, nor in " + CmdRoCE})
+	}
+
+	dscp := overlay(global.DSCPToSP, st.DSCPToSP)
+	p.DSCPToTC = topology.Known(dscp, with(fmt.Sprintf("DSCP->switch-priority: %s (%s map, port rows:\n%s)",
+		groupByValue(dscp), CmdRoCE, st.Excerpts[ExPrioMap])))
+	sptc := overlay(global.SPToTC, st.SPToTC)
+	p.TCToQueue = topology.Known(sptc, with(fmt.Sprintf("switch-priority->traffic-class: %s (%s map, port rows:\n%s)",
+		groupByValue(sptc), CmdRoCE, st.Excerpts[ExTCMap])))
+	sched := overlay(global.TCScheduler, st.TCScheduler)
+	p.Scheduler = topology.Known(sched, with(fmt.Sprintf("traffic-class scheduler: %s (%s map, port rows:\n%s)",
+		groupByValue(sched), CmdRoCE, st.Excerpts[ExTCMap])))
+
+	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}
+	if st.PFCRX {
+		pfc.RX = slices.Clone(st.PFCPriorities)
+	}
+	if st.PFCTX {
+		pfc.TX = slices.Clone(st.PFCPriorities)
+	}
+	p.PFC = topology.Known(pfc, with(joinLines(st.Excerpts[ExPFC], "(mode "+st.Mode+")")))
+
+	ecn := map[int]bool{}
+	for tc := 0; tc < 8; tc++ {
+		ecn[tc] = false
+	}
+	for _, tc := range st.ECNTCs {
+		ecn[tc] = st.ECN
+	}
+	p.ECN = topology.Known(ecn, with(st.Excerpts[ExECN]))
+
+	p.Buffer = roceBuffer(st, global, cmd)
+}
+
+// roceBuffer: in a lossless mode the lossless priority groups are the switch priorities of
+// the roce-reserved-ingress pool, or, in the single shared ingress pool mode, the PFC
+// priorities; lossy modes have none.
+func roceBuffer(st, global *RoCE, cmd string) topology.Fact[topology.Buffer] {
+	pools, src := st.Pools, cmd
+	if len(pools) == 0 {
+		pools, src = global.Pools, CmdRoCE
+	}
+	ev := topology.Evidence{Command: src}
+	if !strings.HasPrefix(st.Mode, "lossless") {
+		ev.Excerpt = st.Excerpts[ExMode] + " (a lossy RoCE mode has no lossless pool)"
+		return topology.Known(topology.Buffer{LosslessPGs: []int{}}, ev)
+	}
+	for _, pool := range pools {
+		if pool.Name == "roce-reserved-ingress" {
+			ev.Excerpt = poolLine(st, global, pool.Name)
+			return topology.Known(topology.Buffer{LosslessPGs: slices.Clone(pool.SwitchPriorities), Profile: pool.Name}, ev)
+		}
+	}
+	if st.Mode == "lossless-single-ipool" {
+		ev.Command = cmd
+		ev.Excerpt = joinLines(st.Excerpts[ExMode], st.Excerpts[ExPFC])
+		return topology.Known(topology.Buffer{LosslessPGs: slices.Clone(st.PFCPriorities), Profile: "lossless-single-ipool (shared ingress pool)"}, ev)
+	}
+	ev.Error = fmt.Sprintf("%s: mode %s but no roce-reserved-ingress pool is listed", src, st.Mode)
+	return topology.Unknown[topology.Buffer](ev)
+}
+
+func poolLine(st, global *RoCE, name string) string {
+	for _, ex := range []string{st.Excerpts[ExPools], global.Excerpts[ExPools]} {
+		for _, l := range strings.Split(ex, "\n") {
+			if strings.Contains(l, name) {
+				return strings.TrimSpace(l)
+			}
+		}
+	}
+	return name
+}
+
+// genericPort reads the generic QoS profiles of one port (RoCE disabled).
+func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd func(string) string) {
+	mapCmd := cmd(TmplMapping)
+	out, ev := run(ctx, r, mapCmd)
+	var m Mapping
+	if ev.Error == "" {
+		var err error
+		if m, err = ParseMapping(out); err != nil {
+			ev.Error = commandError(mapCmd, err)
+		}
+	}
+	if ev.Error != "" {
+		p.Trust = topology.Unknown[string](ev)
+		p.DSCPToTC = topology.Unknown[map[int]int](ev)
+	} else {
+		ev.Excerpt = m.Excerpt
+		p.Trust = topology.Known(m.Trust, ev)
+		p.DSCPToTC = topology.Known(m.DSCPToSP, ev)
+	}
+	p.TCToQueue = readFact(ctx, r, cmd(TmplEgressQueueMapping), ParseEgressQueueMapping)
+	p.Scheduler = readFact(ctx, r, cmd(TmplEgressScheduler), ParseEgressScheduler)
+	p.ECN = readFact(ctx, r, cmd(TmplCongestion), func(out string) (map[int]bool, string, error) {
+		m, ex, err := ParseCongestionControl(out)
+		full := map[int]bool{}
+		for tc := 0; tc < 8; tc++ {
+			full[tc] = false
+		}
+		for tc, on := range m {
+			full[tc] = on
+		}
+		return full, ex, err
+	})
+	p.PFC = readFact(ctx, r, cmd(TmplPFC), func(out string) (topology.SwitchPFC, string, error) {
+		pfc, err := ParsePFC(out)
+		if err != nil {
+			return topology.SwitchPFC{}, "", err
+		}
+		s := topology.SwitchPFC{RX: []int{}, TX: []int{}}
+		if (pfc.RX || pfc.TX) && !pfc.Listed {
+			return s, "", fmt.Errorf("%s: PFC is enabled (rx %v, tx %v) but the output does not list its switch priorities", cmd(TmplPFC), pfc.RX, pfc.TX)
+		}
+		if pfc.RX {
+			s.RX = slices.Clone(pfc.SwitchPriorities)
+		}
+		if pfc.TX {
+			s.TX = slices.Clone(pfc.SwitchPriorities)
+		}
+		return s, pfc.Excerpt, nil
+	})
+	if p.PFC.Known && len(p.PFC.Value.RX) == 0 && len(p.PFC.Value.TX) == 0 {
+		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: []int{}},
+			topology.Evidence{Command: p.PFC.Source.Command, Excerpt: p.PFC.Source.Excerpt + "\n(PFC off: no lossless priority group)"})
+	} else {
+		p.Buffer = topology.Unknown[topology.Buffer](topology.Evidence{Command: CmdRoCE,
+			Error: CmdRoCE + ": RoCE is disabled, and lossless buffer pools are only reported in RoCE mode"})
+	}
+}
+
+// readFact runs one command and parses its output into a fact.
+func readFact[T any](ctx context.Context, r collectors.Runner, cmd string, parse func(string) (T, string, error)) topology.Fact[T] {
+	out, ev := run(ctx, r, cmd)
+	if ev.Error != "" {
+		return topology.Unknown[T](ev)
+	}
+	v, ex, err := parse(out)
+	if err != nil {
+		ev.Error = commandError(cmd, err)
+		return topology.Unknown[T](ev)
+	}
+	ev.Excerpt = ex
+	return topology.Known(v, ev)
+}
+
+// commandError makes a parse error name the command as sent: parsers name their template
+// ("nv show interface {if} link: ..."), which becomes "nv show interface swp1 link: ...".
+func commandError(cmd string, err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i > 0 && strings.HasPrefix(msg, "nv show") {
+		if strings.Contains(msg[:i], "{if}") {
+			return cmd + msg[i:]
+		}
+		return msg
+	}
+	return cmd + ": " + msg
+}
+
+// run sends one command. A transport error or a non-zero exit leaves Evidence.Error set,
+// starting with the command.
+func run(ctx context.Context, r collectors.Runner, cmd string) (string, topology.Evidence) {
+	ev := topology.Evidence{Command: cmd}
+	out, err := r.Run(ctx, cmd)
+	if err != nil {
+		ev.Error = fmt.Sprintf("%s: %v", cmd, err)
+		return "", ev
+	}
+	if out.ExitCode != 0 {
+		msg := strings.TrimSpace(out.Stderr)
+		if msg == "" {
+			msg = strings.TrimSpace(out.Stdout)
+		}
+		lines := strings.Split(msg, "\n")
+		if len(lines) > 3 {
+			lines = append(lines[:3], "...")
+		}
+		ev.Error = fmt.Sprintf("%s: exit status %d: %s", cmd, out.ExitCode, strings.Join(lines, " | "))
+		return "", ev
+	}
+	return out.Stdout, ev
+}
+
+func unknownAll(p *topology.SwitchPort, ev topology.Evidence) {
+	p.MTU = topology.Unknown[topology.MTU](ev)
+	p.Trust = topology.Unknown[string](ev)
+	p.DSCPToTC = topology.Unknown[map[int]int](ev)
+	p.TCToQueue = topology.Unknown[map[int]int](ev)
+	p.PFC = topology.Unknown[topology.SwitchPFC](ev)
+	p.PFCWatchdog = topology.Unknown[map[int]bool](ev)
+	p.Pause = topology.Unknown[topology.Pause](ev)
+	p.ECN = topology.Unknown[map[int]bool](ev)
+	p.Scheduler = topology.Unknown[map[int]string](ev)
+	p.DCBX = topology.Unknown[topology.DCBX](ev)
+	p.Buffer = topology.Unknown[topology.Buffer](ev)
+	p.Counters = topology.Unknown[map[string]int64](ev)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "the switch lists no swp interface"
+	}
+	return s
+}

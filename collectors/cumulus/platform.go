@@ -1,0 +1,83 @@
+package cumulus
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// Switch-wide commands, sent once.
+const (
+	CmdSystem        = "nv show system"
+	CmdInterfaceLLDP = "nv show interface lldp"
+	CmdRoCE          = "nv show qos roce"
+)
+
+// Per-port command templates; {if} is a front-panel port name validated by
+// collectors.Expand.
+const (
+	TmplLink               = "nv show interface {if} link"
+	TmplRoCEStatus         = "nv show interface {if} qos roce status"
+	TmplMapping            = "nv show interface {if} qos mapping"
+	TmplEgressQueueMapping = "nv show interface {if} qos egress-queue-mapping"
+	TmplEgressScheduler    = "nv show interface {if} qos egress-scheduler"
+	TmplCongestion         = "nv show interface {if} qos congestion-control"
+	TmplPFC                = "nv show interface {if} qos pfc"
+	TmplLinkPause          = "nv show interface {if} qos link-pause"
+	TmplPFCWatchdog        = "nv show interface {if} qos pfc-watchdog"
+	TmplCounters           = "nv show interface {if} counters qos"
+)
+
+// Global is sent once per switch, in this order.
+var Global = []string{CmdSystem, CmdInterfaceLLDP, CmdRoCE}
+
+// RoCEPort is sent per port when `nv show qos roce` says RoCE is enabled: the port's RoCE
+// status holds trust, maps, PFC, ECN and scheduling.
+var RoCEPort = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
+
+// GenericPort is sent per port when RoCE is disabled: the generic QoS profiles.
+var GenericPort = []string{TmplLink, TmplMapping, TmplEgressQueueMapping, TmplEgressScheduler,
+	TmplCongestion, TmplPFC, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
+
+// Templates is every command the collector may send.
+func Templates() []string {
+	out := append([]string(nil), Global...)
+	for _, t := range append(append([]string(nil), RoCEPort...), GenericPort...) {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Platform collects NVIDIA Cumulus Linux 5.x switches through NVUE.
+type Platform struct{}
+
+var _ collectors.Platform = Platform{}
+
+// Name is the inventory platform name.
+func (Platform) Name() string { return "cumulus" }
+
+// Role is always switch.
+func (Platform) Role() topology.Role { return topology.RoleSwitch }
+
+// Allowlist is exactly Templates.
+func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowlist(Templates()...) }
+
+// Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
+// of both regimes ({if} stands for each port; which regime applies is only known once `nv
+// show qos roce` has answered).
+func (Platform) Plan(topology.DeviceSpec) []string { return Templates() }
+
+var nonName = regexp.MustCompile(`[^A-Za-z0-9-]+`)
+
+// FixtureFile is the file under fixtures/cumulus/<scenario>/ that holds cmd's output: the
+// command with every run of characters other than letters, digits and '-' turned into '_',
+// plus ".txt" ("nv show interface swp1 qos pfc" -> "nv_show_interface_swp1_qos_pfc.txt"), the
+// same rule as the other platforms, so the lab can serve the files.
+func FixtureFile(cmd string) string {
+	return strings.Trim(nonName.ReplaceAllString(cmd, "_"), "_") + ".txt"
+}

@@ -1,0 +1,33 @@
+package cumulus
+
+import "fmt"
+
+// ParseSystem reads the release from `nv show system`: the `build` row ("Cumulus Linux
+// 5.5.0") of CL 5.2-5.10, or `product-name` and `product-release` of later releases, which
+// print the rows without a header.
+func ParseSystem(out string) (string, error) {
+	fields := map[string]string{}
+	for _, l := range splitLines(out) {
+		if len(l) == 0 || l[0] == ' ' {
+			continue
+		}
+		toks := tokens(l)
+		if len(toks) < 2 {
+			continue
+		}
+		k := l[toks[0].start:toks[0].end]
+		if _, seen := fields[k]; !seen {
+			fields[k] = l[toks[1].start:toks[1].end]
+		}
+	}
+	if b := fields["build"]; b != "" {
+		return b, nil
+	}
+	if p := fields["product-name"]; p != "" {
+		if r := fields["product-release"]; r != "" {
+			return p + " " + r, nil
+		}
+		return p, nil
+	}
+	return "", fmt.Errorf("%s: no build or product-name row in the output", CmdSystem)
+}
