@@ -1,0 +1,112 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/roceaudit/roceaudit/lab/linuxhost"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// end is one end of a lab cable.
+type end struct{ device, port string }
+
+// switchSpec is one switch of the lab fabric: its platform and its ports in order.
+type switchSpec struct {
+	name, platform, model, version string
+	mtu                            int // the 9216-class MTU as the platform writes it
+	ports                          []string
+}
+
+// The lab fabric: two leaves per host rail, two spines (see README "The lab").
+var fabricSwitches = []switchSpec{
+	{"leaf1", "sonic", "Mellanox-SN4600C", "SONiC.202405", 9216, []string{"Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12", "Ethernet48", "Ethernet52"}},
+	{"leaf2", "cumulus", "MSN3700", "5.9.1", 9216, []string{"swp1", "swp2", "swp3", "swp4", "swp51", "swp52"}},
+	{"leaf3", "eos", "DCS-7050CX3-32S", "4.31.2F", 9214, []string{"Ethernet1", "Ethernet2", "Ethernet3", "Ethernet4", "Ethernet49", "Ethernet50"}},
+	{"leaf4", "nxos", "N9K-C93180YC-FX", "10.3(4a)", 9216, []string{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4", "Ethernet1/49", "Ethernet1/50"}},
+	{"spine1", "nxos", "N9K-C9332C", "10.3(4a)", 9216, []string{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4"}},
+	{"spine2", "sonic", "Mellanox-SN4700", "SONiC.202405", 9216, []string{"Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12"}},
+}
+
+// fabricCables wires hosts to leaves (port 0 to one leaf, port 1 to its rail twin) and every
+// leaf to both spines.
+func fabricCables() [][2]end {
+	var out [][2]end
+	for n := 1; n <= 8; n++ {
+		host := fmt.Sprintf("gpu%02d", n)
+		i := (n - 1) % 4
+		leafA, leafB := "leaf1", "leaf2"
+		if n > 4 {
+			leafA, leafB = "leaf3", "leaf4"
+		}
+		out = append(out,
+			[2]end{{host, linuxhost.Port0}, {leafA, fabricSwitches[leafIndex(leafA)].ports[i]}},
+			[2]end{{host, linuxhost.Port1}, {leafB, fabricSwitches[leafIndex(leafB)].ports[i]}})
+	}
+	for l := 0; l < 4; l++ {
+		leaf := fabricSwitches[l]
+		out = append(out,
+			[2]end{{leaf.name, leaf.ports[4]}, {"spine1", fabricSwitches[4].ports[l]}},
+			[2]end{{leaf.name, leaf.ports[5]}, {"spine2", fabricSwitches[5].ports[l]}})
+	}
+	return out
+}
+
+func leafIndex(name string) int {
+	for i, s := range fabricSwitches {
+		if s.name == name {
+			return i
+		}
+	}
+	panic("lab: no switch " + name)
+}
+
+// newSwitches builds every healthy switch and lets each see its neighbours over LLDP.
+func newSwitches(hosts map[string]*linuxhost.Host) map[string]*switchstate.Switch {
+	out := map[string]*switchstate.Switch{}
+	for i, s := range fabricSwitches {
+		sw := &switchstate.Switch{Name: s.name, Platform: s.platform, Model: s.model, Version: s.version,
+			MAC: fmt.Sprintf("98:03:9b:10:%02x:00", i+1)}
+		for _, p := range s.ports {
+			sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, s.mtu))
+		}
+		out[s.name] = sw
+	}
+	see := func(local end, remote end) {
+		sw, ok := out[local.device]
+		if !ok {
+			return // hosts run no LLDP agent in the lab
+		}
+		n := &switchstate.Neighbor{SystemName: remote.device, PortID: remote.port, PortDescr: remote.port}
+		if h, ok := hosts[remote.device]; ok {
+			n.ChassisID = h.Netdev(remote.port).MAC.String()
+		} else {
+			n.ChassisID = out[remote.device].MAC
+		}
+		sw.Port(local.port).Neighbor = n
+	}
+	for _, c := range fabricCables() {
+		see(c[0], c[1])
+		see(c[1], c[0])
+	}
+	return out
+}
+
+// switchFault is a broken-scenario fault on one switch port.
+type switchFault struct {
+	Fault
+	apply func(p *switchstate.Port)
+}
+
+// brokenSwitchFaults: one fault per switch port, each on a knob the platform has per port.
+var brokenSwitchFaults = []switchFault{
+	{Fault{"leaf2", "swp2", "SW-MTU", "MTU 9000 on a host port"}, func(p *switchstate.Port) { p.MTU = 9000 }},
+	{Fault{"leaf3", "Ethernet2", "SW-TRUST", "qos trust cos"}, func(p *switchstate.Port) { p.TrustDSCP = false }},
+	{Fault{"leaf1", "Ethernet4", "SW-DSCP-MAP", "bound to a DSCP map with DSCP 26 -> TC 1 (SONiC's stock map)"}, func(p *switchstate.Port) { p.DSCPToTC[26] = 1 }},
+	{Fault{"leaf1", "Ethernet8", "SW-PFC", "PFC on priorities 3 and 4"}, func(p *switchstate.Port) { p.PFCRX[4], p.PFCTX[4] = true, true }},
+	{Fault{"leaf4", "Ethernet1/2", "SW-PFC-WATCHDOG", "no PFC watchdog"}, func(p *switchstate.Port) { p.Watchdog = [8]bool{} }},
+	{Fault{"leaf3", "Ethernet3", "SW-PAUSE", "flowcontrol receive on"}, func(p *switchstate.Port) { p.PauseRX = true }},
+	{Fault{"leaf1", "Ethernet12", "SW-ECN", "no ECN marking on queue 3"}, func(p *switchstate.Port) { p.ECN[3] = false }},
+	{Fault{"spine2", "Ethernet0", "SW-CNP-QUEUE", "CNP queue 6 scheduled DWRR"}, func(p *switchstate.Port) { p.Strict[6] = false }},
+	{Fault{"leaf4", "Ethernet1/3", "SW-DCBX", "priority-flow-control mode auto (DCBX)"}, func(p *switchstate.Port) { p.PFCAuto, p.DCBX = true, true }},
+	{Fault{"spine2", "Ethernet4", "SW-BUFFER", "priority group 3 on a lossy buffer profile"}, func(p *switchstate.Port) { p.Lossless[3] = false }},
+}
