@@ -5,15 +5,19 @@ package platforms
 import (
 	"github.com/roceaudit/roceaudit/checks/recipe"
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/cumulus"
 	"github.com/roceaudit/roceaudit/collectors/eos"
 	"github.com/roceaudit/roceaudit/collectors/linux"
 	"github.com/roceaudit/roceaudit/collectors/nxos"
+	"github.com/roceaudit/roceaudit/collectors/sonic"
 )
 
 // remediations write a fix in each switch platform's own configuration language.
 var remediations = map[string]func(checkID, port string, r recipe.Recipe) string{
-	"eos":  eos.Remediation,
-	"nxos": nxos.Remediation,
+	"sonic":   sonic.Remediation,
+	"cumulus": cumulus.Remediation,
+	"eos":     eos.Remediation,
+	"nxos":    nxos.Remediation,
 }
 
 // interactive platforms are driven through a CLI prompt (scrapligo) rather than SSH exec.
@@ -23,6 +27,8 @@ var interactive = map[string]bool{"eos": true, "nxos": true}
 func Registry() *collectors.Registry {
 	return collectors.NewRegistry(
 		linux.Platform{},
+		sonic.Platform{},
+		cumulus.Platform{},
 		eos.Platform{},
 		nxos.Platform{},
 	)
