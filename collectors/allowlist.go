@@ -13,6 +13,8 @@ var placeholders = map[string]string{
 	"{if}":   `[A-Za-z0-9][A-Za-z0-9_.:@/-]{0,63}`,
 	"{dev}":  `[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`,
 	"{port}": `[0-9]{1,3}`,
+	"{n}":    `[0-9]{1,6}`,
+	"{ip}":   `[0-9A-Fa-f.:]{2,45}`,
 }
 
 // SudoPrefix is prepended to host commands when the inventory asks for sudo; -n never prompts.
