@@ -161,12 +161,26 @@ func TestScrapligoSession(t *testing.T) {
 	}
 }
 
-// trimLines is text as scrapligo returns it: without trailing blanks on any line, nor a final
-// newline.
+// trimLines is text as scrapligo returns it: without trailing blanks on any line, nor
+// leading or final newlines.
 func trimLines(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	lines := strings.Split(strings.Trim(s, "\n"), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestShellLatency: every answer waits Latency, as sshd makes exec wait.
+func TestShellLatency(t *testing.T) {
+	dev := New(leaf3())
+	dev.Latency = 40 * time.Millisecond
+	start := time.Now()
+	dev.Shell(context.Background(), struct {
+		io.Reader
+		io.Writer
+	}{strings.NewReader("terminal length 0\r\nexit\r\n"), io.Discard}, "xterm")
+	if took := time.Since(start); took < 2*dev.Latency {
+		t.Errorf("two answers took %v, want at least %v", took, 2*dev.Latency)
+	}
 }

@@ -1,0 +1,95 @@
+package nxos
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
+	dev := New(leaf4())
+	for _, c := range []struct {
+		cmd, stderr string
+		exit        int
+	}{
+		{"show foo", "     ^\n% Invalid command at '^' marker.\n", 1},
+		{"configure terminal", "^\n% Invalid command at '^' marker.\n", 1},
+		{"show running-config ipqos all", "                          ^\n% Invalid command at '^' marker.\n", 1},
+		{"show interface | json-pretty", "                 ^\n% Invalid command at '^' marker.\n", 1},
+		{"show", "     ^\n% Incomplete command at '^' marker.\n", 1},
+		{"t", "  ^\n% Incomplete command at '^' marker.\n", 1},
+		{"terminal width 511", "", 0},
+		{"", "", 0},
+	} {
+		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
+		if out != "" || stderr != c.stderr || exit != c.exit {
+			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
+		}
+	}
+}
+
+func TestExecAbbreviations(t *testing.T) {
+	dev := New(leaf4())
+	for full, short := range map[string]string{
+		"show version | json":       "sh ver|js",
+		"show interface | json":     "SH  int  | json",
+		"show running-config ipqos": "sh run ipqos",
+	} {
+		want, _, _ := dev.Exec(context.Background(), full)
+		got, stderr, exit := dev.Exec(context.Background(), short)
+		if full == "show running-config ipqos" { // the !Time: line moves on
+			want, got = dropTime(want), dropTime(got)
+		}
+		if exit != 0 || got != want {
+			t.Errorf("%q: exit %d stderr %q, output differs from %q", short, exit, stderr, full)
+		}
+	}
+}
+
+func dropTime(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "!Time:") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// TestLLDPRowShapes: ROW_nbor_detail is an object for one neighbour, an array for several,
+// and NX-OS prints nothing when there is none.
+func TestLLDPRowShapes(t *testing.T) {
+	one := leaf4()
+	for _, p := range one.Ports[1:] {
+		p.Neighbor = nil
+	}
+	none := leaf4()
+	for _, p := range none.Ports {
+		p.Neighbor = nil
+	}
+	for _, c := range []struct {
+		sw   *switchstate.Switch
+		want string
+	}{
+		{leaf4(), `"ROW_nbor_detail":[{`},
+		{one, `"ROW_nbor_detail":{"chassis_type"`},
+		{none, ""},
+	} {
+		out, _, exit := New(c.sw).Exec(context.Background(), "show lldp neighbors detail | json")
+		if exit != 0 || (c.want == "" && out != "") || !strings.Contains(out, c.want) {
+			t.Errorf("exit %d, output %s; want it to contain %q", exit, out, c.want)
+		}
+	}
+}
+
+func TestAnswersFollowTheState(t *testing.T) {
+	sw := leaf4()
+	dev := New(sw)
+	sw.Update(func(sw *switchstate.Switch) { sw.Port("Ethernet1/4").PauseRX = true })
+	out, _, _ := dev.Exec(context.Background(), "show interface | json")
+	if !strings.Contains(out, `"interface":"Ethernet1/4","state":"up"`) || !strings.Contains(out, `"eth_in_flowctrl":"on"`) {
+		t.Errorf("show interface did not follow the pause change:\n%s", out)
+	}
+}

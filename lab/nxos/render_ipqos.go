@@ -1,0 +1,243 @@
+package nxos
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// ecnLine is the WRED-ECN action of a marking queue (Azure TOR reference syntax).
+const ecnLine = "random-detect minimum-threshold 150 kbytes maximum-threshold 3000 kbytes drop-probability 7 weight 0 ecn"
+
+// lastChange is when the emulated configuration was last saved.
+const lastChange = "Tue Nov 21 09:14:52 2023"
+
+// classifier is what a port's qos input policy does: DSCP classes from its map, or CoS
+// classes (each CoS to its own qos-group) when the port does not trust DSCP.
+type classifier struct {
+	dscp bool
+	tc   [64]int
+}
+
+func classifierOf(p *switchstate.Port) classifier {
+	if p.TrustDSCP {
+		return classifier{dscp: true, tc: p.DSCPToTC}
+	}
+	return classifier{}
+}
+
+// scheduling is what a port's queuing output policy does.
+type scheduling struct{ ecn, strict [8]bool }
+
+func schedulingOf(p *switchstate.Port) scheduling { return scheduling{ecn: p.ECN, strict: p.Strict} }
+
+// variants lists the distinct values ports have, the most common first, and which one each
+// port uses. Variant 0 is the base policy; the others are numbered from 2.
+func variants[T comparable](ports []*switchstate.Port, get func(*switchstate.Port) T) ([]T, map[*switchstate.Port]int) {
+	var zero T
+	vs := []T{majority(ports, zero, get)}
+	use := map[*switchstate.Port]int{}
+	for _, p := range ports {
+		v, i := get(p), 0
+		for i < len(vs) && vs[i] != v {
+			i++
+		}
+		if i == len(vs) {
+			vs = append(vs, v)
+		}
+		use[p] = i
+	}
+	return vs, use
+}
+
+func variantName(base string, i int) string {
+	if i == 0 {
+		return base
+	}
+	return fmt.Sprintf("%s-%d", base, i+1)
+}
+
+// globalPFC is the switch's pfc-cos list: the no-drop priorities most PFC ports have.
+func globalPFC(sw *switchstate.Switch) []int {
+	var withPFC []*switchstate.Port
+	for _, p := range sw.Ports {
+		if len(pfcPriorities(p)) > 0 {
+			withPFC = append(withPFC, p)
+		}
+	}
+	key := majority(withPFC, "", func(p *switchstate.Port) string { return fmt.Sprint(pfcPriorities(p)) })
+	for _, p := range withPFC {
+		if fmt.Sprint(pfcPriorities(p)) == key {
+			return pfcPriorities(p)
+		}
+	}
+	return nil
+}
+
+// showIPQoS renders `show running-config ipqos`: class maps, the qos, queuing and
+// network-qos policies, system qos, the global watchdog and each port's QoS lines.
+func showIPQoS(sw *switchstate.Switch, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n!Command: show running-config ipqos\n!Running configuration last done at: %s\n!Time: %s\n\n",
+		lastChange, now.Format("Mon Jan _2 15:04:05 2006"))
+	fmt.Fprintf(&b, "version %s Bios:version 05.47 \n", version(sw))
+
+	classifiers, classUse := variants(sw.Ports, classifierOf)
+	schedules, schedUse := variants(sw.Ports, schedulingOf)
+	if len(sw.Ports) > 0 {
+		for i, c := range classifiers {
+			writeClassMaps(&b, c, i)
+		}
+		for i, c := range classifiers {
+			writeQoSPolicy(&b, c, i)
+		}
+		for i, s := range schedules {
+			writeQueuingPolicy(&b, s, i)
+		}
+	}
+	pfc := globalPFC(sw)
+	fmt.Fprintf(&b, "policy-map type network-qos %s\n", NetworkPolicy)
+	for g := 7; g >= 0; g-- {
+		fmt.Fprintf(&b, "  class type network-qos %s\n    mtu %d\n", classSuffix("c-8q-nq", g), MTU)
+		for _, c := range pfc {
+			if c == g {
+				fmt.Fprintf(&b, "    pause pfc-cos %d\n", c)
+			}
+		}
+	}
+	b.WriteString("system qos\n")
+	fmt.Fprintf(&b, "  service-policy type network-qos %s\n", NetworkPolicy)
+	if len(sw.Ports) > 0 {
+		fmt.Fprintf(&b, "  service-policy type queuing output %s\n", QueuingPolicy)
+	}
+	wd := majority(sw.Ports, false, watchdog)
+	if wd {
+		b.WriteString("priority-flow-control watch-dog-interval on\n")
+	}
+
+	for _, p := range sortedPorts(sw) {
+		fmt.Fprintf(&b, "\ninterface %s\n", p.Name)
+		if mode := pfcMode(p); mode != "auto" { // auto is the default, which NX-OS does not show
+			fmt.Fprintf(&b, "  priority-flow-control mode %s\n", mode)
+		}
+		if w := watchdog(p); w != wd {
+			fmt.Fprintf(&b, "  priority-flow-control watch-dog-interval %s\n", map[bool]string{true: "on", false: "off"}[w])
+		}
+		fmt.Fprintf(&b, "  service-policy type qos input %s\n", variantName(QoSPolicy, classUse[p]))
+		if i := schedUse[p]; i != 0 {
+			fmt.Fprintf(&b, "  service-policy type queuing output %s\n", variantName(QueuingPolicy, i))
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// classSuffix names a system class: "c-8q-nq3", and "c-8q-nq-default" for group 0.
+func classSuffix(prefix string, g int) string {
+	if g == 0 {
+		return prefix + "-default"
+	}
+	return fmt.Sprintf("%s%d", prefix, g)
+}
+
+// className is the class map that sends traffic to qos-group g in classifier variant i. The
+// CoS classifier is always the same, so its classes need no variant number.
+func className(c classifier, g, i int) string {
+	if !c.dscp {
+		return fmt.Sprintf("COS-QG%d", g)
+	}
+	return variantName(fmt.Sprintf("DSCP-QG%d", g), i)
+}
+
+// members are the DSCP (or CoS) values a classifier sends to qos-group g.
+func (c classifier) members(g int) []int {
+	var out []int
+	if !c.dscp {
+		if g > 0 {
+			out = append(out, g)
+		}
+		return out
+	}
+	for d, tc := range c.tc {
+		if tc == g {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// writeClassMaps writes one class map per non-default qos-group of the classifier. Group 0
+// is class-default's, so it needs none.
+func writeClassMaps(b *strings.Builder, c classifier, i int) {
+	field := "cos"
+	if c.dscp {
+		field = "dscp"
+	}
+	for g := 1; g < 8; g++ {
+		if m := c.members(g); len(m) > 0 {
+			fmt.Fprintf(b, "class-map type qos match-all %s\n  match %s %s\n", className(c, g, i), field, ranges(m))
+		}
+	}
+}
+
+func writeQoSPolicy(b *strings.Builder, c classifier, i int) {
+	fmt.Fprintf(b, "policy-map type qos %s\n", variantName(QoSPolicy, i))
+	for g := 1; g < 8; g++ {
+		if len(c.members(g)) > 0 {
+			fmt.Fprintf(b, "  class %s\n    set qos-group %d\n", className(c, g, i), g)
+		}
+	}
+}
+
+// writeQueuingPolicy lists every egress queue: strict ones with a priority level (the
+// highest queue first), the others sharing the remaining bandwidth, and the ECN queues with
+// a WRED-ECN action.
+func writeQueuingPolicy(b *strings.Builder, s scheduling, i int) {
+	fmt.Fprintf(b, "policy-map type queuing %s\n", variantName(QueuingPolicy, i))
+	var shared []int
+	for q := 0; q < 8; q++ {
+		if !s.strict[q] {
+			shared = append(shared, q)
+		}
+	}
+	share := map[int]int{}
+	for _, q := range shared {
+		share[q] = 100 / len(shared)
+	}
+	if len(shared) > 0 {
+		share[shared[0]] += 100 % len(shared)
+	}
+	level := 1
+	for q := 7; q >= 0; q-- {
+		fmt.Fprintf(b, "  class type queuing %s\n", classSuffix("c-out-8q-q", q))
+		if s.strict[q] {
+			fmt.Fprintf(b, "    priority level %d\n", level)
+			level++
+		} else {
+			fmt.Fprintf(b, "    bandwidth remaining percent %d\n", share[q])
+		}
+		if s.ecn[q] {
+			b.WriteString("    " + ecnLine + "\n")
+		}
+	}
+}
+
+// ranges spells a value list as NX-OS does: "24-31", "0-7,9".
+func ranges(vs []int) string {
+	var parts []string
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1] == vs[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, itoa(vs[i]))
+		} else {
+			parts = append(parts, itoa(vs[i])+"-"+itoa(vs[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,183 @@
+package nxos
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	nxoscol "github.com/roceaudit/roceaudit/collectors/nxos"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// execRunner sends the collector's commands to the emulator's Exec, refusing what the
+// collector's allowlist refuses, as the real runner does.
+type execRunner struct{ dev *Switch }
+
+func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	if !(nxoscol.Platform{}).Allowlist().Allows(cmd) {
+		return collectors.Output{}, collectors.ErrNotAllowed
+	}
+	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
+	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
+}
+
+func known[T any](v T, cmd string) topology.Fact[T] {
+	return topology.Known(v, topology.Evidence{Command: cmd})
+}
+
+func perQueue[T any](f func(q int) T) map[int]T {
+	m := map[int]T{}
+	for q := 0; q < 8; q++ {
+		m[q] = f(q)
+	}
+	return m
+}
+
+// switchPFC is the switch-wide pfc-cos list; Validate holds, so every PFC port has it.
+func switchPFC(sw *switchstate.Switch) []int {
+	for _, p := range sw.Ports {
+		if prios := pfcPriorities(p); len(prios) > 0 {
+			return prios
+		}
+	}
+	return nil
+}
+
+// expectedPort is what the NX-OS collector must report for a port of the state, written
+// from NX-OS semantics rather than from the renderer: PFC priorities are the switch's
+// pfc-cos unless the port's mode is off, mode auto is DCBX, the watchdog is one switch per
+// port, lossless classes are the switch's no-drop classes, and a port that trusts CoS reads
+// every DSCP as qos-group 0.
+func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchPort {
+	mode, dcbx := "on", "static"
+	switch {
+	case p.PFCAuto || p.DCBX:
+		mode, dcbx = "auto", "dcbx"
+	case !slices.Contains(p.PFCRX[:], true) && !slices.Contains(p.PFCTX[:], true):
+		mode = "off"
+	}
+	prios := []int{}
+	if mode != "off" {
+		prios = switchPFC(sw)
+	}
+	trust, dscp := "pcp", map[int]int{}
+	for d := 0; d < 64; d++ {
+		dscp[d] = 0
+		if p.TrustDSCP {
+			trust, dscp[d] = "dscp", p.DSCPToTC[d]
+		}
+	}
+	wd := slices.Contains(p.Watchdog[:], true)
+	return &topology.SwitchPort{
+		Name:        p.Name,
+		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
+		Trust:       known(trust, nxoscol.CmdQoSConfig),
+		DSCPToTC:    known(dscp, nxoscol.CmdQoSConfig),
+		TCToQueue:   known(perQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
+		PFC:         known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
+		PFCWatchdog: known(perQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
+		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
+		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
+		Scheduler: known(perQueue(func(q int) string {
+			if p.Strict[q] {
+				return "strict"
+			}
+			return "dwrr"
+		}), nxoscol.CmdQoSConfig),
+		DCBX:     known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
+		Buffer:   known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: NetworkPolicy}, nxoscol.CmdQoSConfig),
+		Counters: known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
+	}
+}
+
+// expectedLLDP is every neighbour on a port whose link is up, with the MAC as NX-OS spells it.
+func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
+	out := []topology.LLDPNeighbor{}
+	for _, p := range sw.Ports {
+		if n := p.Neighbor; n != nil && p.Up {
+			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+				PortDescr: n.PortDescr, ChassisID: dottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
+		}
+	}
+	return out
+}
+
+var factOpts = cmp.Options{
+	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
+	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
+	cmpopts.EquateEmpty(),
+	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
+}
+
+func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
+	t.Helper()
+	dev := &topology.Device{Name: sw.Name, Platform: "nxos", Role: topology.RoleSwitch}
+	if err := (nxoscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
+		t.Fatal(err)
+	}
+	return dev.Switch
+}
+
+// TestCollectorRoundTrip renders every collector command from the state, runs the real
+// NX-OS collector on the answers and checks that it recovers the state: the lab cannot drift
+// from the parsers.
+func TestCollectorRoundTrip(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			if err := Validate(sc.sw); err != nil {
+				t.Fatalf("the scenario is not expressible on NX-OS: %v", err)
+			}
+			want := &topology.SwitchFacts{
+				NOS:  "Cisco NX-OS " + DefaultVersion + " (Nexus9000 C9336C-FX2 Chassis)",
+				LLDP: known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
+			}
+			for _, p := range sortedPorts(sc.sw) {
+				want.Ports = append(want.Ports, expectedPort(sc.sw, p))
+			}
+			if d := cmp.Diff(want, collect(t, sc.sw), factOpts); d != "" {
+				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestFaultsShow checks that each lab-fabric fault is visible where its check looks.
+func TestFaultsShow(t *testing.T) {
+	sw := leaf4()
+	sw.Port("Ethernet1/2").Watchdog[3] = false
+	sw.Port("Ethernet1/3").PFCAuto, sw.Port("Ethernet1/3").DCBX = true, true
+	facts := collect(t, sw)
+	if facts.Port("Ethernet1/2").PFCWatchdog.Value[3] || !facts.Port("Ethernet1/1").PFCWatchdog.Value[3] {
+		t.Errorf("watchdog on priority 3: Ethernet1/1 %v, Ethernet1/2 %v; want on, off",
+			facts.Port("Ethernet1/1").PFCWatchdog.Value[3], facts.Port("Ethernet1/2").PFCWatchdog.Value[3])
+	}
+	if d := facts.Port("Ethernet1/3").DCBX.Value; d.Mode != "dcbx" || facts.Port("Ethernet1/3").PFC.Value.Mode != "auto" {
+		t.Errorf("Ethernet1/3 DCBX %+v, PFC %+v; want dcbx, mode auto", d, facts.Port("Ethernet1/3").PFC.Value)
+	}
+}
+
+func TestValidateNamesWhatNXOSCannotShow(t *testing.T) {
+	sw := leaf4()
+	sw.Port("Ethernet1/1").PFCRX[4], sw.Port("Ethernet1/1").PFCTX[4] = true, true
+	sw.Port("Ethernet1/2").PFCTX[3] = false
+	sw.Port("Ethernet1/3").PFCAuto = true
+	sw.Port("Ethernet1/4").Lossless[3] = false
+	err := Validate(sw)
+	if err == nil {
+		t.Fatal("Validate accepted per-port PFC priorities, asymmetric PFC, PFCAuto without DCBX and per-port lossless PGs")
+	}
+	for _, want := range []string{"Ethernet1/1: PFC on [3 4]", "Ethernet1/2: asymmetric PFC", "Ethernet1/3: PFCAuto true but DCBX false", "Ethernet1/4: lossless PGs []"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
+	if err := Validate(spine1()); err != nil {
+		t.Errorf("Validate refused the healthy spine1: %v", err)
+	}
+}
