@@ -141,9 +141,12 @@ func showLLDP(sw *switchstate.Switch) string {
 	if len(rs) == 0 {
 		return ""
 	}
-	return jsonOut(map[string]any{
-		"neigh_hdr":         "neigh_hdr",
-		"TABLE_nbor_detail": map[string]any{"ROW_nbor_detail": rows(rs)},
-		"neigh_count":       itoa(len(rs)),
-	})
+	type table struct {
+		Row any `json:"ROW_nbor_detail"`
+	}
+	return jsonOut(struct {
+		Hdr   string `json:"neigh_hdr"`
+		Table table  `json:"TABLE_nbor_detail"`
+		Count string `json:"neigh_count"`
+	}{"neigh_hdr", table{rows(rs)}, itoa(len(rs))})
 }
