@@ -59,3 +59,25 @@ func TestAnswersFollowTheState(t *testing.T) {
 		t.Errorf("running-config did not follow the MTU change:\n%s", after)
 	}
 }
+
+// TestConcurrentUpdates: answers read the state under its lock while the lab changes it
+// (run with -race).
+func TestConcurrentUpdates(t *testing.T) {
+	sw := leaf3()
+	dev := New(sw)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 50; i++ {
+			sw.Update(func(sw *switchstate.Switch) { sw.Ports[0].Counters["rx_pause"]++ })
+		}
+	}()
+	for i := 0; i < 5; i++ {
+		for _, cmd := range Commands() {
+			if _, stderr, exit := dev.Exec(context.Background(), cmd); exit != 0 {
+				t.Fatalf("%q: exit %d: %s", cmd, exit, stderr)
+			}
+		}
+	}
+	<-done
+}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // Shell runs an interactive CLI session on rw (an SSH channel with a PTY) until the user
@@ -19,12 +21,14 @@ func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
 		defer stop()
 	}
 	r, w := bufio.NewReader(rw), bufio.NewWriter(rw)
+	var name string
+	s.State.Read(func(sw *switchstate.Switch) { name = sw.Name })
 	priv := true
 	prompt := func() string {
 		if priv {
-			return s.State.Name + "#"
+			return name + "#"
 		}
-		return s.State.Name + ">"
+		return name + ">"
 	}
 	_, _ = w.WriteString(prompt())
 	var line []byte

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // banner is what NX-OS prints when a CLI session starts.
@@ -26,7 +28,8 @@ func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
 		defer stop()
 	}
 	r, w := bufio.NewReader(rw), bufio.NewWriter(rw)
-	prompt := s.State.Name + "#"
+	var prompt string
+	s.State.Read(func(sw *switchstate.Switch) { prompt = sw.Name + "#" })
 	_, _ = w.WriteString(banner + prompt)
 	var line []byte
 	var prev byte
