@@ -51,6 +51,15 @@ func fabricCables() [][2]end {
 	return out
 }
 
+func platformOf(device string) string {
+	for _, s := range fabricSwitches {
+		if s.name == device {
+			return s.platform
+		}
+	}
+	return "linux"
+}
+
 func leafIndex(name string) int {
 	for i, s := range fabricSwitches {
 		if s.name == name {

@@ -62,9 +62,20 @@ func inventoryYAML(scenario string, devs []*device, ports []int) string {
 	fmt.Fprintf(&b, "  identity_file: %s\n", IdentityFile)
 	fmt.Fprintf(&b, "  known_hosts: %s\n", KnownHostsFile)
 	b.WriteString("  timeout: 10s\n")
-	b.WriteString("hosts:\n")
+	section := ""
 	for i, d := range devs {
+		want := "hosts"
+		if d.sw != nil {
+			want = "switches"
+		}
+		if want != section {
+			section = want
+			b.WriteString(section + ":\n")
+		}
 		fmt.Fprintf(&b, "  - name: %s\n", d.name)
+		if d.sw != nil {
+			fmt.Fprintf(&b, "    platform: %s\n", d.platform)
+		}
 		b.WriteString("    address: 127.0.0.1\n")
 		fmt.Fprintf(&b, "    port: %d\n", ports[i])
 		if len(d.interfaces) > 0 {

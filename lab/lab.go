@@ -70,7 +70,7 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 	if scenario == "" {
 		scenario = ScenarioHealthy
 	}
-	devs, err := build(scenario)
+	devs, err := build(scenario, opts.Latency)
 	if err != nil {
 		return nil, err
 	}

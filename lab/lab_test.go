@@ -71,7 +71,7 @@ func TestHealthyLabOverSSH(t *testing.T) {
 	}
 	defer l.Close()
 
-	if len(l.Devices) != 8 || l.Devices[0].Name != "gpu01" || l.Devices[7].Name != "gpu08" {
+	if len(l.Devices) < 8 || l.Devices[0].Name != "gpu01" || l.Devices[7].Name != "gpu08" {
 		t.Fatalf("devices %+v", l.Devices)
 	}
 	for path, perm := range map[string]os.FileMode{dir: 0o700 | os.ModeDir, l.IdentityPath: 0o600} {
@@ -166,6 +166,12 @@ func TestWrittenFiles(t *testing.T) {
 			Interfaces []string `yaml:"interfaces"`
 			GIDIndex   *int     `yaml:"gid_index"`
 		} `yaml:"hosts"`
+		Switches []struct {
+			Name     string `yaml:"name"`
+			Platform string `yaml:"platform"`
+			Address  string `yaml:"address"`
+			Port     int    `yaml:"port"`
+		} `yaml:"switches"`
 	}
 	dec := yaml.NewDecoder(strings.NewReader(string(raw)))
 	dec.KnownFields(true)
@@ -176,12 +182,18 @@ func TestWrittenFiles(t *testing.T) {
 	if inv.Version != 1 || d.User != "roceaudit" || d.IdentityFile != "id_ed25519" || d.KnownHosts != "known_hosts" || d.Timeout != "10s" {
 		t.Errorf("inventory header: %+v", inv)
 	}
-	if len(inv.Hosts) != len(l.Devices) {
-		t.Fatalf("%d inventory hosts for %d devices", len(inv.Hosts), len(l.Devices))
+	if len(inv.Hosts)+len(inv.Switches) != len(l.Devices) {
+		t.Fatalf("%d inventory hosts and %d switches for %d devices", len(inv.Hosts), len(inv.Switches), len(l.Devices))
 	}
 	for i, h := range inv.Hosts {
 		if h.Name != l.Devices[i].Name || h.Address != "127.0.0.1" || h.Port != l.Devices[i].Port {
 			t.Errorf("inventory host %+v, device %+v", h, l.Devices[i])
+		}
+	}
+	for i, s := range inv.Switches {
+		d := l.Devices[len(inv.Hosts)+i]
+		if s.Name != d.Name || s.Platform != d.Platform || s.Port != d.Port || s.Platform == "" {
+			t.Errorf("inventory switch %+v, device %+v", s, d)
 		}
 	}
 	g1 := inv.Hosts[0]
@@ -205,7 +217,7 @@ func TestBrokenLab(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	if len(l.Devices) != 9 || l.Devices[8].Name != "gpu09" {
+	if len(l.Devices) < 9 || l.Devices[8].Name != "gpu09" {
 		t.Fatalf("devices %+v", l.Devices)
 	}
 

@@ -3,9 +3,11 @@ package lab
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // Scenario names.
@@ -37,9 +39,14 @@ func Faults(scenario string) []Fault {
 	if scenario != ScenarioBroken {
 		return nil
 	}
-	out := make([]Fault, 0, len(brokenFaults))
+	out := make([]Fault, 0, len(brokenFaults)+len(brokenSwitchFaults))
 	for _, f := range brokenFaults {
 		out = append(out, f.Fault)
+	}
+	for _, f := range brokenSwitchFaults {
+		if _, ok := switchEmulators[platformOf(f.Device)]; ok {
+			out = append(out, f.Fault)
+		}
 	}
 	return out
 }
@@ -49,7 +56,8 @@ type device struct {
 	name            string
 	platform        string
 	dev             sshd.Device
-	host            *linuxhost.Host // nil for non-Linux devices
+	host            *linuxhost.Host     // nil for non-Linux devices
+	sw              *switchstate.Switch // nil for hosts
 	interfaces      []string
 	gidIndex        *int
 	hostKeyMismatch bool
@@ -139,7 +147,7 @@ var brokenFaults = []fault{
 		hostKeyMismatch: true},
 }
 
-// broken is healthy plus gpu09, with brokenFaults applied.
+// broken is healthy plus gpu09, with brokenFaults applied to the hosts.
 func broken() []*device {
 	ds := append(healthy(), gpu(9))
 	for _, f := range brokenFaults {
@@ -152,13 +160,29 @@ func broken() []*device {
 	return ds
 }
 
-// build returns a scenario's devices.
-func build(scenario string) ([]*device, error) {
+// withSwitches adds the fabric's switches, cabled to the hosts, with the scenario's switch
+// faults applied.
+func withSwitches(scenario string, hosts []*device, latency time.Duration) []*device {
+	byName := map[string]*linuxhost.Host{}
+	for _, d := range hosts {
+		byName[d.name] = d.host
+	}
+	states := newSwitches(byName)
+	if scenario == ScenarioBroken {
+		for _, f := range brokenSwitchFaults {
+			f.apply(states[f.Device].Port(f.Interface))
+		}
+	}
+	return append(hosts, switchDevices(states, latency)...)
+}
+
+// build returns a scenario's devices: hosts first, then switches.
+func build(scenario string, latency time.Duration) ([]*device, error) {
 	switch scenario {
 	case ScenarioHealthy:
-		return healthy(), nil
+		return withSwitches(scenario, healthy(), latency), nil
 	case ScenarioBroken:
-		return broken(), nil
+		return withSwitches(scenario, broken(), latency), nil
 	}
 	return nil, fmt.Errorf("unknown lab scenario %q (expected one of %v)", scenario, Scenarios())
 }

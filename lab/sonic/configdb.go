@@ -1,0 +1,240 @@
+package sonic
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// Names of the CONFIG_DB objects the renderer writes.
+const (
+	// RoCEMap names the maps of the recipe (DSCP_TO_TC_MAP and the TC maps every port binds).
+	RoCEMap = "ROCE"
+	// StockMap is what a DSCP map identical to SONiC's stock qos_config.j2 map is called.
+	StockMap = "AZURE"
+
+	wredProfile     = "AZURE_LOSSLESS"
+	schedLossy      = "scheduler.0"
+	schedLossless   = "scheduler.1"
+	schedStrict     = "scheduler.strict"
+	lossyProfile    = "ingress_lossy_profile"
+	losslessProfile = "pg_lossless_%d_40m_profile" // by port speed in Mb/s, as the buffer templates name them
+)
+
+// tables is CONFIG_DB: table -> key -> field -> value.
+type tables map[string]map[string]map[string]string
+
+func (t tables) set(table, key string, fields map[string]string) {
+	if t[table] == nil {
+		t[table] = map[string]map[string]string{}
+	}
+	t[table][key] = fields
+}
+
+// configDB builds the switch's CONFIG_DB from the state.
+func configDB(sw *switchstate.Switch) tables {
+	db := tables{}
+	ports := sortedPorts(sw)
+	role := "LeafRouter"
+	if strings.HasPrefix(sw.Name, "spine") {
+		role = "SpineRouter"
+	}
+	db.set("DEVICE_METADATA", "localhost", map[string]string{
+		"hostname": sw.Name, "hwsku": model(sw), "mac": strings.ToLower(sw.MAC), "platform": platformName(sw),
+		"type": role, "buffer_model": "traditional", "default_pfcwd_status": "enable", "bgp_asn": "65100",
+	})
+
+	maps := dscpMapNames(ports)
+	for name, m := range maps.byName {
+		row := map[string]string{}
+		for d, tc := range m {
+			row[strconv.Itoa(d)] = strconv.Itoa(tc)
+		}
+		db.set("DSCP_TO_TC_MAP", name, row)
+	}
+	identity := map[string]string{}
+	for i := 0; i < 8; i++ {
+		identity[strconv.Itoa(i)] = strconv.Itoa(i)
+	}
+	for _, t := range []string{"DOT1P_TO_TC_MAP", "TC_TO_QUEUE_MAP", "TC_TO_PRIORITY_GROUP_MAP", "MAP_PFC_PRIORITY_TO_QUEUE"} {
+		db.set(t, RoCEMap, identity)
+	}
+
+	db.set("SCHEDULER", schedLossy, map[string]string{"type": "DWRR", "weight": "14"})
+	db.set("SCHEDULER", schedLossless, map[string]string{"type": "DWRR", "weight": "15"})
+	db.set("SCHEDULER", schedStrict, map[string]string{"type": "STRICT"})
+	db.set("WRED_PROFILE", wredProfile, map[string]string{
+		"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
+		"green_min_threshold": "1048576", "green_max_threshold": "2097152", "green_drop_probability": "5",
+		"yellow_min_threshold": "1048576", "yellow_max_threshold": "2097152", "yellow_drop_probability": "5",
+		"red_min_threshold": "1048576", "red_max_threshold": "2097152", "red_drop_probability": "5",
+	})
+	db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "size": "12766208", "type": "ingress"})
+	db.set("BUFFER_POOL", "egress_lossless_pool", map[string]string{"mode": "static", "size": "12766208", "type": "egress"})
+	db.set("BUFFER_PROFILE", lossyProfile, map[string]string{"dynamic_th": "3", "pool": "ingress_lossless_pool", "size": "0"})
+
+	db.set("PFC_WD", "GLOBAL", map[string]string{"POLL_INTERVAL": "200"})
+	for _, fc := range []string{"PFCWD", "QUEUE", "PG_WATERMARK", "PORT", "WRED_ECN_QUEUE"} {
+		db.set("FLEX_COUNTER_TABLE", fc, map[string]string{"FLEX_COUNTER_STATUS": "enable"})
+	}
+
+	for i, p := range ports {
+		addPort(db, p, i, maps.of[p.Name])
+	}
+	return db
+}
+
+// addPort writes one port's rows.
+func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
+	n := portNumber(p.Name)
+	if n < 0 {
+		n = index * 4
+	}
+	admin := "up"
+	if !p.Up {
+		admin = "down"
+	}
+	asym := "off"
+	if asymmetric(p) {
+		asym = "on"
+	}
+	row := map[string]string{
+		"admin_status": admin, "alias": fmt.Sprintf("etp%d", n/4+1), "index": strconv.Itoa(n / 4),
+		"lanes": fmt.Sprintf("%d,%d,%d,%d", n, n+1, n+2, n+3), "mtu": strconv.Itoa(p.MTU),
+		"speed": strconv.Itoa(p.Speed * 1000), "fec": "rs", "pfc_asym": asym,
+	}
+	if d := neighborLabel(p); d != "" {
+		row["description"] = d
+		db.set("DEVICE_NEIGHBOR", p.Name, map[string]string{"name": p.Neighbor.SystemName, "port": p.Neighbor.PortID})
+	}
+	db.set("PORT", p.Name, row)
+
+	qos := map[string]string{
+		"tc_to_queue_map": RoCEMap, "tc_to_pg_map": RoCEMap, "pfc_to_queue_map": RoCEMap,
+		"pfc_enable": list(pfcEnable(p)), "pfcwd_sw_enable": list(watchdog(p)),
+	}
+	if p.TrustDSCP {
+		qos["dscp_to_tc_map"] = dscpMap
+	} else {
+		qos["dot1p_to_tc_map"] = RoCEMap
+	}
+	db.set("PORT_QOS_MAP", p.Name, qos)
+
+	if watchdog(p) != [8]bool{} {
+		db.set("PFC_WD", p.Name, map[string]string{"action": "drop", "detection_time": "200",
+			"restoration_time": "200", "pfc_stat_history": "disable"})
+	}
+
+	lossless := pfcEnable(p)
+	for q := 0; q < 8; q++ {
+		sched := schedLossy
+		switch {
+		case p.Strict[q]:
+			sched = schedStrict
+		case lossless[q]:
+			sched = schedLossless
+		}
+		fields := map[string]string{"scheduler": sched}
+		if p.ECN[q] {
+			fields["wred_profile"] = wredProfile
+		}
+		db.set("QUEUE", fmt.Sprintf("%s|%d", p.Name, q), fields)
+	}
+
+	addBufferPGs(db, p)
+}
+
+// addBufferPGs binds a buffer profile to priority group 0, to every lossless PG and to every
+// PG of a PFC priority, grouping consecutive PGs with the same profile into one key ("3-4").
+func addBufferPGs(db tables, p *switchstate.Port) {
+	profile := fmt.Sprintf(losslessProfile, p.Speed*1000)
+	pfc := pfcEnable(p)
+	var names [8]string
+	for pg := 0; pg < 8; pg++ {
+		switch {
+		case p.Lossless[pg]:
+			names[pg] = profile
+		case pg == 0 || pfc[pg]:
+			names[pg] = lossyProfile
+		}
+	}
+	for pg := 0; pg < 8; {
+		if names[pg] == "" {
+			pg++
+			continue
+		}
+		end := pg
+		for end+1 < 8 && names[end+1] == names[pg] {
+			end++
+		}
+		key := fmt.Sprintf("%s|%d", p.Name, pg)
+		if end > pg {
+			key = fmt.Sprintf("%s|%d-%d", p.Name, pg, end)
+		}
+		db.set("BUFFER_PG", key, map[string]string{"profile": names[pg]})
+		if names[pg] == profile {
+			db.set("BUFFER_PROFILE", profile, map[string]string{"dynamic_th": "-3", "pool": "ingress_lossless_pool",
+				"size": "1248", "xoff": "177632", "xon": "2288", "xon_offset": "2288"})
+		}
+		pg = end + 1
+	}
+}
+
+// dscpMaps are the DSCP_TO_TC_MAP entries and which one each port binds.
+type dscpMaps struct {
+	byName map[string][64]int
+	of     map[string]string // port -> map name
+}
+
+// dscpMapNames names the distinct DSCP maps of the DSCP-trusting ports: the recipe's map is
+// RoCEMap, SONiC's stock map is StockMap, any other map is named after the first port that
+// uses it.
+func dscpMapNames(ports []*switchstate.Port) dscpMaps {
+	out := dscpMaps{byName: map[string][64]int{}, of: map[string]string{}}
+	recipe, stock := recipeDSCPMap(), stockDSCPMap()
+	named := map[[64]int]string{recipe: RoCEMap, stock: StockMap}
+	for _, p := range ports {
+		if !p.TrustDSCP {
+			continue
+		}
+		name, ok := named[p.DSCPToTC]
+		if !ok {
+			name = "DSCP_TO_TC_" + strings.ToUpper(p.Name)
+			named[p.DSCPToTC] = name
+		}
+		out.byName[name] = p.DSCPToTC
+		out.of[p.Name] = name
+	}
+	return out
+}
+
+// recipeDSCPMap is the map switchstate.HealthyPort gives a port (DSCP d -> TC d>>3).
+func recipeDSCPMap() [64]int {
+	var m [64]int
+	for d := range m {
+		m[d] = d >> 3
+	}
+	return m
+}
+
+// stockDSCPMap is SONiC's stock DSCP_TO_TC_MAP "AZURE" (qos_config.j2; switches.md §1.3):
+// 3 -> 3, 4 -> 4, 8 -> 0, 46 -> 5, 48 -> 6 and every other DSCP -> 1.
+func stockDSCPMap() [64]int {
+	var m [64]int
+	for d := range m {
+		m[d] = 1
+	}
+	m[3], m[4], m[8], m[46], m[48] = 3, 4, 0, 5, 6
+	return m
+}
+
+// platformName is the ONIE platform string of a Mellanox SKU ("x86_64-mlnx_msn4600c-r0"), or
+// the virtual switch's.
+func platformName(sw *switchstate.Switch) string {
+	if rest, ok := strings.CutPrefix(model(sw), "Mellanox-SN"); ok {
+		return "x86_64-mlnx_msn" + strings.ToLower(rest) + "-r0"
+	}
+	return "x86_64-kvm_x86_64-r0"
+}

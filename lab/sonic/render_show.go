@@ -1,0 +1,97 @@
+package sonic
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// showVersion renders `show version` (sonic-utilities Command-Reference layout, without the
+// docker image table). Build details are fixed, so renders are reproducible.
+func showVersion(sw *switchstate.Switch) string {
+	serial := strings.ToUpper(strings.ReplaceAll(sw.MAC, ":", ""))
+	return fmt.Sprintf(`
+SONiC Software Version: %s
+SONiC OS Version: 12
+Distribution: Debian 12.6
+Kernel: 6.1.0-22-2-amd64
+Build commit: 5d5ff7a
+Build date: Tue Jun 18 03:11:52 UTC 2024
+Built by: sonicbld@jenkins-worker-11
+
+Platform: %s
+HwSKU: %s
+ASIC: mellanox
+ASIC Count: 1
+Serial Number: MT%s
+Model Number: %s
+Hardware Rev: A1
+Uptime: 09:41:07 up 12 days,  3:02,  1 user,  load average: 0.41, 0.52, 0.49
+Date: Mon 02 Dec 2024 09:41:07
+`, version(sw), platformName(sw), model(sw), serial, strings.TrimPrefix(model(sw), "Mellanox-"))
+}
+
+// showLLDPTable renders `show lldp table` (lldpshow): one row per port whose link is up and
+// has a neighbour, in natural port order.
+func showLLDPTable(sw *switchstate.Switch) string {
+	t := table{header: []string{"LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"}}
+	for _, p := range sortedPorts(sw) {
+		n := p.Neighbor
+		if n == nil || !p.Up {
+			continue
+		}
+		t.rows = append(t.rows, []string{p.Name, n.SystemName, n.PortID, capability(n), n.PortDescr})
+	}
+	return "Capability codes: (R) Router, (B) Bridge, (O) Other\n" + t.String() +
+		strings.Repeat("-", 50) + "\n" + fmt.Sprintf("Total entries displayed:  %d\n", len(t.rows))
+}
+
+// capability is what a neighbour announces: the lab's switches bridge and route (their ports
+// are named like switch ports), its hosts announce a station, which lldpshow prints as Other.
+func capability(n *switchstate.Neighbor) string {
+	for _, prefix := range []string{"Ethernet", "swp"} {
+		if strings.HasPrefix(n.PortID, prefix) {
+			return "BR"
+		}
+	}
+	return "O"
+}
+
+// showPFCCounters renders `show pfc counters` (pfcstat): the Rx table, a blank line, the Tx
+// table.
+func showPFCCounters(sw *switchstate.Switch) string {
+	var parts []string
+	for _, dir := range []string{"Rx", "Tx"} {
+		t := table{header: []string{"Port " + dir}, right: true}
+		for prio := 0; prio < 8; prio++ {
+			t.header = append(t.header, fmt.Sprintf("PFC%d", prio))
+		}
+		for _, p := range sortedPorts(sw) {
+			row := []string{p.Name}
+			for prio := 0; prio < 8; prio++ {
+				row = append(row, withCommas(counter(p, fmt.Sprintf("pfc_%s_pause_prio%d", strings.ToLower(dir), prio))))
+			}
+			t.rows = append(t.rows, row)
+		}
+		parts = append(parts, t.String())
+	}
+	return strings.Join(parts, "\n")
+}
+
+// showQueueCounters renders `show queue counters` (queuestat): per port a "For namespace :"
+// line, a table of its unicast queues UC0..UC7, and a blank line.
+func showQueueCounters(sw *switchstate.Switch) string {
+	var b strings.Builder
+	for _, p := range sortedPorts(sw) {
+		t := table{header: []string{"Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes"}, right: true}
+		for q := 0; q < 8; q++ {
+			c := func(what string) string { return withCommas(counter(p, fmt.Sprintf("queue%d_%s", q, what))) }
+			t.rows = append(t.rows, []string{p.Name, fmt.Sprintf("UC%d", q), c("tx_packets"), c("tx_bytes"), c("drops"), c("drop_bytes")})
+		}
+		b.WriteString("For namespace :\n")
+		b.WriteString(t.String())
+		b.WriteString("\n")
+	}
+	return b.String()
+}
