@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -112,3 +114,35 @@ func (e end) dcbx() (string, bool) {
 }
 
 func evidenceOf(why string) *topology.Evidence { return &topology.Evidence{Error: why} }
+
+// linkEvidence joins what each end's fact was read from.
+func linkEvidence(a, b end, src func(e end) topology.Evidence) *topology.Evidence {
+	ea, eb := src(a), src(b)
+	out := &topology.Evidence{Command: a.ref.String() + ": " + ea.Command + "\n" + b.ref.String() + ": " + eb.Command}
+	for _, x := range []string{ea.Excerpt, eb.Excerpt} {
+		if x != "" {
+			out.Excerpt = strings.TrimSpace(out.Excerpt + "\n" + x)
+		}
+	}
+	return out
+}
+
+func mtuSource(e end) topology.Evidence {
+	switch {
+	case e.host != nil:
+		return e.host.Link.Source
+	case e.sw != nil:
+		return e.sw.MTU.Source
+	}
+	return topology.Evidence{}
+}
+
+func pfcSource(e end) topology.Evidence {
+	switch {
+	case e.host != nil:
+		return e.host.QoS.Source
+	case e.sw != nil:
+		return e.sw.PFC.Source
+	}
+	return topology.Evidence{}
+}

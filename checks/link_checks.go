@@ -45,7 +45,7 @@ func linkMTU() *Check {
 			if ok {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "the two ends of the link disagree on MTU",
+			return verdict{status: Fail, actual: actual, message: "the two ends of the link disagree on MTU", evidence: linkEvidence(a, b, mtuSource),
 				remediation: fmt.Sprintf("align the MTU of %s and %s (recipe: hosts %s, switches %s)", a.ref, b.ref, "host_mtu", "switch_mtu")}
 		},
 	}
@@ -77,7 +77,7 @@ func linkPFC() *Check {
 			if slices.Equal(pa, pb) && asa == "" && asb == "" {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "the two ends of the link do not agree on PFC",
+			return verdict{status: Fail, actual: actual, message: "the two ends of the link do not agree on PFC", evidence: linkEvidence(a, b, pfcSource),
 				remediation: fmt.Sprintf("enable PFC on the RoCE priority only, in both directions, on %s and %s", a.ref, b.ref)}
 		},
 	}
