@@ -1,0 +1,143 @@
+package sonic
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
+	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
+	dev := New(leaf1())
+	for _, c := range []struct {
+		cmd, stderr string
+		exit        int
+	}{
+		{"config interface mtu Ethernet0 1500", "bash: line 1: config: command not found\n", 127},
+		{"sudo -n config save -y", "sudo: config: command not found\n", 1},
+		{"sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet0' mtu 1500", "bash: line 1: sonic-db-cli: command not found\n", 127},
+		{"show interfaces status", "bash: line 1: show: command not found\n", 127},
+		{"show version; reboot", "bash: line 1: show: command not found\n", 127},
+		{"", "", 0},
+	} {
+		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
+		if out != "" || stderr != c.stderr || exit != c.exit {
+			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
+		}
+	}
+}
+
+// TestExecAnswersEveryCollectorCommand: every command of the collector answers, also behind
+// sudo -n and with extra blanks, and the output ends in a newline.
+func TestExecAnswersEveryCollectorCommand(t *testing.T) {
+	dev := New(leaf1())
+	for _, cmd := range soniccol.Commands {
+		out, stderr, exit := dev.Exec(context.Background(), cmd)
+		if exit != 0 || stderr != "" || !strings.HasSuffix(out, "\n") {
+			t.Errorf("%q: exit %d stderr %q", cmd, exit, stderr)
+		}
+		sudo, _, _ := dev.Exec(context.Background(), "sudo -n "+strings.ReplaceAll(cmd, " ", "  "))
+		if sudo != out {
+			t.Errorf("%q behind sudo -n answers differently", cmd)
+		}
+	}
+}
+
+// TestAnswersFollowTheState: a change to the state shows in the next answer.
+func TestAnswersFollowTheState(t *testing.T) {
+	sw := leaf1()
+	dev := New(sw)
+	before, _, _ := dev.Exec(context.Background(), soniccol.CmdRunningConfig)
+	sw.Update(func(sw *switchstate.Switch) { sw.Port("Ethernet4").MTU = 9000 })
+	after, _, _ := dev.Exec(context.Background(), soniccol.CmdRunningConfig)
+	if strings.Contains(before, `"mtu": "9000"`) || strings.Count(after, `"mtu": "9000"`) != 1 {
+		t.Errorf("running config did not follow the MTU change:\n%s", after)
+	}
+}
+
+// TestCollectOverSSH collects the broken leaf1 through lab/sshd and roceaudit's own SSH
+// runner, with sudo, and checks it sees what the exec path sees and that the session says it
+// is simulated.
+func TestCollectOverSSH(t *testing.T) {
+	sw := leaf1()
+	sw.Port("Ethernet4").DSCPToTC[26] = 1
+	dev := New(sw)
+
+	_, hostPriv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostKey, err := ssh.NewSignerFromKey(hostPriv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clientPub, clientPriv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := ssh.NewPublicKey(clientPub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, err := ssh.MarshalPrivateKey(clientPriv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := sshd.Start(sshd.Config{Device: dev, HostKey: hostKey, ClientKey: pub, User: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+
+	dir := t.TempDir()
+	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.Port()))
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(blk), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, hostKey.PublicKey())+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := sshx.Dial(ctx, sshx.Config{Host: "127.0.0.1", Port: srv.Port(), User: "admin", IdentityFile: keyFile,
+		KnownHostsFile: khFile, Timeout: 5 * time.Second, Sudo: true, Allowlist: soniccol.Platform{}.Allowlist()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if !strings.Contains(c.ServerVersion(), sshx.LabBanner) {
+		t.Errorf("server version %q does not say the device is simulated", c.ServerVersion())
+	}
+
+	viaSSH := &topology.Device{Name: "leaf1"}
+	if err := (soniccol.Platform{}).Collect(ctx, c, topology.DeviceSpec{Name: "leaf1"}, viaSSH); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(collect(t, sw), viaSSH.Switch); d != "" {
+		t.Errorf("collection over SSH differs from exec (-exec +ssh):\n%s", d)
+	}
+	if got := viaSSH.Switch.Port("Ethernet4").DSCPToTC.Value[26]; got != 1 {
+		t.Errorf("Ethernet4 DSCP 26 over SSH -> TC %d, want 1", got)
+	}
+	if _, err := c.Run(ctx, "config save -y"); err == nil {
+		t.Error("the runner sent a command off the allowlist")
+	}
+}

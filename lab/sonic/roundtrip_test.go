@@ -1,0 +1,213 @@
+package sonic
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// execRunner sends the collector's commands to the emulator's Exec, refusing what the
+// collector's allowlist refuses, as the real runner does.
+type execRunner struct{ dev *Switch }
+
+func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	if !(soniccol.Platform{}).Allowlist().Allows(cmd) {
+		return collectors.Output{}, collectors.ErrNotAllowed
+	}
+	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
+	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
+}
+
+func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
+	t.Helper()
+	dev := &topology.Device{Name: sw.Name, Platform: "sonic", Role: topology.RoleSwitch}
+	if err := (soniccol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
+		t.Fatal(err)
+	}
+	return dev.Switch
+}
+
+func known[T any](v T, cmd string) topology.Fact[T] {
+	return topology.Known(v, topology.Evidence{Command: cmd})
+}
+
+func perQueue[T any](f func(q int) T) map[int]T {
+	m := map[int]T{}
+	for q := 0; q < 8; q++ {
+		m[q] = f(q)
+	}
+	return m
+}
+
+func members(set [8]bool) []int {
+	out := []int{}
+	for i, on := range set {
+		if on {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// expectedPort is what the SONiC collector must report for a port of the state, written from
+// SONiC semantics rather than from the renderer: a port that does not trust DSCP binds a dot1p
+// map and no DSCP map; PFC with rx on every priority and tx on fewer is pfc_asym on; queues are
+// TC n -> queue n; every queue binds a scheduler; 802.3x pause and DCBX are not supported.
+func expectedPort(p *switchstate.Port) *topology.SwitchPort {
+	trust, dscp := "pcp", map[int]int{}
+	if p.TrustDSCP {
+		trust = "dscp"
+		for d, tc := range p.DSCPToTC {
+			dscp[d] = tc
+		}
+	}
+	rx, tx := members(p.PFCRX), members(p.PFCTX)
+	if fmt.Sprint(rx) != fmt.Sprint(tx) && len(rx) < 8 {
+		panic("expectedPort: the state is not expressible on SONiC (Validate it first)")
+	}
+	var pgs []int
+	profile := ""
+	for pg, on := range p.Lossless {
+		if on {
+			pgs = append(pgs, pg)
+			profile = fmt.Sprintf("pg_lossless_%d_40m_profile", p.Speed*1000)
+		}
+	}
+	counters := map[string]int64{}
+	for i := 0; i < 8; i++ {
+		for _, name := range []string{"pfc_rx_pause_prio%d", "pfc_tx_pause_prio%d", "queue%d_tx_packets", "queue%d_tx_bytes", "queue%d_drops", "queue%d_drop_bytes"} {
+			counters[fmt.Sprintf(name, i)] = p.Counters[fmt.Sprintf(name, i)]
+		}
+	}
+	cfg := soniccol.CmdRunningConfig
+	return &topology.SwitchPort{
+		Name:        p.Name,
+		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
+		Trust:       known(trust, cfg),
+		DSCPToTC:    known(dscp, cfg),
+		TCToQueue:   known(perQueue(func(q int) int { return q }), cfg),
+		PFC:         known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
+		PFCWatchdog: known(perQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
+		Pause:       known(topology.Pause{}, cfg),
+		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), cfg),
+		Scheduler: known(perQueue(func(q int) string {
+			if p.Strict[q] {
+				return "strict"
+			}
+			return "dwrr"
+		}), cfg),
+		DCBX:     known(topology.DCBX{Mode: "static"}, cfg),
+		Buffer:   known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
+		Counters: known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
+	}
+}
+
+// expectedLLDP is every neighbour on a port whose link is up, as lldpshow lists it.
+func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
+	var out []topology.LLDPNeighbor
+	for _, p := range sw.Ports {
+		if n := p.Neighbor; n != nil && p.Up {
+			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID, PortDescr: n.PortDescr})
+		}
+	}
+	return out
+}
+
+var factOpts = cmp.Options{
+	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
+	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
+	cmpopts.EquateEmpty(),
+	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
+}
+
+// TestCollectorRoundTrip renders every collector command from the state, runs the real SONiC
+// collector on the answers and checks that it recovers the state: the lab cannot drift from
+// the parsers.
+func TestCollectorRoundTrip(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			if err := Validate(sc.sw); err != nil {
+				t.Fatalf("the scenario is not expressible on SONiC: %v", err)
+			}
+			got := collect(t, sc.sw)
+			want := &topology.SwitchFacts{
+				NOS:  fmt.Sprintf("%s (HwSKU %s)", sc.sw.Version, sc.sw.Model),
+				LLDP: known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
+			}
+			for _, p := range sortedPorts(sc.sw) {
+				want.Ports = append(want.Ports, expectedPort(p))
+			}
+			if d := cmp.Diff(want, got, factOpts); d != "" {
+				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
+			}
+			for _, p := range got.Ports {
+				if !strings.HasPrefix(p.Pause.Source.Excerpt, "not supported: ") || !strings.HasPrefix(p.DCBX.Source.Excerpt, "not supported: ") {
+					t.Errorf("%s: pause and DCBX are not marked not supported: %q, %q", p.Name, p.Pause.Source.Excerpt, p.DCBX.Source.Excerpt)
+				}
+			}
+		})
+	}
+}
+
+// TestFaultsShow checks each lab-fabric fault where its check looks, independently of
+// expectedPort, so a scenario cannot pass by a mistake shared by the renderer and the test.
+func TestFaultsShow(t *testing.T) {
+	var leaf, spine *topology.SwitchFacts
+	for _, sc := range scenarios() {
+		switch sc.name {
+		case "broken leaf1":
+			leaf = collect(t, sc.sw)
+		case "broken spine2":
+			spine = collect(t, sc.sw)
+		}
+	}
+	if got := leaf.Port("Ethernet4").DSCPToTC.Value[26]; got != 1 {
+		t.Errorf("leaf1 Ethernet4 DSCP 26 -> TC %d, want 1", got)
+	}
+	if got := leaf.Port("Ethernet8").PFC.Value; fmt.Sprint(got.RX, got.TX) != "[3 4] [3 4]" {
+		t.Errorf("leaf1 Ethernet8 PFC %+v, want 3,4 both ways", got)
+	}
+	if leaf.Port("Ethernet12").ECN.Value[3] || !leaf.Port("Ethernet8").ECN.Value[3] {
+		t.Errorf("ECN on queue 3: Ethernet12 %v (want off), Ethernet8 %v (want on)",
+			leaf.Port("Ethernet12").ECN.Value[3], leaf.Port("Ethernet8").ECN.Value[3])
+	}
+	if got := spine.Port("Ethernet0").Scheduler.Value[6]; got != "dwrr" {
+		t.Errorf("spine2 Ethernet0 queue 6 %q, want dwrr", got)
+	}
+	if got := spine.Port("Ethernet4").Buffer.Value.LosslessPGs; len(got) != 0 {
+		t.Errorf("spine2 Ethernet4 lossless PGs %v, want none", got)
+	}
+	for _, p := range leaf.Ports {
+		if p.Name != "Ethernet4" && p.DSCPToTC.Value[26] != 3 {
+			t.Errorf("leaf1 %s DSCP 26 -> TC %d, want 3", p.Name, p.DSCPToTC.Value[26])
+		}
+	}
+}
+
+func TestValidateNamesWhatSONiCCannotShow(t *testing.T) {
+	sw := leaf1()
+	sw.Port("Ethernet0").PFCTX[3] = false
+	sw.Port("Ethernet4").Watchdog[5] = true
+	sw.Port("Ethernet8").PauseRX = true
+	sw.Port("Ethernet12").PFCAuto = true
+	sw.Port("Ethernet48").MTU = 9600
+	err := Validate(sw)
+	if err == nil {
+		t.Fatal("Validate accepted asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600")
+	}
+	for _, want := range []string{"Ethernet0: PFC rx 3, tx ", "Ethernet4: watchdog on 3,5", "Ethernet8: 802.3x pause",
+		"Ethernet12: DCBX", "Ethernet48: MTU 9600"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
+}
