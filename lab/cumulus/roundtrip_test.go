@@ -1,0 +1,282 @@
+package cumulus
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// execRunner sends the collector's commands to the emulator's Exec, refusing what the
+// collector's allowlist refuses, as the real runner does.
+type execRunner struct{ dev *Switch }
+
+func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	if !(cumuluscol.Platform{}).Allowlist().Allows(cmd) {
+		return collectors.Output{}, collectors.ErrNotAllowed
+	}
+	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
+	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
+}
+
+func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
+	t.Helper()
+	dev := &topology.Device{Name: sw.Name, Platform: "cumulus", Role: topology.RoleSwitch}
+	if err := (cumuluscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
+		t.Fatal(err)
+	}
+	return dev.Switch
+}
+
+func known[T any](v T, cmd string) topology.Fact[T] {
+	return topology.Known(v, topology.Evidence{Command: cmd})
+}
+
+// unknown is a fact the collector cannot read; the comparison only checks that it says why.
+func unknown[T any](cmd string) topology.Fact[T] {
+	return topology.Unknown[T](topology.Evidence{Command: cmd, Error: "unreadable"})
+}
+
+func perClass[T any](f func(i int) T) map[int]T {
+	m := map[int]T{}
+	for i := 0; i < 8; i++ {
+		m[i] = f(i)
+	}
+	return m
+}
+
+func members(set [8]bool) []int {
+	out := []int{}
+	for i, on := range set {
+		if on {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// approxBytes is what a byte counter reads back as after NVUE humanised it: exact below 1 KB,
+// else two decimals of KB, MB, GB or TB (1024-based).
+func approxBytes(n int64) int64 {
+	if n < 1024 {
+		return n
+	}
+	unit := 1024.0
+	for float64(n)/unit >= 1024 && unit < 1<<40 {
+		unit *= 1024
+	}
+	shown, _ := strconv.ParseFloat(strconv.FormatFloat(float64(n)/unit, 'f', 2, 64), 64)
+	return int64(math.Round(shown * unit))
+}
+
+// expectedCounters are the collector's counter names with the state's values; n/a cells
+// (ingress ECN and multicast counts) are absent.
+func expectedCounters(p *switchstate.Port) map[string]int64 {
+	m := map[string]int64{}
+	plain := []string{"pg%d_rx_frames", "queue%d_tx_packets", "queue%d_wred_drops", "pfc_rx_pause_prio%d",
+		"pfc_rx_pause_duration_prio%d", "pfc_tx_pause_prio%d", "pfc_tx_pause_duration_prio%d"}
+	bytes := []string{"pg%d_rx_discard_bytes", "pg%d_rx_shared_discard_bytes", "queue%d_tx_bytes", "queue%d_drop_bytes"}
+	for i := 0; i < 8; i++ {
+		for _, f := range plain {
+			m[fmt.Sprintf(f, i)] = p.Counters[fmt.Sprintf(f, i)]
+		}
+		for _, f := range bytes {
+			m[fmt.Sprintf(f, i)] = approxBytes(p.Counters[fmt.Sprintf(f, i)])
+		}
+	}
+	m["ecn_marked_packets_tx"] = p.Counters["ecn_marked_packets_tx"]
+	m["mc_buffer_discards_tx"] = p.Counters["mc_buffer_discards_tx"]
+	m["pause_frames_rx"], m["pause_frames_tx"] = p.Counters["rx_pause"], p.Counters["tx_pause"]
+	return m
+}
+
+// expectedPort is what the Cumulus collector must report for a port of the state, written
+// from Cumulus semantics rather than from the renderer. In both regimes: the watchdog is on
+// for every priority or none, DSCP classifies to a switch priority, ECN and scheduling are per
+// traffic class. RoCE mode trusts pcp,dscp, maps switch priorities 3 and 6 to their own
+// classes and the rest to class 0 (so only classes 0, 3 and 6 are scheduled) and reports its
+// reserved pool; the generic profiles map switch priority n to class n, trust l3 or l2 (then
+// no DSCP map), and report no lossless buffer while PFC is on.
+func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
+	cmd := func(suffix string) string { return "nv show interface " + p.Name + " " + suffix }
+	var pfcSet [8]bool
+	rxOn, txOn, wd := false, false, false
+	for i := range pfcSet {
+		pfcSet[i] = p.PFCRX[i] || p.PFCTX[i]
+		rxOn, txOn, wd = rxOn || p.PFCRX[i], txOn || p.PFCTX[i], wd || p.Watchdog[i]
+	}
+	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}
+	if rxOn {
+		pfc.RX = members(pfcSet)
+	}
+	if txOn {
+		pfc.TX = members(pfcSet)
+	}
+	dscp := map[int]int{}
+	for d, sp := range p.DSCPToTC {
+		dscp[d] = sp
+	}
+	sched := func(tc int) string {
+		if p.Strict[tc] {
+			return "strict"
+		}
+		return "dwrr"
+	}
+	out := &topology.SwitchPort{
+		Name:        p.Name,
+		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
+		PFCWatchdog: known(perClass(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
+		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
+		DCBX:        known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
+		Counters:    known(expectedCounters(p), cmd("counters qos")),
+	}
+	if roce {
+		status := cmd("qos roce status")
+		out.Trust = known("both", status)
+		out.DSCPToTC = known(dscp, status)
+		out.TCToQueue = known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, status)
+		out.PFC = known(pfc, status)
+		out.ECN = known(perClass(func(tc int) bool { return p.ECN[tc] }), status)
+		out.Scheduler = known(map[int]string{0: sched(0), 3: sched(3), 6: sched(6)}, status)
+		out.Buffer = known(topology.Buffer{LosslessPGs: members(p.Lossless), Profile: "roce-reserved-ingress"}, status)
+		return out
+	}
+	trust := "dscp"
+	if !p.TrustDSCP {
+		trust, dscp = "pcp", map[int]int{}
+	}
+	out.Trust = known(trust, cmd("qos mapping"))
+	out.DSCPToTC = known(dscp, cmd("qos mapping"))
+	out.TCToQueue = known(perClass(func(sp int) int { return sp }), cmd("qos egress-queue-mapping"))
+	out.PFC = known(pfc, cmd("qos pfc"))
+	out.ECN = known(perClass(func(tc int) bool { return p.ECN[tc] }), cmd("qos congestion-control"))
+	out.Scheduler = known(perClass(sched), cmd("qos egress-scheduler"))
+	out.Buffer = known(topology.Buffer{LosslessPGs: []int{}}, cmd("qos pfc"))
+	if rxOn || txOn {
+		out.Buffer = unknown[topology.Buffer](cumuluscol.CmdRoCE)
+	}
+	return out
+}
+
+// expectedLLDP is every neighbour on a port whose link is up, as `nv show interface lldp`
+// lists it (system name and port only).
+func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
+	var out []topology.LLDPNeighbor
+	for _, p := range sw.Ports {
+		if n := p.Neighbor; n != nil && p.Up {
+			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID})
+		}
+	}
+	return out
+}
+
+var factOpts = cmp.Options{
+	// Excerpts are the collector's; an unreadable fact only has to say why.
+	cmp.Comparer(func(a, b topology.Evidence) bool {
+		return a.Command == b.Command && (a.Error == "") == (b.Error == "")
+	}),
+	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
+	cmpopts.EquateEmpty(),
+	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
+}
+
+// TestCollectorRoundTrip renders every collector command from the state, runs the real
+// Cumulus collector on the answers and checks that it recovers the state in both regimes: the
+// lab cannot drift from the parsers.
+func TestCollectorRoundTrip(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			if err := Validate(sc.sw); err != nil {
+				t.Fatalf("the scenario is not expressible on Cumulus: %v", err)
+			}
+			if roce, why := Regime(sc.sw); roce != sc.roce {
+				t.Fatalf("regime RoCE=%v (%s), want RoCE=%v", roce, why, sc.roce)
+			}
+			got := collect(t, sc.sw)
+			want := &topology.SwitchFacts{
+				NOS:  "Cumulus Linux " + sc.sw.Version,
+				LLDP: known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
+			}
+			for _, p := range sortedPorts(sc.sw) {
+				want.Ports = append(want.Ports, expectedPort(p, sc.roce))
+			}
+			if d := cmp.Diff(want, got, factOpts); d != "" {
+				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
+			}
+			for _, p := range got.Ports {
+				if !strings.HasPrefix(p.DCBX.Source.Excerpt, "not supported: ") {
+					t.Errorf("%s: DCBX is not marked not supported: %q", p.Name, p.DCBX.Source.Excerpt)
+				}
+			}
+		})
+	}
+}
+
+// TestFaultShows checks the lab-fabric fault on leaf2 where SW-MTU looks, and that it leaves
+// the switch in RoCE mode, independently of expectedPort.
+func TestFaultShows(t *testing.T) {
+	sw := leaf2()
+	sw.Port("swp2").MTU = 9000
+	facts := collect(t, sw)
+	if got := facts.Port("swp2").MTU.Value.Normalized; got != 9000 {
+		t.Errorf("swp2 MTU %d, want 9000", got)
+	}
+	if got := facts.Port("swp1").MTU.Value.Normalized; got != 9216 {
+		t.Errorf("swp1 MTU %d, want 9216", got)
+	}
+	for _, p := range facts.Ports {
+		if !strings.Contains(p.Trust.Source.Command, "qos roce status") || p.DSCPToTC.Value[26] != 3 || p.DSCPToTC.Value[48] != 6 ||
+			!p.ECN.Value[3] || p.Scheduler.Value[6] != "strict" || fmt.Sprint(p.PFC.Value.RX, p.Buffer.Value.LosslessPGs) != "[3] [3]" {
+			t.Errorf("%s is not on the RoCE lossless profile: %+v", p.Name, p)
+		}
+	}
+}
+
+// TestRegimeFollowsThePorts: one port RoCE mode cannot express moves the whole switch to the
+// generic profiles, and says which port.
+func TestRegimeFollowsThePorts(t *testing.T) {
+	sw := leaf2()
+	if roce, why := Regime(sw); !roce {
+		t.Fatalf("healthy leaf2 not in RoCE mode: %s", why)
+	}
+	sw.Port("swp3").Strict[6] = false
+	roce, why := Regime(sw)
+	if roce || !strings.HasPrefix(why, "swp3: strict queues -") {
+		t.Errorf("regime RoCE=%v, %q; want generic because of swp3", roce, why)
+	}
+	sw = leaf2()
+	sw.Port("swp4").ECN[1] = true
+	if roce, why := Regime(sw); roce || !strings.HasPrefix(why, "swp4: ECN on traffic classes 1,3") {
+		t.Errorf("regime RoCE=%v, %q; want generic because swp4 marks ECN on other classes", roce, why)
+	}
+}
+
+func TestValidateNamesWhatCumulusCannotShow(t *testing.T) {
+	sw := leaf2()
+	sw.Port("swp1").PFCTX[4] = true
+	sw.Port("swp2").Lossless[3] = false
+	sw.Port("swp3").Watchdog[5] = true
+	sw.Port("swp4").PauseRX = true
+	sw.Port("swp51").DCBX = true
+	sw.Port("swp52").MTU = 9600
+	err := Validate(sw)
+	if err == nil {
+		t.Fatal("Validate accepted asymmetric PFC, a lossy PFC priority, a partial watchdog, pause with PFC, DCBX and MTU 9600")
+	}
+	for _, want := range []string{"swp1: PFC rx 3, tx 3,4", "swp2: lossless priority groups -", "swp3: watchdog on 3,5",
+		"swp4: link pause and PFC", "swp51: DCBX", "swp52: MTU 9600"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
+}
