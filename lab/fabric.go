@@ -118,4 +118,20 @@ var brokenSwitchFaults = []switchFault{
 	{Fault{"spine2", "Ethernet0", "SW-CNP-QUEUE", "CNP queue 6 scheduled DWRR"}, func(p *switchstate.Port) { p.Strict[6] = false }},
 	{Fault{"leaf4", "Ethernet1/3", "SW-DCBX", "priority-flow-control mode auto (DCBX)"}, func(p *switchstate.Port) { p.PFCAuto, p.DCBX = true, true }},
 	{Fault{"spine2", "Ethernet4", "SW-BUFFER", "priority group 3 on a lossy buffer profile"}, func(p *switchstate.Port) { p.Lossless[3] = false }},
+	// One ECMP member of gpu01 -> gpu05 (through spine1) has a small MTU; the spine2 member is fine.
+	{Fault{"spine1", "Ethernet1/3", "SW-MTU", "MTU 9000 toward leaf3: one equal-cost member of gpu01->gpu05"}, func(p *switchstate.Port) { p.MTU = 9000 }},
+}
+
+// Paths are the endpoint pairs the demo checks end to end: one crosses leaf1 (SONiC), both
+// spines and leaf3 (EOS); one crosses leaf2 (Cumulus), both spines and leaf4 (NX-OS). The
+// broken scenario adds a pair whose far end (gpu09) is cabled to nothing.
+func Paths(scenario string) [][2]string {
+	out := [][2]string{
+		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
+		{"gpu03:" + linuxhost.Port1, "gpu07:" + linuxhost.Port1},
+	}
+	if scenario == ScenarioBroken {
+		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu09"})
+	}
+	return out
 }

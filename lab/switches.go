@@ -3,8 +3,10 @@ package lab
 import (
 	"time"
 
+	"github.com/roceaudit/roceaudit/lab/cumulus"
 	"github.com/roceaudit/roceaudit/lab/eos"
 	"github.com/roceaudit/roceaudit/lab/nxos"
+	"github.com/roceaudit/roceaudit/lab/sonic"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -12,6 +14,8 @@ import (
 // switchEmulators render a switch state as each platform's CLI. An interactive CLI gets the
 // lab latency itself (sshd only delays exec requests).
 var switchEmulators = map[string]func(sw *switchstate.Switch, latency time.Duration) sshd.Device{
+	"sonic":   func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return sonic.New(sw) },
+	"cumulus": func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return cumulus.New(sw) },
 	"eos": func(sw *switchstate.Switch, latency time.Duration) sshd.Device {
 		s := eos.New(sw)
 		s.Latency = latency

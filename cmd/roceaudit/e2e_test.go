@@ -49,7 +49,11 @@ func keys(rep reports.Report, statuses ...checks.Status) []string {
 	for _, r := range rep.Results {
 		for _, s := range statuses {
 			if r.Status == s {
-				out = append(out, fmt.Sprintf("%s %s %s:%s", r.Status, r.Check, r.Device, r.Interface))
+				k := fmt.Sprintf("%s %s %s:%s", r.Status, r.Check, r.Device, r.Interface)
+				if r.Path != "" {
+					k += " " + r.Path
+				}
+				out = append(out, k)
 			}
 		}
 	}
@@ -84,8 +88,8 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 		seen[r.Check] = true
 	}
 	for _, c := range checks.Catalog() {
-		if c.Scope == checks.ScopePath || c.Scope == checks.ScopeTransfer {
-			continue // the demo audits the whole fabric, without --path or transfers
+		if c.Scope == checks.ScopeTransfer {
+			continue // transfers come with the test-transfer work
 		}
 		if !seen[c.ID] {
 			t.Errorf("%s never ran on the healthy lab", c.ID)
@@ -111,9 +115,23 @@ var brokenFindings = []string{
 	"fail HOST-ROCE-MTU gpu04:ens1f1np1",
 	"fail HOST-TOS gpu08:ens1f0np0",
 	"fail HOST-TRUST gpu05:ens1f0np0",
-	"fail LINK-PFC leaf3:Ethernet2", // gpu06's PFC fault (3,4) seen from the switch end of its link
+	"fail LINK-MTU leaf3:Ethernet49", // spine1:Ethernet1/3 at 9000
+	"fail LINK-PFC leaf1:Ethernet8",  // leaf1 PFC 3,4 facing gpu03 at 3
+	"fail LINK-PFC leaf3:Ethernet2",  // gpu06's PFC fault (3,4) seen from the switch end
+	"fail PATH-DCBX-MIX leaf4:Ethernet1/3 gpu03:ens1f1np1->gpu07:ens1f1np1 via leaf2>spine1>leaf4",
+	"fail PATH-DCBX-MIX leaf4:Ethernet1/3 gpu03:ens1f1np1->gpu07:ens1f1np1 via leaf2>spine2>leaf4",
+	// One ECMP member has the bad MTU; the member through spine2 passes.
+	"fail PATH-MTU spine1:Ethernet1/3 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1>leaf3",
+	"fail PATH-RESOLVED gpu01:ens1f0np0 gpu01:ens1f0np0->gpu09",
+	"fail SW-BUFFER spine2:Ethernet4",
+	"fail SW-CNP-QUEUE spine2:Ethernet0",
 	"fail SW-DCBX leaf4:Ethernet1/3",
+	"fail SW-DSCP-MAP leaf1:Ethernet4",
+	"fail SW-ECN leaf1:Ethernet12",
+	"fail SW-MTU leaf2:swp2",
+	"fail SW-MTU spine1:Ethernet1/3",
 	"fail SW-PAUSE leaf3:Ethernet3",
+	"fail SW-PFC leaf1:Ethernet8",
 	"fail SW-PFC-WATCHDOG leaf4:Ethernet1/2",
 	"fail SW-TRUST leaf3:Ethernet2",
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/lab"
 )
 
@@ -101,6 +102,10 @@ func (a *app) demoCmd() *cobra.Command {
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
 				return err
+			}
+			// The whole fabric, plus the path checks of the lab's demo paths.
+			for _, p := range lab.Paths(f.scenario) {
+				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
 			}
 			return a.checkAndReport(snap, opts, failOn)
 		},
