@@ -10,7 +10,8 @@
 //
 // Why verbs, not rdma_cm: the commands pin the RoCE v2 GID with -x and the ToS with --tclass.
 // rdma_cm (-R) would pick the GID from the IP instead and only honours -T, so the two are never
-// combined. The out-of-band TCP channel (the client's last argument) is IPv4: perftest 4.5 and
-// other releases before perftest PR #218 (2023) cannot resolve an IPv6 literal there (perftest
-// PR #129 shows the failure), and which address carries it does not change the RDMA path.
+// combined. The out-of-band TCP channel (the client's last argument) is IPv4: perftest before
+// PR #218 (2023) resolves the server as IPv4 only and fails on an IPv6 literal (perftest PR #129
+// shows the failure), newer releases need an extra flag on both sides, and which address
+// carries that channel does not change the RDMA path, which the GID index decides.
 package perftest

@@ -21,7 +21,7 @@ const (
 	DefaultIBPort       = 1
 	DefaultTCPPort      = 18515 // perftest's own default (DEF_PORT)
 	DefaultDuration     = 10 * time.Second
-	DefaultSizeBW       = 65536 // perftest's DEF_SIZE_BW; enough to fill a 100-400G link
+	DefaultSizeBW       = 65536 // perftest's own DEF_SIZE_BW
 	DefaultSizeLat      = 64
 	DefaultTimeoutSlack = 15 * time.Second
 )
