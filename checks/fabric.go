@@ -118,7 +118,7 @@ func evidenceOf(why string) *topology.Evidence { return &topology.Evidence{Error
 // linkEvidence joins what each end's fact was read from.
 func linkEvidence(a, b end, src func(e end) topology.Evidence) *topology.Evidence {
 	ea, eb := src(a), src(b)
-	out := &topology.Evidence{Command: a.ref.String() + ": " + ea.Command + "\n" + b.ref.String() + ": " + eb.Command}
+	out := &topology.Evidence{Command: a.ref.String() + ": " + ea.Command + "; " + b.ref.String() + ": " + eb.Command}
 	for _, x := range []string{ea.Excerpt, eb.Excerpt} {
 		if x != "" {
 			out.Excerpt = strings.TrimSpace(out.Excerpt + "\n" + x)

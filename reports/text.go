@@ -152,6 +152,10 @@ func (t *textWriter) device(g deviceGroup) {
 			t.line("  ", paint(t.p.bold, grp.Label))
 		}
 		for _, res := range grp.Problems {
+			if res.Status == checks.Skip && !t.verbose {
+				t.skipped(res)
+				continue
+			}
 			t.problem(res)
 		}
 		t.passed(grp)
@@ -202,6 +206,11 @@ func (t *textWriter) problem(res checks.Result) {
 			t.line(blockIndent, l)
 		}
 	}
+}
+
+// skipped prints a not-applicable check on one line: the reason is all a reader needs.
+func (t *textWriter) skipped(res checks.Result) {
+	t.line(resultIndent, t.tag(res.Status)+res.Check+"  "+paint(t.p.muted, firstNonEmpty(res.Message, res.Actual)))
 }
 
 // field prints one "label value" detail line; empty values are left out, multi-line values
