@@ -23,6 +23,7 @@ type Snapshot struct {
 	Devices     []*Device     `json:"devices"`
 	Links       []Link        `json:"links,omitempty"`
 	Paths       [][2]string   `json:"paths,omitempty"` // endpoint pairs from the inventory
+	Transfers   []Transfer    `json:"transfers,omitempty"`
 }
 
 // Role says whether a device is an RDMA host or a switch.

@@ -2,6 +2,7 @@ package linux
 
 import (
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/perftest"
 )
 
 // The exact command templates of the Linux host command set. The lab answers these byte for
@@ -40,5 +41,8 @@ func templates() []string {
 	return append(append([]string(nil), discoveryCommands...), portCommands...)
 }
 
-// newAllowlist compiles the command set.
-func newAllowlist() *collectors.Allowlist { return collectors.NewAllowlist(templates()...) }
+// newAllowlist compiles the command set plus the test transfer's (perftest, bounded by
+// timeout, and the read-only port probe), which only run with --transfer.
+func newAllowlist() *collectors.Allowlist {
+	return collectors.NewAllowlist(append(templates(), perftest.Templates()...)...)
+}

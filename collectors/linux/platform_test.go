@@ -2,6 +2,7 @@ package linux
 
 import (
 	"errors"
+	"github.com/roceaudit/roceaudit/collectors/perftest"
 	"io/fs"
 	"strings"
 	"testing"
@@ -37,7 +38,8 @@ func TestPlatformIdentity(t *testing.T) {
 	if p.Name() != "linux" || p.Role() != topology.RoleHost {
 		t.Errorf("Name %q Role %q", p.Name(), p.Role())
 	}
-	if d := cmp.Diff(linuxCommands, p.Allowlist().Templates()); d != "" {
+	want := append(append([]string(nil), linuxCommands...), perftest.Templates()...)
+	if d := cmp.Diff(want, p.Allowlist().Templates()); d != "" {
 		t.Errorf("allowlist differs from linux-commands.md (-want +got):\n%s", d)
 	}
 }

@@ -1,0 +1,42 @@
+package topology
+
+// Transfer is one test RDMA transfer (perftest) between two host ports and what it showed:
+// the result, and the counters that moved on every port of every equal-cost path.
+type Transfer struct {
+	From Endpoint `json:"from"` // the client
+	To   Endpoint `json:"to"`   // the server
+	Test string   `json:"test"` // "write_bw"
+	// GIDIndex is the RoCE v2 index used at each end ("from", "to").
+	GIDIndex map[string]int `json:"gid_index,omitempty"`
+	// Ran is true when perftest ran to completion; Error says why it did not (or failed).
+	Ran       bool   `json:"ran"`
+	Error     string `json:"error,omitempty"`
+	ErrorKind string `json:"error_kind,omitempty"` // perftest failure kind: not installed, transport, ...
+
+	ServerCommand string `json:"server_command,omitempty"`
+	ClientCommand string `json:"client_command,omitempty"`
+	Output        string `json:"output,omitempty"` // the client's output, verbatim
+
+	BandwidthGbps float64  `json:"bandwidth_gbps"`
+	LinkGbps      float64  `json:"link_gbps"` // the slowest known link on the path
+	LatencyUS     *Latency `json:"latency_us,omitempty"`
+
+	Paths [][]Hop `json:"paths,omitempty"`
+	// Hops are the counter deltas of every sampled port during the transfer.
+	Hops []HopCounters `json:"hops,omitempty"`
+	// CounterError says why counters could not be compared (a device unreachable, ...).
+	CounterError string `json:"counter_error,omitempty"`
+}
+
+// Latency is an ib_write_lat result in microseconds.
+type Latency struct {
+	Typical float64 `json:"typical"`
+	P99     float64 `json:"p99"`
+}
+
+// HopCounters are the counter deltas of one port during a transfer.
+type HopCounters struct {
+	Device        string           `json:"device"`
+	Interface     string           `json:"interface"`
+	CounterDeltas map[string]int64 `json:"counter_deltas"`
+}
