@@ -43,6 +43,7 @@ type Check struct {
 	switchPort func(r recipe.Recipe, d *topology.Device, p *topology.SwitchPort) verdict
 	link       func(r recipe.Recipe, a, b end) verdict
 	path       func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
+	transfer   func(r recipe.Recipe, x topology.Transfer) verdict
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.
@@ -56,7 +57,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks(), linkChecks(), pathChecks())
+	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).

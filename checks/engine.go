@@ -96,6 +96,22 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			}
 		}
 	}
+	for _, x := range snap.Transfers {
+		for _, c := range cat {
+			if c.transfer == nil || !opts.wants(c.ID) {
+				continue
+			}
+			v := c.transfer(snap.Recipe, x)
+			res := c.result(snap.Recipe, v, x.From.Device, x.From.Interface)
+			res.Path = xferPath(x)
+			if v.status == Fail && c.ID == "XFER-RETRANS" {
+				if ls := lossLines(snap.Recipe, x); len(ls) > 0 {
+					res.Device, res.Interface, _ = strings.Cut(ls[0].where, ":")
+				}
+			}
+			out = append(out, res)
+		}
+	}
 	return out
 }
 

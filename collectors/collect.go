@@ -106,7 +106,7 @@ func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec topol
 	}
 	defer sess.Close()
 	dev.Reachable = true
-	rec := &recorder{next: sess, al: p.Allowlist(), dev: dev}
+	rec := Record(sess, p.Allowlist(), dev)
 	if err := p.Collect(dctx, rec, spec, dev); err != nil {
 		dev.Error = fmt.Sprintf("collecting from %s: %v", spec.Name, err)
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -114,6 +114,12 @@ func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec topol
 		}
 	}
 	return sess.Simulated()
+}
+
+// Record wraps a runner so that it enforces the allowlist once more and appends every command
+// and its answer to dev's transcript. Use one recorder per device at a time.
+func Record(next Runner, al *Allowlist, dev *topology.Device) Runner {
+	return &recorder{next: next, al: al, dev: dev}
 }
 
 // recorder enforces the allowlist once more and keeps the transcript of every command.

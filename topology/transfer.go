@@ -37,6 +37,7 @@ type Latency struct {
 // HopCounters are the counter deltas of one port during a transfer.
 type HopCounters struct {
 	Device        string           `json:"device"`
+	Role          Role             `json:"role,omitempty"`
 	Interface     string           `json:"interface"`
 	CounterDeltas map[string]int64 `json:"counter_deltas"`
 }

@@ -15,6 +15,7 @@ import (
 func (a *app) auditCmd() *cobra.Command {
 	var inv string
 	var paths []string
+	xf := &transferFlags{}
 	cmd := &cobra.Command{
 		Use:   "audit -i INVENTORY",
 		Short: "Collect, check and report (exit 0 pass, 1 fail, 2 bad input, 3 incomplete)",
@@ -22,6 +23,9 @@ func (a *app) auditCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, failOn, err := a.checkOptions()
 			if err != nil {
+				return err
+			}
+			if err := xf.check(); err != nil {
 				return err
 			}
 			in, err := a.loadInventory(inv)
@@ -36,13 +40,22 @@ func (a *app) auditCmd() *cobra.Command {
 				specs = inventoryPaths(in)
 			}
 			opts.Paths, opts.Restrict = specs, len(specs) > 0
+			if xf.enabled && len(specs) == 0 {
+				return usagef("--transfer needs endpoints: --path FROM,TO or the inventory's paths:")
+			}
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
 				return err
 			}
+			if xf.enabled {
+				if err := a.runTransfers(cmd.Context(), in, snap, specs, xf); err != nil {
+					return err
+				}
+			}
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
+	xf.register(cmd, true)
 	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4), clab:FILE or ansible:FILE")
 	cmd.Flags().StringArrayVar(&paths, "path", nil, "audit only the hops of the paths between FROM,TO (host, host:netdev or IP); repeatable")
 	return cmd
@@ -75,6 +88,7 @@ func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failO
 	results := checks.Run(snap, opts)
 	rep := a.report(snap, results)
 	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
+	rep.Transfers = reportTransfers(snap.Transfers)
 	if err := a.emit(rep); err != nil {
 		return err
 	}

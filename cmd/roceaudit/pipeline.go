@@ -64,7 +64,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 func (a *app) collect(ctx context.Context, inv *topology.Inventory) (*topology.Snapshot, error) {
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
-	snap, err := collectors.Collect(ctx, inv, a.reg, cli.NewMultiDialer(sshx.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive), collectors.Options{
+	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), collectors.Options{
 		Concurrency: a.concurrency,
 		Progress:    bar.step,
 	})
@@ -73,6 +73,11 @@ func (a *app) collect(ctx context.Context, inv *topology.Inventory) (*topology.S
 		snap.Simulated = snap.Simulated || inv.Simulated
 	}
 	return snap, err
+}
+
+// dialer opens SSH exec sessions, or interactive CLI sessions for the platforms that need one.
+func (a *app) dialer() collectors.Dialer {
+	return cli.NewMultiDialer(sshx.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive)
 }
 
 // report builds the report of a snapshot's results.

@@ -67,7 +67,7 @@ func (a *app) rootCmd() *cobra.Command {
 	f.BoolVar(&a.tofu, "trust-on-first-use", false, "accept and record the host key of devices not yet in known_hosts (a changed key is still refused)")
 
 	for _, build := range []func() *cobra.Command{
-		a.auditCmd, a.collectCmd, a.checkCmd, a.pathCmd, a.gidsCmd, a.planCmd, a.validateCmd,
+		a.auditCmd, a.collectCmd, a.checkCmd, a.pathCmd, a.transferCmd, a.gidsCmd, a.planCmd, a.validateCmd,
 		a.checksCmd, a.explainCmd, a.labCmd, a.demoCmd, a.versionCmd,
 	} {
 		root.AddCommand(build())

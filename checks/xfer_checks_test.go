@@ -1,0 +1,97 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+func xferResults(x topology.Transfer) map[string]Result {
+	snap := &topology.Snapshot{Recipe: recipe.Default(), Transfers: []topology.Transfer{x}}
+	out := map[string]Result{}
+	for _, r := range Run(snap, Options{}) {
+		out[r.Check] = r
+	}
+	return out
+}
+
+func goodTransfer() topology.Transfer {
+	return topology.Transfer{
+		From: topology.Endpoint{Device: "gpu01", Interface: "ens1f0np0"}, To: topology.Endpoint{Device: "gpu05", Interface: "ens1f0np0"},
+		GIDIndex: map[string]int{"from": 3, "to": 3}, Ran: true, BandwidthGbps: 96.5, LinkGbps: 100,
+		ClientCommand: "timeout 20 ib_write_bw ... 10.1.0.5",
+		Hops: []topology.HopCounters{
+			{Device: "gpu01", Role: topology.RoleHost, Interface: "ens1f0np0", CounterDeltas: map[string]int64{"rdma_out_of_sequence": 0, "tx_prio3_packets": 1000}},
+			{Device: "leaf1", Role: topology.RoleSwitch, Interface: "Ethernet0", CounterDeltas: map[string]int64{"queue3_drops": 0, "pfc_rx_pause_prio3": 12, "queue0_drops": 40}},
+		},
+	}
+}
+
+func TestHealthyTransferPasses(t *testing.T) {
+	for id, r := range xferResults(goodTransfer()) {
+		if r.Status != Pass {
+			t.Errorf("%s = %s (%s)", id, r.Status, r.Message)
+		}
+		if r.Path != "gpu01:ens1f0np0->gpu05:ens1f0np0" {
+			t.Errorf("%s path %q", id, r.Path)
+		}
+	}
+}
+
+func TestLossyTransferNamesTheHop(t *testing.T) {
+	x := goodTransfer()
+	x.BandwidthGbps = 21.3
+	x.Hops = append(x.Hops,
+		topology.HopCounters{Device: "leaf4", Role: topology.RoleSwitch, Interface: "Ethernet1/4", CounterDeltas: map[string]int64{"queue3_drops": 18204, "pfc_rx_pause_prio3": 0}},
+		topology.HopCounters{Device: "gpu05", Role: topology.RoleHost, Interface: "ens1f0np0", CounterDeltas: map[string]int64{"rdma_out_of_sequence": 950}})
+	res := xferResults(x)
+	rt := res["XFER-RETRANS"]
+	if rt.Status != Fail || rt.Device != "leaf4" || rt.Interface != "Ethernet1/4" {
+		t.Fatalf("XFER-RETRANS %+v", rt)
+	}
+	if !strings.Contains(rt.Actual, "leaf4 Ethernet1/4: queue3_drops +18,204 during the transfer; PFC pause frames received on priority 3: 0") {
+		t.Errorf("actual %q", rt.Actual)
+	}
+	if !strings.Contains(rt.Message, "gpu05 ens1f0np0: rdma_out_of_sequence +950") {
+		t.Errorf("message %q", rt.Message)
+	}
+	bw := res["XFER-BW"]
+	if bw.Status != Fail || !strings.Contains(bw.Actual, "21.3 Gb/s of 100 Gb/s (21%)") || !strings.Contains(bw.Message, "leaf4 Ethernet1/4") {
+		t.Errorf("XFER-BW %+v", bw)
+	}
+	if res["XFER-RUN"].Status != Pass {
+		t.Errorf("XFER-RUN %+v", res["XFER-RUN"])
+	}
+}
+
+func TestTransferThatDidNotRun(t *testing.T) {
+	x := goodTransfer()
+	x.Ran, x.Hops = false, nil
+	x.Error, x.ErrorKind = "perftest: perftest is not installed", "not-installed"
+	res := xferResults(x)
+	if r := res["XFER-RUN"]; r.Status != Error || !strings.Contains(r.Remediation, "install perftest") {
+		t.Errorf("XFER-RUN %+v", r)
+	}
+	if res["XFER-BW"].Status != Skip || res["XFER-RETRANS"].Status != Error {
+		t.Errorf("BW %s, RETRANS %s", res["XFER-BW"].Status, res["XFER-RETRANS"].Status)
+	}
+	x.ErrorKind = "transport"
+	if r := xferResults(x)["XFER-RUN"]; r.Status != Fail {
+		t.Errorf("a transport failure is a failed path, not an incomplete audit: %+v", r)
+	}
+}
+
+func TestLossCounterFiltersOtherQueues(t *testing.T) {
+	r := recipe.Default()
+	for name, want := range map[string]bool{
+		"queue3_drops": true, "queue0_drops": false, "rx_prio3_discards": true, "rx_prio0_discards": false,
+		"rdma_out_of_sequence": true, "rdma_packet_seq_err": true, "rx_discards_phy": true, "pfc_rx_pause_prio3": false,
+		"queue3_wred_drops": true, "tx_prio3_packets": false,
+	} {
+		if got := lossCounter(r, name); got != want {
+			t.Errorf("lossCounter(%s) = %v", name, got)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/collectors/transfer"
+	"github.com/roceaudit/roceaudit/reports"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// transferFlags are the test transfer's knobs.
+type transferFlags struct {
+	enabled  bool
+	latency  bool
+	duration time.Duration
+}
+
+func (f *transferFlags) register(cmd *cobra.Command, withSwitch bool) {
+	if withSwitch {
+		cmd.Flags().BoolVar(&f.enabled, "transfer", false, "also run a test RDMA transfer (perftest) on every path")
+	}
+	cmd.Flags().BoolVar(&f.latency, "latency", false, "also measure latency (ib_write_lat)")
+	cmd.Flags().DurationVar(&f.duration, "duration", 5*time.Second, "length of each bandwidth test (1s..300s)")
+}
+
+func (f *transferFlags) check() error {
+	if f.duration < time.Second || f.duration > 300*time.Second || f.duration%time.Second != 0 {
+		return usagef("--duration %s: expected whole seconds between 1s and 300s", f.duration)
+	}
+	return nil
+}
+
+// runTransfers runs one transfer per endpoint pair and adds them to the snapshot.
+func (a *app) runTransfers(ctx context.Context, in *topology.Inventory, snap *topology.Snapshot, specs []checks.PathSpec, f *transferFlags) error {
+	if len(specs) == 0 {
+		return nil
+	}
+	r := &transfer.Runner{Inventory: in, Registry: a.reg, Dialer: a.dialer(), Options: transfer.Options{
+		Duration: f.duration, Latency: f.latency, TrafficClass: snap.Recipe.RoCEToS[len(snap.Recipe.RoCEToS)-1],
+	}}
+	defer r.Close()
+	for _, s := range specs {
+		from, err := topology.ResolveEndpoint(snap, s.From)
+		if err == nil {
+			var to topology.Endpoint
+			if to, err = topology.ResolveEndpoint(snap, s.To); err == nil {
+				if !a.quiet {
+					fmt.Fprintf(a.stderr, "transfer %s -> %s ...\n", from, to)
+				}
+				snap.Transfers = append(snap.Transfers, r.Run(ctx, snap, from, to))
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		snap.Transfers = append(snap.Transfers, topology.Transfer{From: topology.Endpoint{Device: s.From},
+			To: topology.Endpoint{Device: s.To}, Error: "cannot start: " + err.Error(), ErrorKind: "setup"})
+	}
+	return nil
+}
+
+// reportTransfers converts the snapshot's transfers for the report.
+func reportTransfers(xs []topology.Transfer) []reports.Transfer {
+	out := []reports.Transfer{}
+	for _, x := range xs {
+		t := reports.Transfer{From: x.From.String(), To: x.To.String(), GIDIndex: x.GIDIndex,
+			BandwidthGbps: x.BandwidthGbps, LinkGbps: x.LinkGbps, Hops: []reports.HopCounters{}}
+		if x.LatencyUS != nil {
+			t.LatencyUS = &reports.Latency{Typical: x.LatencyUS.Typical, P99: x.LatencyUS.P99}
+		}
+		for _, h := range x.Hops {
+			t.Hops = append(t.Hops, reports.HopCounters{Device: h.Device, Interface: h.Interface, CounterDeltas: h.CounterDeltas})
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (a *app) transferCmd() *cobra.Command {
+	var inv string
+	f := &transferFlags{}
+	cmd := &cobra.Command{
+		Use:   "transfer -i INVENTORY FROM TO",
+		Short: "Run only the test RDMA transfer, with counter deltas per hop",
+		Long: "Collects the fabric, runs ib_write_bw from FROM (client) to TO (server) with the RoCE v2 " +
+			"GID index of each end and the recipe's traffic class, and reports bandwidth against the " +
+			"slowest link and every loss counter that rose on any port of any equal-cost path. The " +
+			"perftest server is always stopped, also on failure, timeout and Ctrl-C.",
+		Args: exactArgs(2, "two endpoints"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			opts, failOn, err := a.checkOptions()
+			if err != nil {
+				return err
+			}
+			in, err := a.loadInventory(inv)
+			if err != nil {
+				return err
+			}
+			snap, err := a.collect(cmd.Context(), in)
+			if err != nil {
+				return err
+			}
+			specs := []checks.PathSpec{{From: args[0], To: args[1]}}
+			if err := a.runTransfers(cmd.Context(), in, snap, specs, f); err != nil {
+				return err
+			}
+			opts.Only = []string{"XFER-RUN", "XFER-BW", "XFER-RETRANS"}
+			opts.Paths = specs
+			return a.checkAndReport(snap, opts, failOn)
+		},
+	}
+	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	f.register(cmd, false)
+	return cmd
+}
