@@ -1,0 +1,59 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+func TestPathCommandPrintsEveryECMPMemberAsAHopTable(t *testing.T) {
+	l := startLab(t, "broken")
+	code, out, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens1f0np0", "10.1.0.5")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"gpu01:ens1f0np0 -> gpu05:ens1f0np0: 2 equal-cost path(s)",
+		"path 1 via leaf1>spine1>leaf3", "path 2 via leaf1>spine2>leaf3",
+		"spine1  Ethernet1/1  Ethernet1/3  9216/9000", // the bad ECMP member shows where it drops to 9000
+		"gpu05   ens1f0np0    -            9000       3    pcp",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if code, out, _ := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitFailed || !strings.Contains(out, "no path joins") {
+		t.Errorf("uncabled host: exit %d %s", code, out)
+	}
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "leaf1"); code != exitUsage || !strings.Contains(errs, "is a switch") {
+		t.Errorf("switch endpoint: exit %d %s", code, errs)
+	}
+}
+
+func TestAuditWithPathLooksOnlyAtItsHops(t *testing.T) {
+	l := startLab(t, "broken")
+	code, out, errs := run(t, "audit", "-i", l.InventoryPath, "--path", "gpu01:ens1f0np0,10.1.0.5", "--format", "json")
+	if code != exitFailed {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rep := decodeReport(t, out)
+	want := []string{
+		"fail HOST-TRUST gpu05:ens1f0np0",
+		"fail LINK-MTU leaf3:Ethernet49",
+		"fail PATH-MTU spine1:Ethernet1/3 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1>leaf3",
+		"fail SW-CNP-QUEUE spine2:Ethernet0",
+		"fail SW-MTU spine1:Ethernet1/3",
+	}
+	if diff := cmp.Diff(want, keys(rep, checks.Fail, checks.Error, checks.Warn)); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if len(rep.Paths) != 1 || len(rep.Paths[0].Paths) != 2 || len(rep.Paths[0].Paths[0]) != 5 {
+		t.Errorf("report paths: %+v", rep.Paths)
+	}
+	if code, _, errs := run(t, "audit", "-i", l.InventoryPath, "--path", "gpu01"); code != exitUsage || !strings.Contains(errs, "FROM,TO") {
+		t.Errorf("bad --path: exit %d %s", code, errs)
+	}
+}
