@@ -37,7 +37,9 @@ func TestLabUpThenAuditThenInterrupt(t *testing.T) {
 	defer cancel()
 	var out, errb syncBuffer
 	done := make(chan int, 1)
-	go func() { done <- Main(ctx, []string{"lab", "up", "--scenario", "broken", "--dir", dir}, strings.NewReader(""), &out, &errb) }()
+	go func() {
+		done <- Main(ctx, []string{"lab", "up", "--scenario", "broken", "--dir", dir}, strings.NewReader(""), &out, &errb)
+	}()
 
 	deadline := time.Now().Add(20 * time.Second)
 	for !strings.Contains(out.String(), "lab ready:") {

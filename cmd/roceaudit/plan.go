@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -38,7 +39,9 @@ func (a *app) planCmd() *cobra.Command {
 				cmds := p.Plan(spec)
 				if spec.Conn.Sudo {
 					for i := range cmds {
-						cmds[i] = collectors.SudoPrefix + cmds[i]
+						if !strings.HasPrefix(cmds[i], collectors.SudoPrefix) {
+							cmds[i] = collectors.SudoPrefix + cmds[i]
+						}
 					}
 				}
 				devs = append(devs, planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address,
