@@ -34,20 +34,32 @@ var allowlist = collectors.NewAllowlist(templates...)
 func Templates() []string { return append([]string(nil), templates...) }
 
 // Exec answers one command line as the host's login shell would. A leading "sudo -n " is
-// accepted. The context is unused by the host (every answer is immediate) but keeps the
-// signature that long-running emulations (perftest) need.
-func (h *Host) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-
+// accepted. The host's own commands answer at once from the state; anything else goes to the
+// Extension (which may block until ctx ends), and then is "command not found".
+func (h *Host) Exec(ctx context.Context, cmd string) (stdout, stderr string, exit int) {
 	line, sudo := strings.CutPrefix(cmd, collectors.SudoPrefix)
 	argv := strings.Fields(line)
 	if len(argv) == 0 {
 		return "", "", 0
 	}
-	if !allowlist.Allows(line) || argv[0] == "mlnx_qos" && !h.MlnxQoS {
-		return notFound(argv[0], sudo)
+	if allowlist.Allows(line) {
+		h.mu.RLock()
+		defer h.mu.RUnlock()
+		if argv[0] == "mlnx_qos" && !h.MlnxQoS {
+			return notFound(argv[0], sudo)
+		}
+		return h.render(argv)
 	}
+	if h.Extension != nil {
+		if stdout, stderr, exit, ok := h.Extension(ctx, cmd); ok {
+			return stdout, stderr, exit
+		}
+	}
+	return notFound(argv[0], sudo)
+}
+
+// render answers one allowed command (argv) from the state; the caller holds the read lock.
+func (h *Host) render(argv []string) (stdout, stderr string, exit int) {
 	last := argv[len(argv)-1]
 	switch argv[0] {
 	case "ip":
@@ -84,7 +96,7 @@ func (h *Host) Exec(_ context.Context, cmd string) (stdout, stderr string, exit 
 		}
 		return h.renderEthtoolStats(last)
 	}
-	return notFound(argv[0], sudo)
+	return notFound(argv[0], false)
 }
 
 // notFound is what bash (or sudo, which looks the command up itself) says for a command that

@@ -5,6 +5,7 @@
 package linuxhost
 
 import (
+	"context"
 	"net"
 	"net/netip"
 	"sync"
@@ -24,6 +25,16 @@ type Host struct {
 	// OFED is the MLNX_OFED/DOCA driver: it adds the ecn/ and tc/ sysfs files that the inbox
 	// mlx5 driver does not have.
 	OFED bool
+	// Perftest is the perftest package (ib_write_bw, ib_write_lat). The host itself never reads
+	// it: the Extension that emulates perftest does.
+	Perftest bool
+
+	// Extension answers the command lines outside the host's own command set (perftest and
+	// its port check, for example) before the host says "command not found"; ok false means it
+	// does not know the command either. It runs without the state lock, since it may block (a
+	// perftest server waits for its client) and change the state through Update meanwhile.
+	// Set it before the host serves.
+	Extension func(ctx context.Context, cmd string) (stdout, stderr string, exit int, ok bool)
 
 	mu sync.RWMutex
 }
@@ -33,6 +44,13 @@ type Host struct {
 func (h *Host) Update(fn func(h *Host)) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	fn(h)
+}
+
+// Read gives fn a consistent view of the state (shared with concurrent readers).
+func (h *Host) Read(fn func(h *Host)) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
 	fn(h)
 }
 

@@ -129,6 +129,34 @@ func TestExecShell(t *testing.T) {
 	}
 }
 
+// The extension answers only what the host does not know, gets the command line as sent
+// (sudo prefix included), runs without the state lock, and falls back to "command not found".
+func TestExecExtension(t *testing.T) {
+	h := gpu01()
+	var got []string
+	h.Extension = func(_ context.Context, cmd string) (string, string, int, bool) {
+		got = append(got, cmd)
+		if !strings.Contains(cmd, "ib_write_bw") {
+			return "", "", 0, false
+		}
+		h.Update(func(h *Host) { h.Netdev(Port0).Eth.Stats["tx_prio3_packets"]++ }) // would deadlock under the lock
+		return "ran\n", "", 0, true
+	}
+	ctx := context.Background()
+	if out, _, exit := h.Exec(ctx, "sudo -n timeout 5 ib_write_bw -d mlx5_0"); out != "ran\n" || exit != 0 {
+		t.Errorf("extension command = %q %d", out, exit)
+	}
+	if _, errOut, exit := h.Exec(ctx, "frobnicate"); exit != 127 || errOut != "bash: line 1: frobnicate: command not found\n" {
+		t.Errorf("unknown to both = %q %d", errOut, exit)
+	}
+	if out, _, _ := h.Exec(ctx, "rdma link show"); !strings.HasPrefix(out, "link mlx5_0/1") {
+		t.Errorf("own command = %q", out)
+	}
+	if strings.Join(got, "|") != "sudo -n timeout 5 ib_write_bw -d mlx5_0|frobnicate" {
+		t.Errorf("extension saw %q", got)
+	}
+}
+
 // State changes show in every tool that reports them.
 func TestRenderFollowsState(t *testing.T) {
 	h := gpu01()
