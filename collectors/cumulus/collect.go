@@ -71,15 +71,7 @@ func portNames(ifs []Interface, want []string) []string {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b string) int {
-		switch {
-		case naturalLess(a, b):
-			return -1
-		case naturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, portOrder.Compare)
 	return slices.Compact(out)
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 )
 
 // overlay returns base with top's entries on top (a port's rows over the switch-wide map).
@@ -57,31 +59,6 @@ func ranges(ns []int) string {
 	return strings.Join(parts, ",")
 }
 
-// naturalLess orders port names the way people count them: swp2 before swp10.
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := digitRun(a), digitRun(b)
-		if da > 0 && db > 0 {
-			na, _ := strconv.Atoi(a[:da])
-			nb, _ := strconv.Atoi(b[:db])
-			if na != nb {
-				return na < nb
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digitRun(s string) int {
-	n := 0
-	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
-}
+// portOrder is the natural order of port names (swp2 before swp10). Digit runs are read nine
+// at a time, as this collector always has; no port number is that long.
+var portOrder = natural.Order{MaxDigits: 9}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -137,7 +138,7 @@ func portNames(s *sources) []string {
 	for n := range set {
 		out = append(out, n)
 	}
-	sortNatural(out)
+	natural.Order{}.Sort(out)
 	return out
 }
 

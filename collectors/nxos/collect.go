@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -123,7 +124,7 @@ func portNames(s *sources) []string {
 	for n := range set {
 		out = append(out, n)
 	}
-	sortNatural(out)
+	natural.Order{}.Sort(out)
 	return out
 }
 

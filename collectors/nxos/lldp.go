@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -70,6 +71,6 @@ func ParseLLDP(out string) ([]topology.LLDPNeighbor, error) {
 		res = append(res, topology.LLDPNeighbor{LocalPort: LongName(r.Local), SystemName: tlv(r.SysName),
 			PortID: tlv(r.PortID), PortDescr: tlv(r.PortDesc), ChassisID: tlv(r.Chassis), MgmtAddress: tlv(r.Mgmt)})
 	}
-	sort.SliceStable(res, func(a, b int) bool { return naturalLess(res[a].LocalPort, res[b].LocalPort) })
+	sort.SliceStable(res, func(a, b int) bool { return natural.Order{}.Less(res[a].LocalPort, res[b].LocalPort) })
 	return res, nil
 }

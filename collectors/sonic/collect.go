@@ -143,7 +143,7 @@ func portNames(db *ConfigDB, neighbours []topology.LLDPNeighbor, want []string) 
 			}
 		}
 		out := slices.Clone(want)
-		slices.SortFunc(out, compareNatural)
+		slices.SortFunc(out, portOrder.Compare)
 		return slices.Compact(out), nil
 	}
 	set := map[string]bool{}
@@ -160,16 +160,6 @@ func portNames(db *ConfigDB, neighbours []topology.LLDPNeighbor, want []string) 
 		}
 	}
 	return sortedKeys(set), nil
-}
-
-func compareNatural(a, b string) int {
-	switch {
-	case naturalLess(a, b):
-		return -1
-	case naturalLess(b, a):
-		return 1
-	}
-	return 0
 }
 
 func lldpExcerpt(ns []topology.LLDPNeighbor) string {

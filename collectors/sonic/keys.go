@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 )
 
 // portKeys finds the keys of a "<ports>|<ids>" table (QUEUE, BUFFER_PG) that apply to port,
@@ -79,40 +81,15 @@ func priorities(s string) ([]int, error) {
 	return ids, nil
 }
 
-// naturalLess orders port names the way people count them: Ethernet4 before Ethernet12.
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := digitRun(a), digitRun(b)
-		if da > 0 && db > 0 {
-			na, _ := strconv.Atoi(a[:da])
-			nb, _ := strconv.Atoi(b[:db])
-			if na != nb {
-				return na < nb
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digitRun(s string) int {
-	n := 0
-	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
-}
+// portOrder is the natural order of port names (Ethernet4 before Ethernet12). Digit runs are
+// read nine at a time, as this collector always has; no port number is that long.
+var portOrder = natural.Order{MaxDigits: 9}
 
 func sortedKeys[V any](m map[string]V) []string {
 	ks := make([]string, 0, len(m))
 	for k := range m {
 		ks = append(ks, k)
 	}
-	sort.Slice(ks, func(i, j int) bool { return naturalLess(ks[i], ks[j]) })
+	sort.Slice(ks, func(i, j int) bool { return portOrder.Less(ks[i], ks[j]) })
 	return ks
 }
