@@ -4,11 +4,16 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/configtree"
 )
 
 // CmdRunningConfig reads the QoS configuration: maps, qos profiles, per-interface PFC,
 // trust, tx-queues, DCBX and 802.3x settings.
 const CmdRunningConfig = "show running-config"
+
+// blockIndent is how far EOS indents each level of a configuration block.
+const blockIndent = "   "
 
 // QoS is the lossless-relevant settings of an interface or a qos profile. Nil pointers and
 // empty strings mean "not configured here".
@@ -58,7 +63,7 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 	if err := cliError(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdRunningConfig, err)
 	}
-	roots, err := parseTree(out)
+	roots, err := configtree.Parse(out)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdRunningConfig, err)
 	}
@@ -82,9 +87,7 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 			rc.Interfaces[ic.Name] = ic
 		case len(f) >= 3 && f[0] == "qos" && f[1] == "profile":
 			q := &QoS{}
-			var lines []string
-			flatten(n, 0, &lines)
-			q.Lines = lines
+			q.Lines = n.AppendLines(nil, blockIndent)
 			for _, c := range n.Children {
 				if _, err := q.apply(c); err != nil {
 					return nil, fmt.Errorf("%s: qos profile %s: %w", CmdRunningConfig, f[2], err)
@@ -147,11 +150,9 @@ func parseMap(line, prefix, target string, maxFrom int) ([]int, int, error) {
 	return from, to, nil
 }
 
-func parseInterface(name string, n *node) (*InterfaceConfig, error) {
+func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 	ic := &InterfaceConfig{Name: name, HasLines: len(n.Children) > 0}
-	var lines []string
-	flatten(n, 0, &lines)
-	ic.Lines = lines
+	ic.Lines = n.AppendLines(nil, blockIndent)
 	for _, c := range n.Children {
 		used, err := ic.QoS.apply(c)
 		if err != nil {
@@ -193,7 +194,7 @@ func parseInterface(name string, n *node) (*InterfaceConfig, error) {
 
 // apply records a QoS line that may sit under an interface or a qos profile; it reports
 // whether the line was one of them.
-func (q *QoS) apply(n *node) (bool, error) {
+func (q *QoS) apply(n *configtree.Node) (bool, error) {
 	f := strings.Fields(n.Line)
 	switch {
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":

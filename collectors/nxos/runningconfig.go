@@ -5,10 +5,15 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/configtree"
 )
 
 // CmdQoSConfig reads class maps, policies, system qos and per-interface PFC/QoS settings.
 const CmdQoSConfig = "show running-config ipqos"
+
+// blockIndent is how far NX-OS indents each level of a configuration block.
+const blockIndent = "  "
 
 // ClassMap is a `class-map type qos|queuing|network-qos` and what it matches.
 type ClassMap struct {
@@ -67,7 +72,7 @@ func ParseQoSConfig(out string) (*QoSConfig, error) {
 	if !strings.Contains(out, "!Command: show running-config ipqos") && !strings.Contains(out, "version ") {
 		return nil, fmt.Errorf("%s: neither the !Command header nor a version line: not a running-config", CmdQoSConfig)
 	}
-	roots, err := parseTree(out)
+	roots, err := configtree.Parse(out)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdQoSConfig, err)
 	}
@@ -80,7 +85,7 @@ func ParseQoSConfig(out string) (*QoSConfig, error) {
 	return c, nil
 }
 
-func (c *QoSConfig) top(n *node) error {
+func (c *QoSConfig) top(n *configtree.Node) error {
 	f := strings.Fields(n.Line)
 	switch {
 	case len(f) >= 4 && f[0] == "class-map" && f[1] == "type":
@@ -93,7 +98,7 @@ func (c *QoSConfig) top(n *node) error {
 		c.ClassMaps[cm.Type+"/"+cm.Name] = cm
 	case len(f) == 4 && f[0] == "policy-map" && f[1] == "type":
 		p := &Policy{Type: f[2], Name: f[3]}
-		flatten(n, 0, &p.Lines)
+		p.Lines = n.AppendLines(p.Lines, blockIndent)
 		for _, ch := range n.Children {
 			cf := strings.Fields(ch.Line)
 			if len(cf) < 2 || cf[0] != "class" {
@@ -109,7 +114,7 @@ func (c *QoSConfig) top(n *node) error {
 		}
 		c.Policies[p.Type+"/"+p.Name] = p
 	case n.Line == "system qos":
-		flatten(n, 0, &c.SystemLines)
+		c.SystemLines = n.AppendLines(c.SystemLines, blockIndent)
 		for _, ch := range n.Children {
 			t, dir, name, ok := servicePolicy(ch.Line)
 			switch {
@@ -133,7 +138,7 @@ func (c *QoSConfig) top(n *node) error {
 			return nil
 		}
 		iq := &InterfaceQoS{Name: f[1]}
-		flatten(n, 0, &iq.Lines)
+		iq.Lines = n.AppendLines(iq.Lines, blockIndent)
 		for _, ch := range n.Children {
 			if err := iq.apply(ch.Line); err != nil {
 				return fmt.Errorf("interface %s: %w", iq.Name, err)
