@@ -16,11 +16,9 @@
 package eos
 
 import (
-	"context"
 	"strconv"
-	"strings"
-	"time"
 
+	"github.com/roceaudit/roceaudit/lab/clishell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -34,91 +32,56 @@ const (
 	Profile = "ROCE_LOSSLESS"
 )
 
-// Switch serves one emulated EOS switch. It implements sshd.Device and sshd.Shell.
+// Switch serves one emulated EOS switch. It implements sshd.Device and sshd.Shell (through
+// the embedded CLI, whose State and Latency are the lab's to set).
 type Switch struct {
-	State *switchstate.Switch
-	// Latency delays every interactive answer. sshd applies its own latency to exec requests
-	// only, so the lab sets this to the same value for CLI sessions.
-	Latency time.Duration
-
-	cmds []*command
+	clishell.CLI
 }
 
 // New serves sw. The state may change later (under its lock); every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch {
-	s := &Switch{State: sw}
-	s.cmds = commands()
-	return s
+	return &Switch{clishell.New(sw, dialect, commands())}
+}
+
+// dialect is how EOS words a refusal; it prints no login banner.
+var dialect = clishell.Dialect{
+	Refuse:            refuse,
+	PrivilegeRequired: "% Invalid input (privileged mode required)\n",
+}
+
+func refuse(r clishell.Refusal) string {
+	switch r.Kind {
+	case clishell.Invalid:
+		return "% Invalid input (at token " + strconv.Itoa(r.At) + ": '" + r.Tokens[r.At].Text + "')\n"
+	case clishell.Incomplete:
+		return "% Incomplete command\n"
+	default:
+		return "% Ambiguous command\n"
+	}
 }
 
 // commands is the CLI's whole vocabulary: the EOS collector's commands and the session
-// commands scrapligo types.
-func commands() []*command {
-	show := func(line string, priv bool, run func(sw *switchstate.Switch) string) *command {
-		return &command{words: strings.Fields(line), priv: priv, run: run}
+// commands scrapligo types. Only the running-config needs the privileged level.
+func commands() []*clishell.Command {
+	privileged := func(c *clishell.Command) *clishell.Command {
+		c.Priv = true
+		return c
 	}
-	session := func(line string, act action) *command {
-		return &command{words: strings.Fields(line), act: act}
-	}
-	return []*command{
-		show("show version | json", false, showVersion),
-		show("show interfaces | json", false, showInterfaces),
-		show("show interfaces flowcontrol", false, showFlowcontrol),
-		show("show lldp neighbors detail | json", false, showLLDP),
-		show("show running-config", true, showRunningConfig),
-		show("show priority-flow-control counters | json", false, showPFCCounters),
-		session("terminal length "+numberWord, actNone),
-		session("terminal width "+numberWord, actNone),
-		session("enable", actEnable),
-		session("disable", actDisable),
-		session("exit", actExit),
-		session("logout", actExit),
+	return []*clishell.Command{
+		clishell.Show("show version | json", showVersion),
+		clishell.Show("show interfaces | json", showInterfaces),
+		clishell.Show("show interfaces flowcontrol", showFlowcontrol),
+		clishell.Show("show lldp neighbors detail | json", showLLDP),
+		privileged(clishell.Show("show running-config", showRunningConfig)),
+		clishell.Show("show priority-flow-control counters | json", showPFCCounters),
+		clishell.Session("terminal length "+clishell.NumberWord, clishell.ActNone),
+		clishell.Session("terminal width "+clishell.NumberWord, clishell.ActNone),
+		clishell.Session("enable", clishell.ActEnable),
+		clishell.Session("disable", clishell.ActDisable),
+		clishell.Session("exit", clishell.ActExit),
+		clishell.Session("logout", clishell.ActExit),
 	}
 }
 
 // Commands lists the command lines the emulator answers with state (the collector's set).
-func Commands() []string {
-	var out []string
-	for _, c := range commands() {
-		if c.run != nil {
-			out = append(out, strings.Join(c.words, " "))
-		}
-	}
-	return out
-}
-
-// answer runs one command line at the given privilege level. failed means out is the CLI's
-// refusal.
-func (s *Switch) answer(line string, priv bool) (out string, failed bool, act action) {
-	toks := tokenize(line)
-	if len(toks) == 0 {
-		return "", false, actNone
-	}
-	c, kind, at := match(s.cmds, toks)
-	switch kind {
-	case failInvalid:
-		return "% Invalid input (at token " + strconv.Itoa(at) + ": '" + toks[at].text + "')\n", true, actNone
-	case failIncomplete:
-		return "% Incomplete command\n", true, actNone
-	case failAmbiguous:
-		return "% Ambiguous command\n", true, actNone
-	}
-	if c.priv && !priv {
-		return "% Invalid input (privileged mode required)\n", true, actNone
-	}
-	if c.run == nil {
-		return "", false, c.act
-	}
-	s.State.Read(func(sw *switchstate.Switch) { out = c.run(sw) })
-	return out, false, actNone
-}
-
-// Exec answers one command as EOS does for `ssh switch 'CMD'`: the output, or the refusal on
-// stderr with exit status 1. The login is privileged (network-admin), as in the shell.
-func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	out, failed, _ := s.answer(cmd, true)
-	if failed {
-		return "", out, 1
-	}
-	return out, "", 0
-}
+func Commands() []string { return clishell.Lines(commands()) }

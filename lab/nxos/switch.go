@@ -17,11 +17,11 @@
 package nxos
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/roceaudit/roceaudit/lab/clishell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -38,88 +38,61 @@ const (
 	NetworkPolicy = "ROCE-NQ"
 )
 
-// Switch serves one emulated NX-OS switch. It implements sshd.Device and sshd.Shell.
+// Switch serves one emulated NX-OS switch. It implements sshd.Device and sshd.Shell (through
+// the embedded CLI, whose State and Latency are the lab's to set).
 type Switch struct {
-	State *switchstate.Switch
-	// Latency delays every interactive answer. sshd applies its own latency to exec requests
-	// only, so the lab sets this to the same value for CLI sessions.
-	Latency time.Duration
+	clishell.CLI
 
-	now  func() time.Time // the running-config's "!Time:" line
-	cmds []*command
+	now func() time.Time // the running-config's "!Time:" line
 }
 
 // New serves sw. The state may change later (under its lock); every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch {
-	s := &Switch{State: sw, now: time.Now}
-	s.cmds = s.commands()
+	s := &Switch{now: time.Now}
+	s.CLI = clishell.New(sw, dialect, s.commands())
 	return s
+}
+
+// dialect is how NX-OS greets a session and words a refusal. The login is network-admin and
+// no command here needs more, so there is no privilege refusal.
+var dialect = clishell.Dialect{
+	Banner: banner,
+	Refuse: refuse,
+}
+
+// banner is what NX-OS prints when a CLI session starts.
+const banner = "Cisco Nexus Operating System (NX-OS) Software\r\n" +
+	"TAC support: http://www.cisco.com/tac\r\n" +
+	"Copyright (C) 2002-2022, Cisco and/or its affiliates.\r\n" +
+	"All rights reserved.\r\n"
+
+// refuse puts a caret under the offending word (one column past the line's end when it stops
+// short), counting the prompt in a session since the echoed line follows it.
+func refuse(r clishell.Refusal) string {
+	col := len(strings.TrimRight(r.Line, " ")) + 1
+	if r.At < len(r.Tokens) {
+		col = r.Tokens[r.At].Col
+	}
+	what := map[clishell.Failure]string{clishell.Invalid: "Invalid", clishell.Incomplete: "Incomplete", clishell.Ambiguous: "Ambiguous"}[r.Kind]
+	return strings.Repeat(" ", r.Indent+col) + "^\n% " + what + " command at '^' marker.\n"
 }
 
 // commands is the CLI's whole vocabulary: the NX-OS collector's commands and the session
 // commands scrapligo types.
-func (s *Switch) commands() []*command {
-	show := func(line string, run func(sw *switchstate.Switch) string) *command {
-		return &command{words: strings.Fields(line), run: run}
-	}
-	session := func(line string, act action) *command {
-		return &command{words: strings.Fields(line), act: act}
-	}
-	return []*command{
-		show("show version | json", showVersion),
-		show("show interface | json", showInterface),
-		show("show lldp neighbors detail | json", showLLDP),
-		show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.now()) }),
-		session("terminal length "+numberWord, actNone),
-		session("terminal width "+numberWord, actNone),
-		session("exit", actExit),
+func (s *Switch) commands() []*clishell.Command {
+	return []*clishell.Command{
+		clishell.Show("show version | json", showVersion),
+		clishell.Show("show interface | json", showInterface),
+		clishell.Show("show lldp neighbors detail | json", showLLDP),
+		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.now()) }),
+		clishell.Session("terminal length "+clishell.NumberWord, clishell.ActNone),
+		clishell.Session("terminal width "+clishell.NumberWord, clishell.ActNone),
+		clishell.Session("exit", clishell.ActExit),
 	}
 }
 
 // Commands lists the command lines the emulator answers with state (the collector's set).
-func Commands() []string {
-	var out []string
-	for _, c := range New(&switchstate.Switch{}).cmds {
-		if c.run != nil {
-			out = append(out, strings.Join(c.words, " "))
-		}
-	}
-	return out
-}
-
-// answer runs one command line. indent is how far the line starts from the left edge of the
-// screen (the prompt's width in the shell, 0 for exec), so the caret of a refusal points at
-// the offending word. failed means out is the CLI's refusal.
-func (s *Switch) answer(line string, indent int) (out string, failed bool, act action) {
-	toks := tokenize(line)
-	if len(toks) == 0 {
-		return "", false, actNone
-	}
-	c, kind, at := match(s.cmds, toks)
-	if kind != failNone {
-		col := len(strings.TrimRight(line, " ")) + 1
-		if at < len(toks) {
-			col = toks[at].col
-		}
-		what := map[failKind]string{failInvalid: "Invalid", failIncomplete: "Incomplete", failAmbiguous: "Ambiguous"}[kind]
-		return strings.Repeat(" ", indent+col) + "^\n% " + what + " command at '^' marker.\n", true, actNone
-	}
-	if c.run == nil {
-		return "", false, c.act
-	}
-	s.State.Read(func(sw *switchstate.Switch) { out = c.run(sw) })
-	return out, false, actNone
-}
-
-// Exec answers one command as NX-OS does for `ssh switch 'CMD'`: the output, or the refusal
-// on stderr with exit status 1.
-func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	out, failed, _ := s.answer(cmd, 0)
-	if failed {
-		return "", out, 1
-	}
-	return out, "", 0
-}
+func Commands() []string { return clishell.Lines(new(Switch).commands()) }
 
 // itoa spells NX-OS's string-typed numbers.
 func itoa[T ~int | ~int64](n T) string { return strconv.FormatInt(int64(n), 10) }

@@ -1,4 +1,4 @@
-package nxos
+package clishell
 
 import (
 	"bufio"
@@ -10,27 +10,28 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// banner is what NX-OS prints when a CLI session starts.
-const banner = "Cisco Nexus Operating System (NX-OS) Software\r\n" +
-	"TAC support: http://www.cisco.com/tac\r\n" +
-	"Copyright (C) 2002-2022, Cisco and/or its affiliates.\r\n" +
-	"All rights reserved.\r\n"
-
 // Shell runs an interactive CLI session on rw (an SSH channel with a PTY) until the user
-// types exit, the client goes away or ctx ends. It prints the banner and the prompt, echoes
-// what is typed (with backspace, Ctrl-C and Ctrl-D; terminal escape sequences are
-// swallowed), and on Enter prints "\r\n", the answer with "\r\n" line ends and the prompt
-// again. A refusal's caret counts the prompt, since the echoed line follows it.
-func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
-	if c, ok := rw.(io.Closer); ok {
+// types exit, the client goes away or ctx ends. It prints the banner and the prompt
+// (`NAME#`, or `NAME>` after disable), echoes what is typed (with backspace, Ctrl-C and
+// Ctrl-D; terminal escape sequences are swallowed), and on Enter prints "\r\n", the answer
+// with "\r\n" line ends and the prompt again.
+func (c *CLI) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
+	if cl, ok := rw.(io.Closer); ok {
 		// A blocked Read only returns when the channel closes.
-		stop := context.AfterFunc(ctx, func() { _ = c.Close() })
+		stop := context.AfterFunc(ctx, func() { _ = cl.Close() })
 		defer stop()
 	}
 	r, w := bufio.NewReader(rw), bufio.NewWriter(rw)
-	var prompt string
-	s.State.Read(func(sw *switchstate.Switch) { prompt = sw.Name + "#" })
-	_, _ = w.WriteString(banner + prompt)
+	var name string
+	c.State.Read(func(sw *switchstate.Switch) { name = sw.Name })
+	priv := true
+	prompt := func() string {
+		if priv {
+			return name + "#"
+		}
+		return name + ">"
+	}
+	_, _ = w.WriteString(c.dialect.Banner + prompt())
 	var line []byte
 	var prev byte
 	esc := 0 // 1 after ESC, 2 inside a CSI sequence (ESC [ ... final byte)
@@ -60,16 +61,21 @@ func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
 			// The second half of a CRLF.
 		case b == '\r' || b == '\n':
 			_, _ = w.WriteString("\r\n")
-			out, _, act := s.answer(string(line), len(prompt))
+			out, _, act := c.answer(string(line), priv, len(prompt()))
 			line = line[:0]
-			if !s.wait(ctx) {
+			if !c.wait(ctx) {
 				return 0
 			}
-			if act == actExit {
+			switch act {
+			case ActExit:
 				_ = w.Flush()
 				return 0
+			case ActEnable:
+				priv = true
+			case ActDisable:
+				priv = false
 			}
-			_, _ = w.WriteString(crlf(out) + prompt)
+			_, _ = w.WriteString(crlf(out) + prompt())
 		case b == 0x7f || b == 0x08:
 			if len(line) > 0 {
 				line = line[:len(line)-1]
@@ -77,7 +83,7 @@ func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
 			}
 		case b == 0x03: // Ctrl-C abandons the line
 			line = line[:0]
-			_, _ = w.WriteString("^C\r\n" + prompt)
+			_, _ = w.WriteString("^C\r\n" + prompt())
 		case b == 0x04 && len(line) == 0: // Ctrl-D on an empty line logs out
 			_ = w.Flush()
 			return 0
@@ -94,11 +100,11 @@ func (s *Switch) Shell(ctx context.Context, rw io.ReadWriter, _ string) int {
 }
 
 // wait applies the interactive latency; false when the session ended meanwhile.
-func (s *Switch) wait(ctx context.Context) bool {
-	if s.Latency <= 0 {
+func (c *CLI) wait(ctx context.Context) bool {
+	if c.Latency <= 0 {
 		return true
 	}
-	t := time.NewTimer(s.Latency)
+	t := time.NewTimer(c.Latency)
 	defer t.Stop()
 	select {
 	case <-t.C:
