@@ -1,6 +1,10 @@
 package cumulus
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
+)
 
 // nvDoc is NVUE's text output. It has an optional leading block, either a key tree with
 // operational / applied / pending / description columns or a plain table, followed by titled
@@ -51,7 +55,7 @@ var kvColumns = map[string]bool{"operational": true, "applied": true, "pending":
 // parseNV splits NVUE text into its parts. It never fails: what it cannot place is left out,
 // and the per-command parsers reject output that lacks what they need.
 func parseNV(out string) nvDoc {
-	lines := splitLines(out)
+	lines := texttable.SplitLines(out)
 	var titles []int
 	for i := 0; i+1 < len(lines); i++ {
 		if strings.TrimSpace(lines[i]) != "" && isUnderline(lines[i+1]) {
@@ -104,15 +108,15 @@ func isKVHeader(header []string) bool {
 
 // parseBlock finds the first dash rule of a block; the non-blank line above it is the header
 // (empty when the rule comes first) and every non-blank line below it is a row.
-func parseBlock(lines []string) (header []string, spans []span, rows []string) {
+func parseBlock(lines []string) (header []string, spans []texttable.Span, rows []string) {
 	for i, l := range lines {
-		spans = ruleSpans(l)
+		spans = texttable.RuleSpans(l)
 		if spans == nil {
 			continue
 		}
 		header = make([]string, len(spans))
 		if i > 0 && strings.TrimSpace(lines[i-1]) != "" {
-			header = cutCells(lines[i-1], spans)
+			header = texttable.CutCells(lines[i-1], spans)
 		}
 		for _, r := range lines[i+1:] {
 			if strings.TrimSpace(r) != "" {
@@ -124,23 +128,23 @@ func parseBlock(lines []string) (header []string, spans []span, rows []string) {
 	return nil, nil, nil
 }
 
-func tableRows(spans []span, lines []string) []nvRow {
+func tableRows(spans []texttable.Span, lines []string) []nvRow {
 	var rows []nvRow
 	for _, l := range lines {
-		rows = append(rows, nvRow{cells: cutCells(l, spans), line: l})
+		rows = append(rows, nvRow{cells: texttable.CutCells(l, spans), line: l})
 	}
 	return rows
 }
 
 // kvRows turns key-tree lines into dotted keys, by indentation (two spaces a level). A line
 // whose key cell is blank continues the value of the row above (NVUE wraps long values).
-func kvRows(header []string, spans []span, lines []string) []nvKV {
+func kvRows(header []string, spans []texttable.Span, lines []string) []nvKV {
 	var out []nvKV
 	var path []string
 	for _, l := range lines {
-		cells := cutCells(l, spans)
+		cells := texttable.CutCells(l, spans)
 		indent := len(l) - len(strings.TrimLeft(l, " "))
-		if cells[0] == "" || indent >= spans[0].end {
+		if cells[0] == "" || indent >= spans[0].End {
 			if len(out) > 0 {
 				prev := out[len(out)-1]
 				for c := 1; c < len(cells); c++ {

@@ -1,23 +1,27 @@
 package cumulus
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
+)
 
 // ParseSystem reads the release from `nv show system`: the `build` row ("Cumulus Linux
 // 5.5.0") of CL 5.2-5.10, or `product-name` and `product-release` of later releases, which
 // print the rows without a header.
 func ParseSystem(out string) (string, error) {
 	fields := map[string]string{}
-	for _, l := range splitLines(out) {
+	for _, l := range texttable.SplitLines(out) {
 		if len(l) == 0 || l[0] == ' ' {
 			continue
 		}
-		toks := tokens(l)
+		toks := texttable.Tokens(l)
 		if len(toks) < 2 {
 			continue
 		}
-		k := l[toks[0].start:toks[0].end]
+		k := l[toks[0].Start:toks[0].End]
 		if _, seen := fields[k]; !seen {
-			fields[k] = l[toks[1].start:toks[1].end]
+			fields[k] = l[toks[1].Start:toks[1].End]
 		}
 	}
 	if b := fields["build"]; b != "" {

@@ -3,13 +3,15 @@ package sonic
 import (
 	"fmt"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 )
 
 // ParseVersion reads `show version` ("SONiC Software Version: SONiC.HEAD.32-21ea29a",
 // "HwSKU: Mellanox-SN2700") into a NOS string: "SONiC.HEAD.32-21ea29a (HwSKU Mellanox-SN2700)".
 func ParseVersion(out string) (string, error) {
 	var version, sku string
-	for _, l := range splitLines(out) {
+	for _, l := range texttable.SplitLines(out) {
 		k, v, ok := strings.Cut(strings.TrimSpace(l), ":")
 		if !ok {
 			continue
