@@ -50,7 +50,7 @@ func perPort(port string, tmpls []string) []string {
 }
 
 func TestCollectHealthy(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy"}
+	r := &fakeRunner{Scenario: "healthy"}
 	dev, err := collect(t, r, topology.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestCollectHealthy(t *testing.T) {
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
 		want = append(want, perPort(p, RoCEPort)...)
 	}
-	if d := cmp.Diff(want, r.sent); d != "" {
+	if d := cmp.Diff(want, r.Sent); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
 	}
 	sw := dev.Switch
@@ -122,7 +122,7 @@ func TestCollectHealthy(t *testing.T) {
 // RoCE disabled: the generic profiles, read verbatim from NVIDIA's examples, plus one port
 // with link pause on.
 func TestCollectBroken(t *testing.T) {
-	r := &fakeRunner{scenario: "broken"}
+	r := &fakeRunner{Scenario: "broken"}
 	dev, err := collect(t, r, topology.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func TestCollectBroken(t *testing.T) {
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
 		want = append(want, perPort(p, GenericPort)...)
 	}
-	if d := cmp.Diff(want, r.sent); d != "" {
+	if d := cmp.Diff(want, r.Sent); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
 	}
 	p := dev.Switch.Port("swp2")
@@ -181,7 +181,7 @@ func TestCollectGenericPFCOn(t *testing.T) {
 	listed := "                   operational  applied\n-----------------  -----------  -------\n" +
 		"rx                 enable       enable\ntx                 enable       enable\n[switch-priority]  3            3\n"
 	unlisted := "    operational  applied\n--  -----------  -------\nrx  enable\ntx  enable\n"
-	r := &fakeRunner{scenario: "broken", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "broken", Override: map[string]collectors.Output{
 		"nv show interface swp1 qos pfc": {Stdout: listed},
 		"nv show interface swp2 qos pfc": {Stdout: unlisted},
 	}}
@@ -205,7 +205,7 @@ func TestCollectGenericPFCOn(t *testing.T) {
 // When `nv show qos roce` fails, the regime is unknown: the facts that depend on it are
 // unknown with that error, the others are still read.
 func TestCollectRoCEUnreadable(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRoCE: {Stderr: "Error: Permission denied: not a member of the nvapply group\n", ExitCode: 1},
 	}}
 	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp1"}})
@@ -229,7 +229,7 @@ func TestCollectRoCEUnreadable(t *testing.T) {
 }
 
 func TestCollectPortStatusUnrecognised(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		"nv show interface swp2 qos roce status": {Stdout: "Error: The requested item does not exist.\n"},
 	}}
 	dev, err := collect(t, r, topology.DeviceSpec{})
@@ -247,7 +247,7 @@ func TestCollectPortStatusUnrecognised(t *testing.T) {
 }
 
 func TestCollectInventoryInterfacesAndNames(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
+	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
 	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp2", "swp1", "swp1;reboot"}})
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,7 @@ func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 	if bad.MTU.Known || !strings.Contains(bad.MTU.Source.Error, "not a safe interface") {
 		t.Errorf("unsafe name: %+v", bad.MTU)
 	}
-	for _, c := range r.sent {
+	for _, c := range r.Sent {
 		if strings.Contains(c, "reboot") {
 			t.Errorf("sent %q", c)
 		}
@@ -270,7 +270,7 @@ func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 }
 
 func TestCollectNothingToAudit(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
+	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
 	if _, err := collect(t, r, topology.DeviceSpec{}); err == nil || !strings.Contains(err.Error(), "no port to audit") {
 		t.Errorf("err = %v", err)
 	}

@@ -77,9 +77,9 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 }
 
 func TestCollectHealthy(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy"}
+	r := &fakeRunner{Scenario: "healthy"}
 	sw := collect(t, r)
-	if d := cmp.Diff(Commands, r.sent); d != "" {
+	if d := cmp.Diff(Commands, r.Sent); d != "" {
 		t.Errorf("commands sent (-plan +sent):\n%s", d)
 	}
 	if sw.NOS != "Arista EOS 4.28.3M (DCS-7050CX3-32S)" {
@@ -115,7 +115,7 @@ func TestCollectHealthy(t *testing.T) {
 }
 
 func TestCollectBroken(t *testing.T) {
-	sw := collect(t, &fakeRunner{scenario: "broken"})
+	sw := collect(t, &fakeRunner{Scenario: "broken"})
 	if d := cmp.Diff([]string{"Ethernet1/1", "Ethernet2/1", "Ethernet3/1", "Ethernet4/1", "Ethernet5/1", "Ethernet6/1", "Ethernet7/1", "Ethernet8/1"}, portNamesOf(sw)); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)
 	}
@@ -162,9 +162,9 @@ func TestCollectBroken(t *testing.T) {
 }
 
 func TestCollectFailuresBecomeUnknown(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy",
-		fail:     map[string]error{CmdRunningConfig: errors.New("session closed")},
-		override: map[string]collectors.Output{CmdFlowcontrol: {Stdout: "% Invalid input\n"}}}
+	r := &fakeRunner{Scenario: "healthy",
+		Fail:     map[string]error{CmdRunningConfig: errors.New("session closed")},
+		Override: map[string]collectors.Output{CmdFlowcontrol: {Stdout: "% Invalid input\n"}}}
 	sw := collect(t, r)
 	// Without the config, ports still come from LLDP.
 	if d := cmp.Diff([]string{"Ethernet1", "Ethernet2", "Ethernet31/1"}, portNamesOf(sw)); d != "" {
@@ -195,14 +195,14 @@ func TestCollectNothingReadable(t *testing.T) {
 		fail[c] = errors.New("connection reset")
 	}
 	dev := &topology.Device{Name: "leaf"}
-	err := (Platform{}).Collect(context.Background(), &fakeRunner{scenario: "healthy", fail: fail}, topology.DeviceSpec{}, dev)
+	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, topology.DeviceSpec{}, dev)
 	if err == nil || !strings.Contains(err.Error(), "connection reset") {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestCollectNoPorts(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdLLDP:          {Stdout: "not json"},
 		CmdRunningConfig: {Stdout: "", ExitCode: 1, Stderr: "% Authorization denied"},
 	}}
@@ -216,7 +216,7 @@ func TestCollectNoPorts(t *testing.T) {
 func TestCollectCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := (Platform{}).Collect(ctx, &fakeRunner{scenario: "healthy"}, topology.DeviceSpec{}, &topology.Device{})
+	err := (Platform{}).Collect(ctx, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{}, &topology.Device{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v", err)
 	}

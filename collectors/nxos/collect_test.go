@@ -83,9 +83,9 @@ func healthyPort(name string) *topology.SwitchPort {
 }
 
 func TestCollectHealthy(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy"}
+	r := &fakeRunner{Scenario: "healthy"}
 	sw := collect(t, r)
-	if d := cmp.Diff(Commands, r.sent); d != "" {
+	if d := cmp.Diff(Commands, r.Sent); d != "" {
 		t.Errorf("commands sent (-plan +sent):\n%s", d)
 	}
 	if sw.NOS != "Cisco NX-OS 10.2(4) (Nexus9000 C9336C-FX2 Chassis)" {
@@ -114,7 +114,7 @@ func TestCollectHealthy(t *testing.T) {
 }
 
 func TestCollectBroken(t *testing.T) {
-	sw := collect(t, &fakeRunner{scenario: "broken"})
+	sw := collect(t, &fakeRunner{Scenario: "broken"})
 	wantPorts := []string{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4", "Ethernet1/5", "Ethernet1/6", "Ethernet1/7", "Ethernet1/8", "Ethernet1/9", "Ethernet1/49"}
 	if d := cmp.Diff(wantPorts, portNamesOf(sw)); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)
@@ -160,7 +160,7 @@ func TestCollectBroken(t *testing.T) {
 
 func TestCollectNoQueuingPolicy(t *testing.T) {
 	cfg := strings.Replace(fixture(t, "healthy", CmdQoSConfig), "  service-policy type queuing output ROCE-OUT\n", "", 1)
-	sw := collect(t, &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{CmdQoSConfig: {Stdout: cfg}}})
+	sw := collect(t, &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdQoSConfig: {Stdout: cfg}}})
 	p := sw.Port("Ethernet1/1")
 	if p.Scheduler.Known || !strings.Contains(p.Scheduler.Source.Error, "no service-policy type queuing output") {
 		t.Errorf("scheduler of an unconfigured default policy must be unknown: %+v", p.Scheduler)
@@ -171,9 +171,9 @@ func TestCollectNoQueuingPolicy(t *testing.T) {
 }
 
 func TestCollectFailuresBecomeUnknown(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy",
-		fail:     map[string]error{CmdInterface: errors.New("EOF")},
-		override: map[string]collectors.Output{CmdQoSConfig: {Stdout: "% Permission denied for the role\n"}}}
+	r := &fakeRunner{Scenario: "healthy",
+		Fail:     map[string]error{CmdInterface: errors.New("EOF")},
+		Override: map[string]collectors.Output{CmdQoSConfig: {Stdout: "% Permission denied for the role\n"}}}
 	sw := collect(t, r)
 	if d := cmp.Diff([]string{"Ethernet1/1", "Ethernet1/2", "Ethernet1/49"}, portNamesOf(sw)); d != "" {
 		t.Fatalf("ports from LLDP (-want +got):\n%s", d)
@@ -191,7 +191,7 @@ func TestCollectFailuresBecomeUnknown(t *testing.T) {
 }
 
 func TestCollectNoPorts(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdLLDP:      {Stdout: "{", ExitCode: 0},
 		CmdQoSConfig: {ExitCode: 16, Stderr: "Permission denied"},
 	}}
@@ -206,7 +206,7 @@ func TestCollectNothingReadable(t *testing.T) {
 	for _, c := range Commands {
 		fail[c] = errors.New("EOF")
 	}
-	err := (Platform{}).Collect(context.Background(), &fakeRunner{scenario: "healthy", fail: fail}, topology.DeviceSpec{}, &topology.Device{})
+	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, topology.DeviceSpec{}, &topology.Device{})
 	if err == nil || !strings.Contains(err.Error(), "no command succeeded") {
 		t.Fatalf("got %v", err)
 	}

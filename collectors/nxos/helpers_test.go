@@ -1,54 +1,28 @@
 package nxos
 
 import (
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
 const fixtureRoot = "../../fixtures/nxos"
 
-func fixture(t *testing.T, scenario, cmd string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtureRoot, scenario, FixtureFile(cmd)))
-	if err != nil {
-		t.Fatalf("fixture for %q: %v", cmd, err)
-	}
-	return string(b)
-}
+// fixtures are fixtures/nxos, named and allowed as the NX-OS collector names and allows commands.
+type fixtures struct{ Platform }
+
+func (fixtures) FixtureDir() string            { return fixtureRoot }
+func (fixtures) FixtureFile(cmd string) string { return FixtureFile(cmd) }
 
 // fakeRunner serves fixture files by command string and refuses what the allowlist refuses,
 // as the real runner does.
-type fakeRunner struct {
-	scenario string
-	override map[string]collectors.Output
-	fail     map[string]error
-	sent     []string
-}
+type fakeRunner = fixturerunner.Runner[fixtures]
 
-func (f *fakeRunner) Run(_ context.Context, cmd string) (collectors.Output, error) {
-	f.sent = append(f.sent, cmd)
-	if !(Platform{}).Allowlist().Allows(cmd) {
-		return collectors.Output{}, collectors.ErrNotAllowed
-	}
-	if err, ok := f.fail[cmd]; ok {
-		return collectors.Output{}, err
-	}
-	if o, ok := f.override[cmd]; ok {
-		return o, nil
-	}
-	b, err := os.ReadFile(filepath.Join(fixtureRoot, f.scenario, FixtureFile(cmd)))
-	if err != nil {
-		return collectors.Output{}, errors.New("no fixture: " + err.Error())
-	}
-	return collectors.Output{Stdout: string(b)}, nil
+func fixture(t *testing.T, scenario, cmd string) string {
+	t.Helper()
+	return fixturerunner.MustRead(t, fixtures{}, scenario, cmd)
 }
 
 func readSeed(scenario, cmd string) (string, error) {
-	b, err := os.ReadFile(filepath.Join(fixtureRoot, scenario, FixtureFile(cmd)))
-	return string(b), err
+	return fixturerunner.Read(fixtures{}, scenario, cmd)
 }

@@ -35,12 +35,12 @@ func portNamesOf(sw *topology.SwitchFacts) []string {
 }
 
 func TestCollectHealthy(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy"}
+	r := &fakeRunner{Scenario: "healthy"}
 	dev, err := collect(t, r, topology.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(Platform{}.Plan(topology.DeviceSpec{}), r.sent); d != "" {
+	if d := cmp.Diff(Platform{}.Plan(topology.DeviceSpec{}), r.Sent); d != "" {
 		t.Errorf("sent commands differ from Plan (-plan +sent):\n%s", d)
 	}
 	sw := dev.Switch
@@ -108,7 +108,7 @@ func values(p *topology.SwitchPort) map[string]any {
 // The stock config: MTU 9100, DSCP 26 in lossy TC 1, PFC on 3 and 4 (asymmetric on
 // Ethernet8), no watchdog, CNP queue DWRR. Only Ethernet0 has counter rows.
 func TestCollectBroken(t *testing.T) {
-	r := &fakeRunner{scenario: "broken"}
+	r := &fakeRunner{Scenario: "broken"}
 	dev, err := collect(t, r, topology.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func TestCollectBroken(t *testing.T) {
 // When CONFIG_DB cannot be read, the LLDP ports are still reported, every configuration fact
 // unknown with the command and its stderr; the unsupported markers stay.
 func TestCollectConfigUnreadable(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRunningConfig: {Stderr: "Error: Permission denied\n", ExitCode: 1},
 	}}
 	dev, err := collect(t, r, topology.DeviceSpec{})
@@ -177,7 +177,7 @@ func anyFact[T any](f topology.Fact[T]) topology.Fact[any] {
 }
 
 func TestCollectUnrecognisedConfig(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy", override: map[string]collectors.Output{
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRunningConfig: {Stdout: "Usage: show [OPTIONS] COMMAND [ARGS]...\n"},
 	}}
 	dev, err := collect(t, r, topology.DeviceSpec{})
@@ -192,7 +192,7 @@ func TestCollectUnrecognisedConfig(t *testing.T) {
 
 func TestCollectNothingReadable(t *testing.T) {
 	boom := errors.New("ssh: connection reset")
-	r := &fakeRunner{scenario: "healthy", fail: map[string]error{
+	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{
 		CmdVersion: boom, CmdRunningConfig: boom, CmdLLDP: boom, CmdPFCCounters: boom, CmdQueueCounters: boom}}
 	_, err := collect(t, r, topology.DeviceSpec{})
 	if err == nil || !strings.Contains(err.Error(), "no port to audit") || !strings.Contains(err.Error(), "connection reset") {
@@ -201,7 +201,7 @@ func TestCollectNothingReadable(t *testing.T) {
 }
 
 func TestCollectInventoryInterfaces(t *testing.T) {
-	r := &fakeRunner{scenario: "healthy"}
+	r := &fakeRunner{Scenario: "healthy"}
 	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"Ethernet8", "Ethernet120", "Ethernet8"}})
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestCollectInventoryInterfaces(t *testing.T) {
 	if mtu.Known || !strings.Contains(mtu.Source.Error, "Ethernet120 is not in the CONFIG_DB PORT table") {
 		t.Errorf("unknown port MTU = %+v", mtu)
 	}
-	if _, err := collect(t, &fakeRunner{scenario: "healthy"}, topology.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {
+	if _, err := collect(t, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {
 		t.Error("unsafe interface name accepted")
 	}
 }
