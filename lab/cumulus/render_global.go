@@ -20,7 +20,7 @@ func showSystem(sw *switchstate.Switch) string {
 // panel port, with the neighbour LLDP sees on a port whose link is up.
 func showInterfaceLLDP(sw *switchstate.Switch) string {
 	rows := [][]string{{"eth0", "1G", "eth", "", ""}}
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		host, port := "", ""
 		if n := p.Neighbor; n != nil && p.Up {
 			host, port = n.SystemName, n.PortID
@@ -37,7 +37,7 @@ func showQoSRoCE(sw *switchstate.Switch) string {
 	if !roce || len(sw.Ports) == 0 {
 		return keyTree([]string{"operational", "applied"}, []kv{{"enable", 0, []string{"", "off"}}})
 	}
-	p := sortedPorts(sw)[0] // RoCE mode: every port is the same
+	p := sw.SortedPorts()[0] // RoCE mode: every port is the same
 	v := portView(p, true)
 	tree := keyTree([]string{"operational", "applied"}, []kv{
 		{"enable", 0, []string{"", "on"}},

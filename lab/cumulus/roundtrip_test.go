@@ -207,7 +207,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 				NOS:  "Cumulus Linux " + sc.sw.Version,
 				LLDP: known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
 			}
-			for _, p := range sortedPorts(sc.sw) {
+			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p, sc.roce))
 			}
 			if d := cmp.Diff(want, got, factOpts); d != "" {

@@ -12,11 +12,7 @@ import (
 // the lossless recipe (switchstate.HealthyPort), which is what RoCE lossless mode applies.
 // Neighbours are the caller's to set.
 func NewState(name, mac string, ports ...string) *switchstate.Switch {
-	sw := &switchstate.Switch{Name: name, Platform: "cumulus", Model: DefaultModel, Version: DefaultVersion, MAC: mac}
-	for _, p := range ports {
-		sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, MTU))
-	}
-	return sw
+	return switchstate.HealthySwitch(name, "cumulus", DefaultModel, DefaultVersion, mac, MTU, ports...)
 }
 
 var portName = regexp.MustCompile(`^swp[0-9]+(s[0-9]+)?$`)

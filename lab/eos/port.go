@@ -1,10 +1,10 @@
 package eos
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net"
-	"sort"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
@@ -18,46 +18,12 @@ const (
 )
 
 // model and version are the state's, or the defaults.
-func model(sw *switchstate.Switch) string {
-	if sw.Model != "" {
-		return sw.Model
-	}
-	return DefaultModel
-}
+func model(sw *switchstate.Switch) string   { return cmp.Or(sw.Model, DefaultModel) }
+func version(sw *switchstate.Switch) string { return cmp.Or(sw.Version, DefaultVersion) }
 
-func version(sw *switchstate.Switch) string {
-	if sw.Version != "" {
-		return sw.Version
-	}
-	return DefaultVersion
-}
-
-// baseMAC is the chassis MAC; ports get consecutive addresses after it.
-func baseMAC(sw *switchstate.Switch) net.HardwareAddr {
-	if m, err := net.ParseMAC(sw.MAC); err == nil && len(m) == 6 {
-		return m
-	}
-	return net.HardwareAddr{0x44, 0x4c, 0xa8, 0x00, 0x00, 0x00}
-}
-
-// portMAC is the burned-in address of the i-th front-panel port (0-based).
-func portMAC(sw *switchstate.Switch, i int) net.HardwareAddr {
-	m := append(net.HardwareAddr(nil), baseMAC(sw)...)
-	n := int(m[4])<<8 | int(m[5])
-	n += i + 1
-	m[4], m[5] = byte(n>>8), byte(n)
-	return m
-}
-
-// dottedMAC is EOS's spelling of a MAC in LLDP ("0c42.a1b2.c3d0"); anything that is not a MAC
-// is shown as given.
-func dottedMAC(s string) string {
-	m, err := net.ParseMAC(s)
-	if err != nil || len(m) != 6 {
-		return s
-	}
-	return fmt.Sprintf("%02x%02x.%02x%02x.%02x%02x", m[0], m[1], m[2], m[3], m[4], m[5])
-}
+// defaultMAC is the chassis MAC of a state without one (sw.BaseMAC); ports get consecutive
+// addresses after the chassis MAC (sw.PortMAC).
+var defaultMAC = net.HardwareAddr{0x44, 0x4c, 0xa8, 0x00, 0x00, 0x00}
 
 // shortName is the table spelling of an interface ("Ethernet1/1" -> "Et1/1").
 func shortName(name string) string {
@@ -67,29 +33,6 @@ func shortName(name string) string {
 		}
 	}
 	return name
-}
-
-// pfcPriorities are the port's no-drop priorities: EOS enables PFC per priority for both
-// directions, so receive and transmit are merged.
-func pfcPriorities(p *switchstate.Port) []int {
-	var out []int
-	for prio := 0; prio < 8; prio++ {
-		if p.PFCRX[prio] || p.PFCTX[prio] {
-			out = append(out, prio)
-		}
-	}
-	return out
-}
-
-// watchdog is the port's watchdog switch: EOS has one per port, covering every no-drop
-// priority.
-func watchdog(p *switchstate.Port) bool {
-	for _, on := range p.Watchdog {
-		if on {
-			return true
-		}
-	}
-	return false
 }
 
 // roundRobinFrom is the tx-queue that gets `no priority`, which makes it and every lower
@@ -123,42 +66,6 @@ func neighborLabel(p *switchstate.Port) string {
 		return ""
 	}
 	return p.Neighbor.SystemName + "_" + p.Neighbor.PortID
-}
-
-// sortedPorts is the ports in EOS order (Ethernet2 before Ethernet10).
-func sortedPorts(sw *switchstate.Switch) []*switchstate.Port {
-	ps := append([]*switchstate.Port(nil), sw.Ports...)
-	sort.SliceStable(ps, func(i, j int) bool { return naturalLess(ps[i].Name, ps[j].Name) })
-	return ps
-}
-
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		if isDigit(a[0]) && isDigit(b[0]) {
-			na, ra := leadingNumber(a)
-			nb, rb := leadingNumber(b)
-			if na != nb {
-				return na < nb
-			}
-			a, b = ra, rb
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func leadingNumber(s string) (int, string) {
-	n, i := 0, 0
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, s[i:]
 }
 
 // jsonOut prints a value as EOS prints `| json`: indented by four spaces.

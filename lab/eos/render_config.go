@@ -29,21 +29,7 @@ func globalDSCPMap(sw *switchstate.Switch) [64]int {
 	for d := range def {
 		def[d] = defaultTC(d)
 	}
-	return majority(sw.Ports, def, func(p *switchstate.Port) [64]int { return p.DSCPToTC })
-}
-
-// majority is the value most ports have (the first port's on a tie), or def without ports.
-func majority[T comparable](ports []*switchstate.Port, def T, get func(*switchstate.Port) T) T {
-	count := map[T]int{}
-	best, bestN := def, 0
-	for _, p := range ports {
-		v := get(p)
-		count[v]++
-		if count[v] > bestN {
-			best, bestN = v, count[v]
-		}
-	}
-	return best
+	return switchstate.Majority(sw.Ports, def, func(p *switchstate.Port) [64]int { return p.DSCPToTC })
 }
 
 // qosLines are a port's QoS settings as they read in a qos profile or an interface block:
@@ -54,13 +40,13 @@ func qosLines(p *switchstate.Port) (settings, queues []string) {
 	} else {
 		settings = append(settings, "qos trust cos")
 	}
-	if prios := pfcPriorities(p); len(prios) > 0 {
+	if prios := p.PFCPriorities(); len(prios) > 0 {
 		settings = append(settings, "priority-flow-control on")
 		for _, prio := range prios {
 			settings = append(settings, fmt.Sprintf("priority-flow-control priority %d no-drop", prio))
 		}
 	}
-	if watchdog(p) {
+	if p.WatchdogOn() {
 		settings = append(settings, "priority-flow-control pause watchdog")
 	}
 	rr := roundRobinFrom(p)
@@ -88,7 +74,7 @@ func profilePlan(sw *switchstate.Switch) (settings, queues []string, bound map[*
 		s, q := qosLines(p)
 		return strings.Join(s, "\n") + "\n" + strings.Join(q, "\n")
 	}
-	want := majority(sw.Ports, "", key)
+	want := switchstate.Majority(sw.Ports, "", key)
 	bound = map[*switchstate.Port]bool{}
 	for _, p := range sw.Ports {
 		if key(p) == want {
@@ -125,7 +111,7 @@ func showRunningConfig(sw *switchstate.Switch) string {
 	}
 	anyWatchdog := false
 	for _, p := range sw.Ports {
-		anyWatchdog = anyWatchdog || watchdog(p)
+		anyWatchdog = anyWatchdog || p.WatchdogOn()
 	}
 	if anyWatchdog {
 		b.WriteString("priority-flow-control pause watchdog action drop\n" +
@@ -143,7 +129,7 @@ func showRunningConfig(sw *switchstate.Switch) string {
 		b.WriteString("!\n")
 	}
 
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		line(0, "interface "+p.Name)
 		if d := neighborLabel(p); d != "" {
 			line(1, "description "+d)

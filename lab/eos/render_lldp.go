@@ -3,6 +3,7 @@ package eos
 import (
 	"strings"
 
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -56,7 +57,7 @@ func showLLDP(sw *switchstate.Switch) string {
 				NeighborInterfaceInfo: lldpIntf{LinkAggregationStatus: "notCapable", InterfaceIDType: "interfaceName",
 					InterfaceID: `"` + n.PortID + `"`, InterfaceDescription: n.PortDescr, OperMauType: "Unknown",
 					UnknownOrgDefinedTlvs: []any{}},
-				ChassisID: dottedMAC(n.ChassisID), SystemName: n.SystemName, TTL: 120, ChassisIDType: "macAddress",
+				ChassisID: nosfmt.DottedMAC(n.ChassisID), SystemName: n.SystemName, TTL: 120, ChassisIDType: "macAddress",
 			}
 			if isSwitchPort(n.PortID) {
 				info.SystemCapabilities = lldpCaps{Bridge: true, Router: true}

@@ -25,7 +25,7 @@ func showVersion(sw *switchstate.Switch) string {
 		HardwareRevision string  `json:"hardwareRevision"`
 	}{
 		ModelName: model(sw), InternalVersion: v + "-28837868." + strings.ReplaceAll(v, ".", ""),
-		SystemMacAddress: baseMAC(sw).String(), SerialNumber: "JPE" + strings.ToUpper(strings.ReplaceAll(baseMAC(sw).String()[9:], ":", "")),
+		SystemMacAddress: sw.BaseMAC(defaultMAC).String(), SerialNumber: "JPE" + strings.ToUpper(strings.ReplaceAll(sw.BaseMAC(defaultMAC).String()[9:], ":", "")),
 		MemTotal: 8098740, BootupTimestamp: bootTime, MemFree: 5869480, Version: v, Architecture: "x86_64",
 		InternalBuildID: "5a8e0b7c-2b1f-4a57-9a4e-0c3d2f7b8e11", HardwareRevision: "11.00",
 	})
@@ -73,7 +73,7 @@ func showInterfaces(sw *switchstate.Switch) string {
 	all := map[string]iface{}
 	for i, p := range sw.Ports {
 		it := iface{LastStatusChange: linkChangeTime, Name: p.Name, Status: "connected", AutoNegotiate: "off",
-			BurnedIn: portMAC(sw, i).String(), Description: neighborLabel(p), LoopbackMode: "loopbackNone",
+			BurnedIn: sw.PortMAC(defaultMAC, i).String(), Description: neighborLabel(p), LoopbackMode: "loopbackNone",
 			MTU: p.MTU, Hardware: "ethernet", Duplex: "duplexFull", Bandwidth: int64(p.Speed) * 1_000_000_000,
 			ForwardingModel: "bridged", LineProtocol: "up"}
 		if !p.Up {
@@ -84,7 +84,7 @@ func showInterfaces(sw *switchstate.Switch) string {
 		all[p.Name] = it
 	}
 	all["Management1"] = iface{LastStatusChange: linkChangeTime, Name: "Management1", Status: "connected",
-		AutoNegotiate: "success", BurnedIn: baseMAC(sw).String(), LoopbackMode: "loopbackNone", MTU: 1500,
+		AutoNegotiate: "success", BurnedIn: sw.BaseMAC(defaultMAC).String(), LoopbackMode: "loopbackNone", MTU: 1500,
 		Hardware: "ethernet", Duplex: "duplexFull", Bandwidth: 1_000_000_000, ForwardingModel: "routed",
 		LineProtocol: "up", L3MtuConfigured: true}
 	return jsonOut(struct {
@@ -109,7 +109,7 @@ func showFlowcontrol(sw *switchstate.Switch) string {
 		}
 		return "off"
 	}
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		send, recv := onOff(p.PauseTX), onOff(p.PauseRX)
 		sendOper, recvOper := send, recv
 		if !p.Up {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -116,7 +117,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	for _, p := range sw.Ports {
 		if n := p.Neighbor; n != nil && p.Up {
 			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
-				PortDescr: n.PortDescr, ChassisID: dottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
+				PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
 		}
 	}
 	return out
@@ -147,7 +148,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 				NOS:  "Arista EOS " + DefaultVersion + " (" + DefaultModel + ")",
 				LLDP: known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
 			}
-			for _, p := range sortedPorts(sc.sw) {
+			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p, slices.Contains(sc.inline, p.Name)))
 			}
 			if d := cmp.Diff(want, dev.Switch, factOpts); d != "" {

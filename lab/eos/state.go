@@ -11,11 +11,7 @@ import (
 // NewState is a healthy EOS switch: every port 100G, up, at the EOS jumbo MTU and on the
 // lossless recipe (switchstate.HealthyPort). Neighbours are the caller's to set.
 func NewState(name, mac string, ports ...string) *switchstate.Switch {
-	sw := &switchstate.Switch{Name: name, Platform: "eos", Model: DefaultModel, Version: DefaultVersion, MAC: mac}
-	for _, p := range ports {
-		sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, MTU))
-	}
-	return sw
+	return switchstate.HealthySwitch(name, "eos", DefaultModel, DefaultVersion, mac, MTU, ports...)
 }
 
 var portName = regexp.MustCompile(`^Ethernet[0-9]+(/[0-9]+)*$`)
@@ -39,7 +35,7 @@ func Validate(sw *switchstate.Switch) error {
 				bad("DSCP map differs from the switch's: EOS maps DSCP to traffic class switch-wide (rendered with the most common map)")
 			}
 			if p.PFCRX != p.PFCTX {
-				bad("asymmetric PFC: EOS enables a no-drop priority both ways (rendered on %v)", pfcPriorities(p))
+				bad("asymmetric PFC: EOS enables a no-drop priority both ways (rendered on %v)", p.PFCPriorities())
 			}
 			if p.PFCAuto {
 				bad("PFCAuto is NX-OS's priority-flow-control mode auto; EOS has no such mode (use DCBX)")
@@ -50,11 +46,11 @@ func Validate(sw *switchstate.Switch) error {
 					lossless = append(lossless, pg)
 				}
 			}
-			if fmt.Sprint(lossless) != fmt.Sprint(pfcPriorities(p)) {
-				bad("lossless PGs %v differ from the no-drop priorities %v: EOS reserves headroom for exactly the no-drop priorities", lossless, pfcPriorities(p))
+			if fmt.Sprint(lossless) != fmt.Sprint(p.PFCPriorities()) {
+				bad("lossless PGs %v differ from the no-drop priorities %v: EOS reserves headroom for exactly the no-drop priorities", lossless, p.PFCPriorities())
 			}
-			if watchdog(p) {
-				for _, prio := range pfcPriorities(p) {
+			if p.WatchdogOn() {
+				for _, prio := range p.PFCPriorities() {
 					if !p.Watchdog[prio] {
 						bad("watchdog on some no-drop priorities only: EOS has one watchdog switch per port (rendered on)")
 						break

@@ -37,7 +37,7 @@ func schedulingOf(p *switchstate.Port) scheduling { return scheduling{ecn: p.ECN
 // port uses. Variant 0 is the base policy; the others are numbered from 2.
 func variants[T comparable](ports []*switchstate.Port, get func(*switchstate.Port) T) ([]T, map[*switchstate.Port]int) {
 	var zero T
-	vs := []T{majority(ports, zero, get)}
+	vs := []T{switchstate.Majority(ports, zero, get)}
 	use := map[*switchstate.Port]int{}
 	for _, p := range ports {
 		v, i := get(p), 0
@@ -63,14 +63,14 @@ func variantName(base string, i int) string {
 func globalPFC(sw *switchstate.Switch) []int {
 	var withPFC []*switchstate.Port
 	for _, p := range sw.Ports {
-		if len(pfcPriorities(p)) > 0 {
+		if len(p.PFCPriorities()) > 0 {
 			withPFC = append(withPFC, p)
 		}
 	}
-	key := majority(withPFC, "", func(p *switchstate.Port) string { return fmt.Sprint(pfcPriorities(p)) })
+	key := switchstate.Majority(withPFC, "", func(p *switchstate.Port) string { return fmt.Sprint(p.PFCPriorities()) })
 	for _, p := range withPFC {
-		if fmt.Sprint(pfcPriorities(p)) == key {
-			return pfcPriorities(p)
+		if fmt.Sprint(p.PFCPriorities()) == key {
+			return p.PFCPriorities()
 		}
 	}
 	return nil
@@ -112,17 +112,17 @@ func showIPQoS(sw *switchstate.Switch, now time.Time) string {
 	if len(sw.Ports) > 0 {
 		fmt.Fprintf(&b, "  service-policy type queuing output %s\n", QueuingPolicy)
 	}
-	wd := majority(sw.Ports, false, watchdog)
+	wd := switchstate.Majority(sw.Ports, false, (*switchstate.Port).WatchdogOn)
 	if wd {
 		b.WriteString("priority-flow-control watch-dog-interval on\n")
 	}
 
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		fmt.Fprintf(&b, "\ninterface %s\n", p.Name)
 		if mode := pfcMode(p); mode != "auto" { // auto is the default, which NX-OS does not show
 			fmt.Fprintf(&b, "  priority-flow-control mode %s\n", mode)
 		}
-		if w := watchdog(p); w != wd {
+		if w := p.WatchdogOn(); w != wd {
 			fmt.Fprintf(&b, "  priority-flow-control watch-dog-interval %s\n", map[bool]string{true: "on", false: "off"}[w])
 		}
 		fmt.Fprintf(&b, "  service-policy type qos input %s\n", variantName(QoSPolicy, classUse[p]))

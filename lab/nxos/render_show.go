@@ -3,6 +3,7 @@ package nxos
 import (
 	"strings"
 
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -73,10 +74,10 @@ func showInterface(sw *switchstate.Switch) string {
 		return "off"
 	}
 	rs := []ifRow{{Interface: "mgmt0", State: "up", AdminState: "up", HwDesc: "GigabitEthernet",
-		HwAddr: dottedMAC(baseMAC(sw).String()), BiaAddr: dottedMAC(baseMAC(sw).String()), MTU: "1500",
+		HwAddr: nosfmt.DottedMAC(sw.BaseMAC(defaultMAC).String()), BiaAddr: nosfmt.DottedMAC(sw.BaseMAC(defaultMAC).String()), MTU: "1500",
 		BW: "1000000", Duplex: "full", Speed: "1000 Mb/s", Autoneg: "on"}}
 	for i, p := range sw.Ports {
-		mac := dottedMAC(portMAC(sw, i).String())
+		mac := nosfmt.DottedMAC(sw.PortMAC(defaultMAC, i).String())
 		r := ifRow{Interface: p.Name, State: "up", AdminState: "up", ShareState: "Dedicated",
 			HwDesc: "100/1000/10000/25000/40000/50000/100000 Ethernet", HwAddr: mac, BiaAddr: mac,
 			Desc: neighborLabel(p), MTU: itoa(p.MTU), BW: itoa(p.Speed * 1_000_000), Mode: "access", Duplex: "full",
@@ -120,7 +121,7 @@ func showLLDP(sw *switchstate.Switch) string {
 		return s
 	}
 	var rs []nborRow
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		n := p.Neighbor
 		if n == nil || !p.Up {
 			continue
@@ -129,7 +130,7 @@ func showLLDP(sw *switchstate.Switch) string {
 		if strings.HasPrefix(n.PortID, "Ethernet") || strings.HasPrefix(n.PortID, "swp") {
 			caps = "B,R"
 		}
-		r := nborRow{ChassisType: "Mac Address", ChassisID: dottedMAC(n.ChassisID), PortType: "Interface Name",
+		r := nborRow{ChassisType: "Mac Address", ChassisID: nosfmt.DottedMAC(n.ChassisID), PortType: "Interface Name",
 			PortID: n.PortID, LocalPort: shortName(p.Name), PortDesc: orNull(n.PortDescr, "null"),
 			SysName: orNull(n.SystemName, "null"), SysDesc: "null", TTL: "114", SystemCap: caps, EnabledCap: caps,
 			MgmtAddrType: "IPV4", MgmtAddr: n.MgmtIP, VLANID: "not advertised"}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	nxoscol "github.com/roceaudit/roceaudit/collectors/nxos"
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -42,7 +43,7 @@ func perQueue[T any](f func(q int) T) map[int]T {
 // switchPFC is the switch-wide pfc-cos list; Validate holds, so every PFC port has it.
 func switchPFC(sw *switchstate.Switch) []int {
 	for _, p := range sw.Ports {
-		if prios := pfcPriorities(p); len(prios) > 0 {
+		if prios := p.PFCPriorities(); len(prios) > 0 {
 			return prios
 		}
 	}
@@ -102,7 +103,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	for _, p := range sw.Ports {
 		if n := p.Neighbor; n != nil && p.Up {
 			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
-				PortDescr: n.PortDescr, ChassisID: dottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
+				PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
 		}
 	}
 	return out
@@ -137,7 +138,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 				NOS:  "Cisco NX-OS " + DefaultVersion + " (Nexus9000 C9336C-FX2 Chassis)",
 				LLDP: known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
 			}
-			for _, p := range sortedPorts(sc.sw) {
+			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p))
 			}
 			if d := cmp.Diff(want, collect(t, sc.sw), factOpts); d != "" {

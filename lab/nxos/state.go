@@ -11,11 +11,7 @@ import (
 // NewState is a healthy NX-OS switch: every port 100G, up, at the NX-OS jumbo MTU and on the
 // lossless recipe (switchstate.HealthyPort). Neighbours are the caller's to set.
 func NewState(name, mac string, ports ...string) *switchstate.Switch {
-	sw := &switchstate.Switch{Name: name, Platform: "nxos", Model: DefaultModel, Version: DefaultVersion, MAC: mac}
-	for _, p := range ports {
-		sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, MTU))
-	}
-	return sw
+	return switchstate.HealthySwitch(name, "nxos", DefaultModel, DefaultVersion, mac, MTU, ports...)
 }
 
 var portName = regexp.MustCompile(`^Ethernet[0-9]+/[0-9]+(/[0-9]+)?$`)
@@ -35,7 +31,7 @@ func Validate(sw *switchstate.Switch) error {
 			if !portName.MatchString(p.Name) {
 				bad("not an NX-OS front-panel port name (EthernetN/M)")
 			}
-			prios := pfcPriorities(p)
+			prios := p.PFCPriorities()
 			if len(prios) > 0 && fmt.Sprint(prios) != global {
 				bad("PFC on %v, but pause pfc-cos is switch-wide on NX-OS (rendered on %s)", prios, global)
 			}
@@ -57,7 +53,7 @@ func Validate(sw *switchstate.Switch) error {
 			if fmt.Sprint(lossless) != global {
 				bad("lossless PGs %v: the no-drop classes of the network-qos policy are switch-wide (%s)", lossless, global)
 			}
-			if watchdog(p) {
+			if p.WatchdogOn() {
 				for _, prio := range prios {
 					if !p.Watchdog[prio] {
 						bad("watchdog on some no-drop priorities only: NX-OS has one watchdog switch per port (rendered on)")

@@ -36,7 +36,7 @@ func (t tables) set(table, key string, fields map[string]string) {
 // configDB builds the switch's CONFIG_DB from the state.
 func configDB(sw *switchstate.Switch) tables {
 	db := tables{}
-	ports := sortedPorts(sw)
+	ports := sw.SortedPorts()
 	role := "LeafRouter"
 	if strings.HasPrefix(sw.Name, "spine") {
 		role = "SpineRouter"

@@ -1,8 +1,8 @@
 package sonic
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -10,26 +10,8 @@ import (
 )
 
 // model and version are the state's, or the defaults.
-func model(sw *switchstate.Switch) string {
-	if sw.Model != "" {
-		return sw.Model
-	}
-	return DefaultModel
-}
-
-func version(sw *switchstate.Switch) string {
-	if sw.Version != "" {
-		return sw.Version
-	}
-	return DefaultVersion
-}
-
-// sortedPorts is the ports in SONiC order (Ethernet4 before Ethernet12).
-func sortedPorts(sw *switchstate.Switch) []*switchstate.Port {
-	ps := append([]*switchstate.Port(nil), sw.Ports...)
-	sort.SliceStable(ps, func(i, j int) bool { return naturalLess(ps[i].Name, ps[j].Name) })
-	return ps
-}
+func model(sw *switchstate.Switch) string   { return cmp.Or(sw.Model, DefaultModel) }
+func version(sw *switchstate.Switch) string { return cmp.Or(sw.Version, DefaultVersion) }
 
 // portNumber is N of EthernetN, the first lane of the port by SONiC's naming; -1 otherwise.
 func portNumber(name string) int {
@@ -109,36 +91,4 @@ func neighborLabel(p *switchstate.Port) string {
 		return ""
 	}
 	return fmt.Sprintf("%s:%s", p.Neighbor.SystemName, p.Neighbor.PortID)
-}
-
-// naturalLess orders names the way natsort does: digit runs compare as numbers.
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		if isDigit(a[0]) && isDigit(b[0]) {
-			na, ra := leadingNumber(a)
-			nb, rb := leadingNumber(b)
-			if na != nb {
-				return na < nb
-			}
-			a, b = ra, rb
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func leadingNumber(s string) (int, string) {
-	n, i := 0, 0
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		if n < 1<<40 {
-			n = n*10 + int(s[i]-'0')
-		}
-	}
-	return n, s[i:]
 }

@@ -72,6 +72,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		ks = append(ks, k)
 	}
-	sort.Slice(ks, func(i, j int) bool { return naturalLess(ks[i], ks[j]) })
+	sort.Slice(ks, func(i, j int) bool { return switchstate.NaturalLess(ks[i], ks[j]) })
 	return ks
 }

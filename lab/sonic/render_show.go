@@ -36,7 +36,7 @@ Date: Mon 02 Dec 2024 09:41:07
 // has a neighbour, in natural port order.
 func showLLDPTable(sw *switchstate.Switch) string {
 	t := table{header: []string{"LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"}}
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		n := p.Neighbor
 		if n == nil || !p.Up {
 			continue
@@ -67,7 +67,7 @@ func showPFCCounters(sw *switchstate.Switch) string {
 		for prio := 0; prio < 8; prio++ {
 			t.header = append(t.header, fmt.Sprintf("PFC%d", prio))
 		}
-		for _, p := range sortedPorts(sw) {
+		for _, p := range sw.SortedPorts() {
 			row := []string{p.Name}
 			for prio := 0; prio < 8; prio++ {
 				row = append(row, withCommas(counter(p, fmt.Sprintf("pfc_%s_pause_prio%d", strings.ToLower(dir), prio))))
@@ -83,7 +83,7 @@ func showPFCCounters(sw *switchstate.Switch) string {
 // line, a table of its unicast queues UC0..UC7, and a blank line.
 func showQueueCounters(sw *switchstate.Switch) string {
 	var b strings.Builder
-	for _, p := range sortedPorts(sw) {
+	for _, p := range sw.SortedPorts() {
 		t := table{header: []string{"Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes"}, right: true}
 		for q := 0; q < 8; q++ {
 			c := func(what string) string { return withCommas(counter(p, fmt.Sprintf("queue%d_%s", q, what))) }

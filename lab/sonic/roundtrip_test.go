@@ -143,7 +143,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 				NOS:  fmt.Sprintf("%s (HwSKU %s)", sc.sw.Version, sc.sw.Model),
 				LLDP: known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
 			}
-			for _, p := range sortedPorts(sc.sw) {
+			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p))
 			}
 			if d := cmp.Diff(want, got, factOpts); d != "" {

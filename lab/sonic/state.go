@@ -11,11 +11,7 @@ import (
 // NewState is a healthy SONiC switch: every port 100G, up, at the SONiC jumbo MTU and on the
 // lossless recipe (switchstate.HealthyPort). Neighbours are the caller's to set.
 func NewState(name, mac string, ports ...string) *switchstate.Switch {
-	sw := &switchstate.Switch{Name: name, Platform: "sonic", Model: DefaultModel, Version: DefaultVersion, MAC: mac}
-	for _, p := range ports {
-		sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, MTU))
-	}
-	return sw
+	return switchstate.HealthySwitch(name, "sonic", DefaultModel, DefaultVersion, mac, MTU, ports...)
 }
 
 var portName = regexp.MustCompile(`^Ethernet[0-9]+$`)

@@ -1,0 +1,16 @@
+package nosfmt
+
+import "testing"
+
+func TestDottedMAC(t *testing.T) {
+	for in, want := range map[string]string{
+		"0c:42:a1:b2:c3:d0":       "0c42.a1b2.c3d0",
+		"0C-42-A1-B2-C3-D0":       "0c42.a1b2.c3d0",
+		"gpu01":                   "gpu01",
+		"00:00:00:00:fe:80:00:00": "00:00:00:00:fe:80:00:00", // EUI-64: not a 6-byte MAC
+	} {
+		if got := DottedMAC(in); got != want {
+			t.Errorf("DottedMAC(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
