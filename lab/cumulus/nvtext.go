@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 )
 
 // NVUE prints its text output with Python's tabulate: columns as wide as their widest cell or
@@ -42,35 +44,10 @@ func plainTable(header []string, rows [][]string) string {
 	return grid(header, rows, "")
 }
 
-// grid lays out a header, its dash rule and the rows.
+// grid lays out a header, its dash rule and the rows: columns as wide as their widest cell or
+// header, two spaces apart, left-aligned.
 func grid(header []string, rows [][]string, indent string) string {
-	widths := make([]int, len(header))
-	for c, h := range header {
-		widths[c] = max(len(h), 1)
-	}
-	for _, r := range rows {
-		for c, cell := range r {
-			widths[c] = max(widths[c], len(cell))
-		}
-	}
-	var b strings.Builder
-	line := func(cells []string) {
-		parts := make([]string, len(cells))
-		for c, cell := range cells {
-			parts[c] = cell + strings.Repeat(" ", widths[c]-len(cell))
-		}
-		b.WriteString(strings.TrimRight(indent+strings.Join(parts, "  "), " ") + "\n")
-	}
-	line(header)
-	rule := make([]string, len(widths))
-	for c, w := range widths {
-		rule[c] = strings.Repeat("-", w)
-	}
-	b.WriteString(indent + strings.Join(rule, "  ") + "\n")
-	for _, r := range rows {
-		line(r)
-	}
-	return b.String()
+	return nosfmt.Table{Header: header, Rows: rows, Indent: indent}.String()
 }
 
 // joinBlocks separates the parts of one output by a blank line.

@@ -35,16 +35,16 @@ Date: Mon 02 Dec 2024 09:41:07
 // showLLDPTable renders `show lldp table` (lldpshow): one row per port whose link is up and
 // has a neighbour, in natural port order.
 func showLLDPTable(sw *switchstate.Switch) string {
-	t := table{header: []string{"LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"}}
+	t := table(false, "LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr")
 	for _, p := range sw.SortedPorts() {
 		n := p.Neighbor
 		if n == nil || !p.Up {
 			continue
 		}
-		t.rows = append(t.rows, []string{p.Name, n.SystemName, n.PortID, capability(n), n.PortDescr})
+		t.Rows = append(t.Rows, []string{p.Name, n.SystemName, n.PortID, capability(n), n.PortDescr})
 	}
 	return "Capability codes: (R) Router, (B) Bridge, (O) Other\n" + t.String() +
-		strings.Repeat("-", 50) + "\n" + fmt.Sprintf("Total entries displayed:  %d\n", len(t.rows))
+		strings.Repeat("-", 50) + "\n" + fmt.Sprintf("Total entries displayed:  %d\n", len(t.Rows))
 }
 
 // capability is what a neighbour announces: the lab's switches bridge and route (their ports
@@ -63,16 +63,16 @@ func capability(n *switchstate.Neighbor) string {
 func showPFCCounters(sw *switchstate.Switch) string {
 	var parts []string
 	for _, dir := range []string{"Rx", "Tx"} {
-		t := table{header: []string{"Port " + dir}, right: true}
+		t := table(true, "Port "+dir)
 		for prio := 0; prio < 8; prio++ {
-			t.header = append(t.header, fmt.Sprintf("PFC%d", prio))
+			t.Header = append(t.Header, fmt.Sprintf("PFC%d", prio))
 		}
 		for _, p := range sw.SortedPorts() {
 			row := []string{p.Name}
 			for prio := 0; prio < 8; prio++ {
 				row = append(row, withCommas(counter(p, fmt.Sprintf("pfc_%s_pause_prio%d", strings.ToLower(dir), prio))))
 			}
-			t.rows = append(t.rows, row)
+			t.Rows = append(t.Rows, row)
 		}
 		parts = append(parts, t.String())
 	}
@@ -84,10 +84,10 @@ func showPFCCounters(sw *switchstate.Switch) string {
 func showQueueCounters(sw *switchstate.Switch) string {
 	var b strings.Builder
 	for _, p := range sw.SortedPorts() {
-		t := table{header: []string{"Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes"}, right: true}
+		t := table(true, "Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes")
 		for q := 0; q < 8; q++ {
 			c := func(what string) string { return withCommas(counter(p, fmt.Sprintf("queue%d_%s", q, what))) }
-			t.rows = append(t.rows, []string{p.Name, fmt.Sprintf("UC%d", q), c("tx_packets"), c("tx_bytes"), c("drops"), c("drop_bytes")})
+			t.Rows = append(t.Rows, []string{p.Name, fmt.Sprintf("UC%d", q), c("tx_packets"), c("tx_bytes"), c("drops"), c("drop_bytes")})
 		}
 		b.WriteString("For namespace :\n")
 		b.WriteString(t.String())
