@@ -31,8 +31,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -97,8 +97,7 @@ func Commands() []string {
 // Exec answers one command line as the switch's login shell would. Blanks between words do not
 // matter; a leading "sudo -n " is accepted.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	line, sudo := strings.CutPrefix(strings.TrimSpace(cmd), collectors.SudoPrefix)
-	argv := strings.Fields(line)
+	argv, sudo := loginshell.Split(cmd)
 	if len(argv) == 0 {
 		return "", "", 0
 	}
@@ -107,11 +106,11 @@ func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exi
 		return stdout, "", 0
 	}
 	if len(argv) < 5 || strings.Join(argv[:3], " ") != "nv show interface" {
-		return notFound(argv[0], sudo)
+		return loginshell.NotFound(argv[0], sudo)
 	}
 	render, found := perPort[strings.Join(argv[4:], " ")]
 	if !found {
-		return notFound(argv[0], sudo)
+		return loginshell.NotFound(argv[0], sudo)
 	}
 	s.State.Read(func(sw *switchstate.Switch) {
 		p := sw.Port(argv[3])
@@ -123,13 +122,4 @@ func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exi
 		stdout, stderr, exit = render(p, roce)
 	})
 	return stdout, stderr, exit
-}
-
-// notFound is what bash (or sudo, which looks the command up itself) says for a command that
-// is not there.
-func notFound(name string, sudo bool) (string, string, int) {
-	if sudo {
-		return "", "sudo: " + name + ": command not found\n", 1
-	}
-	return "", "bash: line 1: " + name + ": command not found\n", 127
 }

@@ -30,8 +30,8 @@ import (
 	"context"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -66,24 +66,14 @@ func Commands() []string { return append([]string(nil), soniccol.Commands...) }
 // Exec answers one command line as the switch's login shell would. Blanks between words do not
 // matter; a leading "sudo -n " is accepted.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	line, sudo := strings.CutPrefix(strings.TrimSpace(cmd), collectors.SudoPrefix)
-	argv := strings.Fields(line)
+	argv, sudo := loginshell.Split(cmd)
 	if len(argv) == 0 {
 		return "", "", 0
 	}
 	render, ok := renderers[strings.Join(argv, " ")]
 	if !ok {
-		return notFound(argv[0], sudo)
+		return loginshell.NotFound(argv[0], sudo)
 	}
 	s.State.Read(func(sw *switchstate.Switch) { stdout = render(sw) })
 	return stdout, "", 0
-}
-
-// notFound is what bash (or sudo, which looks the command up itself) says for a command that
-// is not there.
-func notFound(name string, sudo bool) (string, string, int) {
-	if sudo {
-		return "", "sudo: " + name + ": command not found\n", 1
-	}
-	return "", "bash: line 1: " + name + ": command not found\n", 127
 }
