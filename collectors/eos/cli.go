@@ -19,12 +19,3 @@ func cliError(out string) error {
 	}
 	return nil
 }
-
-// excerpt shortens text for evidence.
-func excerpt(s string, max int) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "…"
-}

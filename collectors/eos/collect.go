@@ -2,12 +2,9 @@ package eos
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/internal/natural"
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -31,114 +28,39 @@ type sources struct {
 // Unknown with the failure as evidence; Collect itself fails only when nothing at all could
 // be read, or no port could be identified.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, _ topology.DeviceSpec, dev *topology.Device) error {
-	var s sources
-	outputs := map[string]string{}
-	var errs []error
-	for _, cmd := range Commands {
-		out, err := run(ctx, r, cmd)
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return fmt.Errorf("eos: collection interrupted at %q: %w", cmd, ctxErr)
-		}
-		if err != nil {
-			errs = append(errs, err)
-			switch cmd {
-			case CmdVersion:
-				s.versionErr = err
-			case CmdInterfaces:
-				s.ifacesErr = err
-			case CmdFlowcontrol:
-				s.flowErr = err
-			case CmdLLDP:
-				s.lldpErr = err
-			case CmdRunningConfig:
-				s.cfgErr = err
-			case CmdPFCCounters:
-				s.pfcErr = err
-			}
-			continue
-		}
-		outputs[cmd] = out
-	}
-	if len(errs) == len(Commands) {
-		return fmt.Errorf("eos: no command succeeded: %w", errors.Join(errs...))
-	}
-	if out, ok := outputs[CmdVersion]; ok {
-		s.version, s.versionErr = ParseVersion(out)
-	}
-	if out, ok := outputs[CmdInterfaces]; ok {
-		s.ifaces, s.ifacesErr = ParseInterfaces(out)
-	}
-	if out, ok := outputs[CmdFlowcontrol]; ok {
-		s.flow, s.flowErr = ParseFlowcontrol(out)
-	}
-	if out, ok := outputs[CmdLLDP]; ok {
-		s.lldp, s.lldpErr = ParseLLDP(out)
-	}
-	if out, ok := outputs[CmdRunningConfig]; ok {
-		s.cfg, s.cfgErr = ParseRunningConfig(out)
-	}
-	if out, ok := outputs[CmdPFCCounters]; ok {
-		s.pfc, s.pfcErr = ParsePFCCounters(out)
-	}
-
-	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
-	if s.versionErr == nil {
-		sw.NOS = s.version.String()
-	}
-	if s.lldpErr != nil {
-		sw.LLDP = topology.Unknown[[]topology.LLDPNeighbor](evErr(CmdLLDP, s.lldpErr))
-	} else {
-		sw.LLDP = topology.Known(s.lldp, ev(CmdLLDP, fmt.Sprintf("%d LLDP neighbours", len(s.lldp))))
-	}
-	names := portNames(&s)
-	if len(names) == 0 && s.lldpErr != nil && s.cfgErr != nil {
-		dev.Switch = sw
-		return fmt.Errorf("eos: no port to audit: LLDP (%v) and running-config (%v) both unreadable", s.lldpErr, s.cfgErr)
-	}
-	for _, n := range names {
-		sw.Ports = append(sw.Ports, buildPort(n, &s))
-	}
-	dev.Switch = sw
-	return nil
-}
-
-// run sends one command and turns a transport failure, a non-zero exit or an empty answer
-// into an error that names the command.
-func run(ctx context.Context, r collectors.Runner, cmd string) (string, error) {
-	out, err := r.Run(ctx, cmd)
+	res, err := switchcollect.Batch{Platform: "eos", Commands: Commands}.Run(ctx, r)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", cmd, err)
+		return err
 	}
-	if out.ExitCode != 0 {
-		return "", fmt.Errorf("%s: exit status %d: %s", cmd, out.ExitCode, excerpt(out.Stderr+out.Stdout, 300))
+	var s sources
+	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
+	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterfaces, ParseInterfaces)
+	s.flow, s.flowErr = switchcollect.Parse(res, CmdFlowcontrol, ParseFlowcontrol)
+	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
+	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdRunningConfig, ParseRunningConfig)
+	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCCounters, ParsePFCCounters)
+
+	nos := ""
+	if s.versionErr == nil {
+		nos = s.version.String()
 	}
-	if strings.TrimSpace(out.Stdout) == "" {
-		return "", fmt.Errorf("%s: empty output", cmd)
-	}
-	return out.Stdout, nil
+	return switchcollect.Switch{Platform: "eos", NOS: nos,
+		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
+		Config: "running-config", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
+	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
 }
 
-// portNames are the front-panel ports with an LLDP neighbour or a configuration block of
-// their own, in natural order.
-func portNames(s *sources) []string {
-	set := map[string]bool{}
-	for _, n := range s.lldp {
-		if IsFrontPanel(n.LocalPort) {
-			set[n.LocalPort] = true
-		}
-	}
-	if s.cfg != nil {
-		for name, ic := range s.cfg.Interfaces {
+// configuredPorts are the ports with a configuration block of their own (the audit adds the
+// front-panel ports with an LLDP neighbour).
+func configuredPorts(cfg *RunningConfig) []string {
+	var out []string
+	if cfg != nil {
+		for name, ic := range cfg.Interfaces {
 			if ic.HasLines {
-				set[name] = true
+				out = append(out, name)
 			}
 		}
 	}
-	var out []string
-	for n := range set {
-		out = append(out, n)
-	}
-	natural.Order{}.Sort(out)
 	return out
 }
 

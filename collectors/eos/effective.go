@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 )
 
 // DefaultDSCPToTC is the EOS default DSCP to traffic-class map, used for every DSCP that no
@@ -142,5 +144,5 @@ func lineExcerpt(lines []string, match ...string) string {
 			}
 		}
 	}
-	return excerpt(strings.Join(keep, "\n"), 600)
+	return switchcollect.Excerpt(strings.Join(keep, "\n"), 600)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -36,16 +37,7 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 	}
 
 	if s.cfgErr != nil {
-		e := evErr(CmdRunningConfig, s.cfgErr)
-		p.Trust = topology.Unknown[string](e)
-		p.DSCPToTC = topology.Unknown[map[int]int](e)
-		p.TCToQueue = topology.Unknown[map[int]int](e)
-		p.PFC = topology.Unknown[topology.SwitchPFC](e)
-		p.PFCWatchdog = topology.Unknown[map[int]bool](e)
-		p.ECN = topology.Unknown[map[int]bool](e)
-		p.Scheduler = topology.Unknown[map[int]string](e)
-		p.DCBX = topology.Unknown[topology.DCBX](e)
-		p.Buffer = topology.Unknown[topology.Buffer](e)
+		switchcollect.UnknownConfig(p, evErr(CmdRunningConfig, s.cfgErr))
 		return p
 	}
 	configFacts(p, s.cfg, iface, ifOK)
@@ -66,7 +58,7 @@ func counters(name string, iface Interface, s *sources) topology.Fact[map[string
 		c["pfc_rx_frames"], c["pfc_tx_frames"] = pc.RxFrames, pc.TxFrames
 		notes = append(notes, fmt.Sprintf("PFC rxFrames %d txFrames %d", pc.RxFrames, pc.TxFrames))
 	}
-	return topology.Known(c, ev(CmdInterfaces, excerpt(strings.Join(notes, "; "), 400)))
+	return topology.Known(c, ev(CmdInterfaces, switchcollect.Excerpt(strings.Join(notes, "; "), 400)))
 }
 
 // configFacts fills the facts read from the running-config.
@@ -74,16 +66,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	ic := rc.Interfaces[p.Name]
 	eff, err := rc.EffectiveQoS(ic)
 	if err != nil {
-		e := evErr(CmdRunningConfig, err)
-		p.Trust = topology.Unknown[string](e)
-		p.DSCPToTC = topology.Unknown[map[int]int](e)
-		p.TCToQueue = topology.Unknown[map[int]int](e)
-		p.PFC = topology.Unknown[topology.SwitchPFC](e)
-		p.PFCWatchdog = topology.Unknown[map[int]bool](e)
-		p.ECN = topology.Unknown[map[int]bool](e)
-		p.Scheduler = topology.Unknown[map[int]string](e)
-		p.DCBX = topology.Unknown[topology.DCBX](e)
-		p.Buffer = topology.Unknown[topology.Buffer](e)
+		switchcollect.UnknownConfig(p, evErr(CmdRunningConfig, err))
 		return
 	}
 	block := func(match ...string) string {
@@ -115,7 +98,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	}
 	dscpEv := "no qos map dscp line: EOS default map (DSCP 24-31 -> traffic-class 3, 48-55 -> 6)"
 	if len(rc.DSCPLines) > 0 {
-		dscpEv = excerpt(strings.Join(rc.DSCPLines, "\n"), 600) + "\n(other DSCPs: EOS default map)"
+		dscpEv = switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600) + "\n(other DSCPs: EOS default map)"
 	}
 	p.DSCPToTC = topology.Known(dscp, ev(CmdRunningConfig, dscpEv))
 
@@ -128,7 +111,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	}
 	qEv := "no qos map traffic-class ... to tx-queue: traffic class N uses tx-queue N"
 	if len(rc.QueueLines) > 0 {
-		qEv = excerpt(strings.Join(rc.QueueLines, "\n"), 600)
+		qEv = switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
 	}
 	p.TCToQueue = topology.Known(tcq, ev(CmdRunningConfig, qEv))
 

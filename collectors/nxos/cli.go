@@ -25,11 +25,3 @@ func cliError(out string) error {
 	}
 	return nil
 }
-
-func excerpt(s string, max int) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "…"
-}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -34,23 +35,11 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		p.Counters = topology.Known(c, ev(CmdInterface, fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)))
 	}
 	if s.cfgErr != nil {
-		unknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))
+		switchcollect.UnknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))
 		return p
 	}
 	configFacts(p, s.cfg)
 	return p
-}
-
-func unknownConfig(p *topology.SwitchPort, e topology.Evidence) {
-	p.Trust = topology.Unknown[string](e)
-	p.DSCPToTC = topology.Unknown[map[int]int](e)
-	p.TCToQueue = topology.Unknown[map[int]int](e)
-	p.PFC = topology.Unknown[topology.SwitchPFC](e)
-	p.PFCWatchdog = topology.Unknown[map[int]bool](e)
-	p.ECN = topology.Unknown[map[int]bool](e)
-	p.Scheduler = topology.Unknown[map[int]string](e)
-	p.DCBX = topology.Unknown[topology.DCBX](e)
-	p.Buffer = topology.Unknown[topology.Buffer](e)
 }
 
 // configFacts fills the facts read from `show running-config ipqos`.
@@ -73,7 +62,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig) {
 	} else {
 		where := "no service-policy type qos input (interface or system qos): NX-OS puts every packet in qos-group 0"
 		if cl.Policy != "" {
-			where = excerpt(ifBlock+"\n"+strings.Join(c.SystemLines, "\n")+"\n"+strings.Join(cl.Lines, "\n"), 800)
+			where = switchcollect.Excerpt(ifBlock+"\n"+strings.Join(c.SystemLines, "\n")+"\n"+strings.Join(cl.Lines, "\n"), 800)
 		}
 		p.Trust = topology.Known(cl.Trust, ev(CmdQoSConfig, where))
 		p.DSCPToTC = topology.Known(cl.DSCPToQG, ev(CmdQoSConfig, "DSCP -> qos-group: "+where))
@@ -97,7 +86,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig) {
 	} else {
 		nqEv := "no service-policy type network-qos under system qos: the default policy pauses no priority"
 		if nd.Policy != "" {
-			nqEv = excerpt(strings.Join(nd.Lines, "\n"), 600)
+			nqEv = switchcollect.Excerpt(strings.Join(nd.Lines, "\n"), 600)
 		}
 		prios := []int{}
 		if mode != "off" {
@@ -131,7 +120,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig) {
 		p.Scheduler = topology.Unknown[map[int]string](evErr(CmdQoSConfig,
 			fmt.Errorf("no service-policy type queuing output on %s or under system qos; the default policy's scheduling is not in the running configuration", p.Name)))
 	default:
-		qEv := excerpt(strings.Join(q.Lines, "\n"), 800)
+		qEv := switchcollect.Excerpt(strings.Join(q.Lines, "\n"), 800)
 		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, qEv))
 		p.Scheduler = topology.Known(q.Scheduler, ev(CmdQoSConfig, qEv+"\n(queues without priority are DWRR)"))
 	}
