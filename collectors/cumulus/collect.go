@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -21,31 +22,16 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
 
-	if out, ev := run(ctx, r, CmdSystem); ev.Error == "" {
-		if nos, err := ParseSystem(out); err == nil {
-			sw.NOS = nos
-		}
+	if nos, ev := evidence.Read(ctx, r, CmdSystem, ParseSystem); ev.Error == "" {
+		sw.NOS = nos
 	}
 
-	var ifs []Interface
-	ifOut, ifEv := run(ctx, r, CmdInterfaceLLDP)
-	if ifEv.Error == "" {
-		var err error
-		if ifs, err = ParseInterfaceLLDP(ifOut); err != nil {
-			ifEv.Error = err.Error()
-		}
-	}
+	ifs, ifEv := evidence.Read(ctx, r, CmdInterfaceLLDP, ParseInterfaceLLDP)
 	sw.LLDP = lldpFact(ifs, ifEv)
 
-	var roce *RoCE
-	roceOut, roceEv := run(ctx, r, CmdRoCE)
+	roce, roceEv := evidence.Read(ctx, r, CmdRoCE, ParseRoCE)
 	if roceEv.Error == "" {
-		var err error
-		if roce, err = ParseRoCE(roceOut); err != nil {
-			roceEv.Error = err.Error()
-		} else {
-			roceEv.Excerpt = roce.Excerpts[ExMode]
-		}
+		roceEv.Excerpt = roce.Excerpts[ExMode]
 	}
 
 	names := portNames(ifs, spec.Interfaces)
@@ -166,7 +152,7 @@ func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX]
 
 // rocePort reads the RoCE regime of one port: the port's status over the switch-wide maps.
 func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd string, global *RoCE) {
-	out, ev := run(ctx, r, cmd)
+	out, ev := evidence.Run(ctx, r, cmd)
 	var st *RoCE
 	if ev.Error == "" {
 		var err error
@@ -267,7 +253,7 @@ func poolLine(st, global *RoCE, name string) string {
 // genericPort reads the generic QoS profiles of one port (RoCE disabled).
 func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd func(string) string) {
 	mapCmd := cmd(TmplMapping)
-	out, ev := run(ctx, r, mapCmd)
+	out, ev := evidence.Run(ctx, r, mapCmd)
 	var m Mapping
 	if ev.Error == "" {
 		var err error
@@ -324,7 +310,7 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 
 // readFact runs one command and parses its output into a fact.
 func readFact[T any](ctx context.Context, r collectors.Runner, cmd string, parse func(string) (T, string, error)) topology.Fact[T] {
-	out, ev := run(ctx, r, cmd)
+	out, ev := evidence.Run(ctx, r, cmd)
 	if ev.Error != "" {
 		return topology.Unknown[T](ev)
 	}
@@ -348,30 +334,6 @@ func commandError(cmd string, err error) string {
 		return msg
 	}
 	return cmd + ": " + msg
-}
-
-// run sends one command. A transport error or a non-zero exit leaves Evidence.Error set,
-// starting with the command.
-func run(ctx context.Context, r collectors.Runner, cmd string) (string, topology.Evidence) {
-	ev := topology.Evidence{Command: cmd}
-	out, err := r.Run(ctx, cmd)
-	if err != nil {
-		ev.Error = fmt.Sprintf("%s: %v", cmd, err)
-		return "", ev
-	}
-	if out.ExitCode != 0 {
-		msg := strings.TrimSpace(out.Stderr)
-		if msg == "" {
-			msg = strings.TrimSpace(out.Stdout)
-		}
-		lines := strings.Split(msg, "\n")
-		if len(lines) > 3 {
-			lines = append(lines[:3], "...")
-		}
-		ev.Error = fmt.Sprintf("%s: exit status %d: %s", cmd, out.ExitCode, strings.Join(lines, " | "))
-		return "", ev
-	}
-	return out.Stdout, ev
 }
 
 func unknownAll(p *topology.SwitchPort, ev topology.Evidence) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -24,29 +25,13 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
 
-	if out, ev := run(ctx, r, CmdVersion); ev.Error == "" {
-		if nos, err := ParseVersion(out); err == nil {
-			sw.NOS = nos
-		}
+	if nos, ev := evidence.Read(ctx, r, CmdVersion, ParseVersion); ev.Error == "" {
+		sw.NOS = nos
 	}
 
-	var db *ConfigDB
-	cfgOut, cfgEv := run(ctx, r, CmdRunningConfig)
-	if cfgEv.Error == "" {
-		var err error
-		if db, err = ParseRunningConfig(cfgOut); err != nil {
-			cfgEv.Error = err.Error()
-		}
-	}
+	db, cfgEv := evidence.Read(ctx, r, CmdRunningConfig, ParseRunningConfig)
 
-	var neighbours []topology.LLDPNeighbor
-	lldpOut, lldpEv := run(ctx, r, CmdLLDP)
-	if lldpEv.Error == "" {
-		var err error
-		if neighbours, err = ParseLLDPTable(lldpOut); err != nil {
-			lldpEv.Error = err.Error()
-		}
-	}
+	neighbours, lldpEv := evidence.Read(ctx, r, CmdLLDP, ParseLLDPTable)
 	if lldpEv.Error == "" {
 		lldpEv.Excerpt = lldpExcerpt(neighbours)
 		sw.LLDP = topology.Known(neighbours, lldpEv)
@@ -112,26 +97,6 @@ func fact[T any](v T, excerpt string, err error) topology.Fact[T] {
 	return topology.Known(v, ev)
 }
 
-// run sends one command. A transport error or a non-zero exit leaves Evidence.Error set,
-// starting with the command.
-func run(ctx context.Context, r collectors.Runner, cmd string) (string, topology.Evidence) {
-	ev := topology.Evidence{Command: cmd}
-	out, err := r.Run(ctx, cmd)
-	if err != nil {
-		ev.Error = fmt.Sprintf("%s: %v", cmd, err)
-		return "", ev
-	}
-	if out.ExitCode != 0 {
-		msg := strings.TrimSpace(out.Stderr)
-		if msg == "" {
-			msg = strings.TrimSpace(out.Stdout)
-		}
-		ev.Error = fmt.Sprintf("%s: exit status %d: %s", cmd, out.ExitCode, firstLines(msg, 3))
-		return "", ev
-	}
-	return out.Stdout, ev
-}
-
 // portNames is what to report on: the inventory's interfaces when it names some, otherwise
 // every front-panel PORT (role absent or "Ext") plus any EthernetN port with an LLDP
 // neighbour that CONFIG_DB does not list (its facts will say so).
@@ -175,14 +140,6 @@ func lldpExcerpt(ns []topology.LLDPNeighbor) string {
 		parts = append(parts, fmt.Sprintf("%s -> %s %s", n.LocalPort, n.SystemName, n.PortID))
 	}
 	return strings.Join(parts, "; ")
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = append(lines[:n], "...")
-	}
-	return strings.Join(lines, " | ")
 }
 
 func orNone(s string) string {

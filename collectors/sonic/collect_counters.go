@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -17,22 +18,8 @@ type counterSet struct {
 
 func collectCounters(ctx context.Context, r collectors.Runner) counterSet {
 	var cs counterSet
-	out, ev := run(ctx, r, CmdPFCCounters)
-	if ev.Error == "" {
-		var err error
-		if cs.pfc, err = ParsePFCCounters(out); err != nil {
-			ev.Error = err.Error()
-		}
-	}
-	cs.pfcEv = ev
-	out, ev = run(ctx, r, CmdQueueCounters)
-	if ev.Error == "" {
-		var err error
-		if cs.queue, err = ParseQueueCounters(out); err != nil {
-			ev.Error = err.Error()
-		}
-	}
-	cs.queueEv = ev
+	cs.pfc, cs.pfcEv = evidence.Read(ctx, r, CmdPFCCounters, ParsePFCCounters)
+	cs.queue, cs.queueEv = evidence.Read(ctx, r, CmdQueueCounters, ParseQueueCounters)
 	return cs
 }
 
