@@ -1,21 +1,12 @@
 package eos
 
 import (
-	"context"
-	"net"
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/crypto/ssh/knownhosts"
 
-	"github.com/roceaudit/roceaudit/collectors/cli"
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 )
 
 // TestInteractiveCollection collects the broken leaf3 through roceaudit's own interactive CLI
@@ -26,41 +17,12 @@ func TestInteractiveCollection(t *testing.T) {
 	sw.Port("Ethernet2").TrustDSCP = false
 	sw.Port("Ethernet3").PauseRX = true
 	dev := New(sw)
-	srv := startServer(t, dev)
-
-	dir := t.TempDir()
-	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.port))
-	if err := os.WriteFile(keyFile, srv.clientKey, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, srv.hostKey)+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	s, err := cli.Dial(ctx, sshx.Config{Host: "127.0.0.1", Port: srv.port, User: "admin", IdentityFile: keyFile,
-		KnownHostsFile: khFile, Timeout: 5 * time.Second, Allowlist: eoscol.Platform{}.Allowlist()}, "eos")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if !s.Simulated() {
-		t.Error("the session does not say it is simulated")
-	}
-
-	viaCLI := &topology.Device{Name: "leaf3"}
-	if err := (eoscol.Platform{}).Collect(ctx, s, topology.DeviceSpec{Name: "leaf3"}, viaCLI); err != nil {
-		t.Fatal(err)
-	}
-	viaExec := &topology.Device{Name: "leaf3"}
-	if err := (eoscol.Platform{}).Collect(ctx, execRunner{dev}, topology.DeviceSpec{Name: "leaf3"}, viaExec); err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(viaExec.Switch, viaCLI.Switch); d != "" {
+	viaCLI := labtest.CollectOverCLI(t, eoscol.Platform{}, labtest.StartSSH(t, dev, "admin"), "leaf3")
+	viaExec := labtest.Collect(t, eoscol.Platform{}, dev, sw)
+	if d := cmp.Diff(viaExec, viaCLI); d != "" {
 		t.Errorf("interactive collection differs from exec (-exec +cli):\n%s", d)
 	}
-	if got := viaCLI.Switch.Port("Ethernet2").Trust.Value; got != "pcp" {
+	if got := viaCLI.Port("Ethernet2").Trust.Value; got != "pcp" {
 		t.Errorf("Ethernet2 trust over the CLI = %q, want pcp", got)
 	}
 }

@@ -5,31 +5,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	dev := New(leaf3())
-	for _, c := range []struct {
-		cmd, stderr string
-		exit        int
-	}{
-		{"show foo", "% Invalid input (at token 1: 'foo')\n", 1},
-		{"configure terminal", "% Invalid input (at token 0: 'configure')\n", 1},
-		{"reload", "% Invalid input (at token 0: 'reload')\n", 1},
-		{"show running-config | json", "% Invalid input (at token 2: '|')\n", 1},
-		{"show version", "% Incomplete command\n", 1},
-		{"show", "% Incomplete command\n", 1},
-		{"e", "% Ambiguous command\n", 1},
-		{"terminal length zero", "% Invalid input (at token 2: 'zero')\n", 1},
-		{"terminal length 0", "", 0},
-		{"", "", 0},
-	} {
-		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
-		if out != "" || stderr != c.stderr || exit != c.exit {
-			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
-		}
-	}
+	labtest.ExpectRefusals(t, New(leaf3()), []labtest.Refusal{
+		{Cmd: "show foo", Stderr: "% Invalid input (at token 1: 'foo')\n", Exit: 1},
+		{Cmd: "configure terminal", Stderr: "% Invalid input (at token 0: 'configure')\n", Exit: 1},
+		{Cmd: "reload", Stderr: "% Invalid input (at token 0: 'reload')\n", Exit: 1},
+		{Cmd: "show running-config | json", Stderr: "% Invalid input (at token 2: '|')\n", Exit: 1},
+		{Cmd: "show version", Stderr: "% Incomplete command\n", Exit: 1},
+		{Cmd: "show", Stderr: "% Incomplete command\n", Exit: 1},
+		{Cmd: "e", Stderr: "% Ambiguous command\n", Exit: 1},
+		{Cmd: "terminal length zero", Stderr: "% Invalid input (at token 2: 'zero')\n", Exit: 1},
+		{Cmd: "terminal length 0", Stderr: "", Exit: 0},
+		{Cmd: "", Stderr: "", Exit: 0},
+	})
 }
 
 // TestExecAbbreviations: the CLI takes unique prefixes, any case and extra blanks, as EOS does.
@@ -64,20 +56,5 @@ func TestAnswersFollowTheState(t *testing.T) {
 // (run with -race).
 func TestConcurrentUpdates(t *testing.T) {
 	sw := leaf3()
-	dev := New(sw)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := 0; i < 50; i++ {
-			sw.Update(func(sw *switchstate.Switch) { sw.Ports[0].Counters["rx_pause"]++ })
-		}
-	}()
-	for i := 0; i < 5; i++ {
-		for _, cmd := range Commands() {
-			if _, stderr, exit := dev.Exec(context.Background(), cmd); exit != 0 {
-				t.Fatalf("%q: exit %d: %s", cmd, exit, stderr)
-			}
-		}
-	}
-	<-done
+	labtest.ExecUnderUpdates(t, sw, New(sw), Commands())
 }

@@ -1,45 +1,19 @@
 package eos
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
-
-// execRunner sends the collector's commands to the emulator's Exec, refusing what the
-// collector's allowlist refuses, as the real runner does.
-type execRunner struct{ dev *Switch }
-
-func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
-	if !(eoscol.Platform{}).Allowlist().Allows(cmd) {
-		return collectors.Output{}, collectors.ErrNotAllowed
-	}
-	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
-	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
-}
-
-func known[T any](v T, cmd string) topology.Fact[T] {
-	return topology.Known(v, topology.Evidence{Command: cmd})
-}
-
-func perQueue[T any](f func(q int) T) map[int]T {
-	m := map[int]T{}
-	for q := 0; q < 8; q++ {
-		m[q] = f(q)
-	}
-	return m
-}
 
 // expectedPort is what the EOS collector must report for a port of the state, written from
 // EOS semantics rather than from the renderer: PFC is symmetric (the union of rx and tx),
@@ -76,23 +50,23 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 	}
 	return &topology.SwitchPort{
 		Name:        p.Name,
-		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
-		Trust:       known(trust, eoscol.CmdRunningConfig),
-		DSCPToTC:    known(perDSCP(global), eoscol.CmdRunningConfig),
-		TCToQueue:   known(perQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
-		PFC:         known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
-		PFCWatchdog: known(perQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
-		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
-		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
-		Scheduler: known(perQueue(func(q int) string {
+		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
+		Trust:       labtest.Known(trust, eoscol.CmdRunningConfig),
+		DSCPToTC:    labtest.Known(perDSCP(global), eoscol.CmdRunningConfig),
+		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
+		PFC:         labtest.Known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
+		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
+		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
+		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
+		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
 			if lowestStrict >= 0 && q >= lowestStrict {
 				return "strict"
 			}
 			return "wrr"
 		}), eoscol.CmdRunningConfig),
-		DCBX:   known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
-		Buffer: known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
-		Counters: known(map[string]int64{
+		DCBX:   labtest.Known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
+		Buffer: labtest.Known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
+		Counters: labtest.Known(map[string]int64{
 			"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"],
 			"pfc_rx_frames": pfcRX, "pfc_tx_frames": pfcTX,
 		}, eoscol.CmdInterfaces),
@@ -123,12 +97,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return out
 }
 
-var factOpts = cmp.Options{
-	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
-	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
-	cmpopts.EquateEmpty(),
-	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
-}
+var factOpts = labtest.FactOpts(labtest.IgnoreExcerpts)
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real EOS
 // collector on the answers and checks that it recovers the state: the lab cannot drift from
@@ -139,19 +108,15 @@ func TestCollectorRoundTrip(t *testing.T) {
 			if err := Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on EOS: %v", err)
 			}
-			dev := &topology.Device{Name: sc.sw.Name, Platform: "eos", Role: topology.RoleSwitch}
-			err := eoscol.Platform{}.Collect(context.Background(), execRunner{New(sc.sw)}, topology.DeviceSpec{Name: sc.sw.Name}, dev)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := labtest.Collect(t, eoscol.Platform{}, New(sc.sw), sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  "Arista EOS " + DefaultVersion + " (" + DefaultModel + ")",
-				LLDP: known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
+				LLDP: labtest.Known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p, slices.Contains(sc.inline, p.Name)))
 			}
-			if d := cmp.Diff(want, dev.Switch, factOpts); d != "" {
+			if d := cmp.Diff(want, got, factOpts); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 		})
@@ -161,17 +126,10 @@ func TestCollectorRoundTrip(t *testing.T) {
 // TestFaultsShow checks that each lab-fabric fault is visible where its check looks, so a
 // scenario cannot pass by accident.
 func TestFaultsShow(t *testing.T) {
-	collect := func(sw *switchstate.Switch) *topology.SwitchFacts {
-		dev := &topology.Device{Name: sw.Name}
-		if err := (eoscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{}, dev); err != nil {
-			t.Fatal(err)
-		}
-		return dev.Switch
-	}
 	sw := leaf3()
 	sw.Port("Ethernet2").TrustDSCP = false
 	sw.Port("Ethernet3").PauseRX = true
-	facts := collect(sw)
+	facts := labtest.Collect(t, eoscol.Platform{}, New(sw), sw)
 	if got := facts.Port("Ethernet2").Trust.Value; got != "pcp" {
 		t.Errorf("Ethernet2 trust = %q, want pcp", got)
 	}

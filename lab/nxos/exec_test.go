@@ -5,29 +5,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	dev := New(leaf4())
-	for _, c := range []struct {
-		cmd, stderr string
-		exit        int
-	}{
-		{"show foo", "     ^\n% Invalid command at '^' marker.\n", 1},
-		{"configure terminal", "^\n% Invalid command at '^' marker.\n", 1},
-		{"show running-config ipqos all", "                          ^\n% Invalid command at '^' marker.\n", 1},
-		{"show interface | json-pretty", "                 ^\n% Invalid command at '^' marker.\n", 1},
-		{"show", "     ^\n% Incomplete command at '^' marker.\n", 1},
-		{"t", "  ^\n% Incomplete command at '^' marker.\n", 1},
-		{"terminal width 511", "", 0},
-		{"", "", 0},
-	} {
-		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
-		if out != "" || stderr != c.stderr || exit != c.exit {
-			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
-		}
-	}
+	labtest.ExpectRefusals(t, New(leaf4()), []labtest.Refusal{
+		{Cmd: "show foo", Stderr: "     ^\n% Invalid command at '^' marker.\n", Exit: 1},
+		{Cmd: "configure terminal", Stderr: "^\n% Invalid command at '^' marker.\n", Exit: 1},
+		{Cmd: "show running-config ipqos all", Stderr: "                          ^\n% Invalid command at '^' marker.\n", Exit: 1},
+		{Cmd: "show interface | json-pretty", Stderr: "                 ^\n% Invalid command at '^' marker.\n", Exit: 1},
+		{Cmd: "show", Stderr: "     ^\n% Incomplete command at '^' marker.\n", Exit: 1},
+		{Cmd: "t", Stderr: "  ^\n% Incomplete command at '^' marker.\n", Exit: 1},
+		{Cmd: "terminal width 511", Stderr: "", Exit: 0},
+		{Cmd: "", Stderr: "", Exit: 0},
+	})
 }
 
 func TestExecAbbreviations(t *testing.T) {
@@ -98,20 +90,5 @@ func TestAnswersFollowTheState(t *testing.T) {
 // (run with -race).
 func TestConcurrentUpdates(t *testing.T) {
 	sw := leaf4()
-	dev := New(sw)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := 0; i < 50; i++ {
-			sw.Update(func(sw *switchstate.Switch) { sw.Ports[0].Counters["rx_pause"]++ })
-		}
-	}()
-	for i := 0; i < 5; i++ {
-		for _, cmd := range Commands() {
-			if _, stderr, exit := dev.Exec(context.Background(), cmd); exit != 0 {
-				t.Fatalf("%q: exit %d: %s", cmd, exit, stderr)
-			}
-		}
-	}
-	<-done
+	labtest.ExecUnderUpdates(t, sw, New(sw), Commands())
 }

@@ -1,44 +1,18 @@
 package nxos
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	nxoscol "github.com/roceaudit/roceaudit/collectors/nxos"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
-
-// execRunner sends the collector's commands to the emulator's Exec, refusing what the
-// collector's allowlist refuses, as the real runner does.
-type execRunner struct{ dev *Switch }
-
-func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
-	if !(nxoscol.Platform{}).Allowlist().Allows(cmd) {
-		return collectors.Output{}, collectors.ErrNotAllowed
-	}
-	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
-	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
-}
-
-func known[T any](v T, cmd string) topology.Fact[T] {
-	return topology.Known(v, topology.Evidence{Command: cmd})
-}
-
-func perQueue[T any](f func(q int) T) map[int]T {
-	m := map[int]T{}
-	for q := 0; q < 8; q++ {
-		m[q] = f(q)
-	}
-	return m
-}
 
 // switchPFC is the switch-wide pfc-cos list; Validate holds, so every PFC port has it.
 func switchPFC(sw *switchstate.Switch) []int {
@@ -77,23 +51,23 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 	wd := slices.Contains(p.Watchdog[:], true)
 	return &topology.SwitchPort{
 		Name:        p.Name,
-		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
-		Trust:       known(trust, nxoscol.CmdQoSConfig),
-		DSCPToTC:    known(dscp, nxoscol.CmdQoSConfig),
-		TCToQueue:   known(perQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
-		PFC:         known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
-		PFCWatchdog: known(perQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
-		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
-		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
-		Scheduler: known(perQueue(func(q int) string {
+		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
+		Trust:       labtest.Known(trust, nxoscol.CmdQoSConfig),
+		DSCPToTC:    labtest.Known(dscp, nxoscol.CmdQoSConfig),
+		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
+		PFC:         labtest.Known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
+		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
+		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
+		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
+		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"
 			}
 			return "dwrr"
 		}), nxoscol.CmdQoSConfig),
-		DCBX:     known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
-		Buffer:   known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: NetworkPolicy}, nxoscol.CmdQoSConfig),
-		Counters: known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
+		DCBX:     labtest.Known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
+		Buffer:   labtest.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: NetworkPolicy}, nxoscol.CmdQoSConfig),
+		Counters: labtest.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
 	}
 }
 
@@ -109,20 +83,11 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return out
 }
 
-var factOpts = cmp.Options{
-	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
-	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
-	cmpopts.EquateEmpty(),
-	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
-}
+var factOpts = labtest.FactOpts(labtest.IgnoreExcerpts)
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	dev := &topology.Device{Name: sw.Name, Platform: "nxos", Role: topology.RoleSwitch}
-	if err := (nxoscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
-		t.Fatal(err)
-	}
-	return dev.Switch
+	return labtest.Collect(t, nxoscol.Platform{}, New(sw), sw)
 }
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real
@@ -136,7 +101,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			}
 			want := &topology.SwitchFacts{
 				NOS:  "Cisco NX-OS " + DefaultVersion + " (Nexus9000 C9336C-FX2 Chassis)",
-				LLDP: known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
+				LLDP: labtest.Known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p))

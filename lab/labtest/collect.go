@@ -1,0 +1,79 @@
+package labtest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// ExecRunner sends a collector's commands to an emulator's Exec, refusing what the
+// collector's allowlist refuses, as the real runner does.
+type ExecRunner struct {
+	Dev   sshd.Device
+	Allow *collectors.Allowlist
+}
+
+func (r ExecRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	if !r.Allow.Allows(cmd) {
+		return collectors.Output{}, collectors.ErrNotAllowed
+	}
+	stdout, stderr, exit := r.Dev.Exec(ctx, cmd)
+	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
+}
+
+// Collect runs p's collector on dev's exec answers for the switch sw that dev serves.
+func Collect(t testing.TB, p collectors.Platform, dev sshd.Device, sw *switchstate.Switch) *topology.SwitchFacts {
+	t.Helper()
+	d := &topology.Device{Name: sw.Name, Platform: p.Name(), Role: topology.RoleSwitch}
+	if err := p.Collect(context.Background(), ExecRunner{dev, p.Allowlist()}, topology.DeviceSpec{Name: sw.Name}, d); err != nil {
+		t.Fatal(err)
+	}
+	return d.Switch
+}
+
+// Known is the fact a collector reports for v read from cmd.
+func Known[T any](v T, cmd string) topology.Fact[T] {
+	return topology.Known(v, topology.Evidence{Command: cmd})
+}
+
+// PerQueue is f of each queue (or traffic class) 0..7.
+func PerQueue[T any](f func(q int) T) map[int]T {
+	m := map[int]T{}
+	for q := 0; q < 8; q++ {
+		m[q] = f(q)
+	}
+	return m
+}
+
+// Members are the indexes set in a per-priority array, ascending (empty, not nil, for none).
+func Members(set [8]bool) []int {
+	out := []int{}
+	for i, on := range set {
+		if on {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// FactOpts compare collected switch facts with the expected ones: DCBX detail is the
+// collector's prose, empty equals absent, LLDP neighbours in any order. evidence says how
+// evidence compares (IgnoreExcerpts, or an emulator's own comparer).
+func FactOpts(evidence cmp.Option) cmp.Options {
+	return cmp.Options{
+		evidence,
+		cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
+		cmpopts.EquateEmpty(),
+		cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
+	}
+}
+
+// IgnoreExcerpts compares evidence without the excerpts, which are the collector's.
+var IgnoreExcerpts = cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt")

@@ -1,0 +1,114 @@
+package labtest
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scrapli/scrapligo/driver/network"
+	"github.com/scrapli/scrapligo/driver/options"
+	"github.com/scrapli/scrapligo/platform"
+	"github.com/scrapli/scrapligo/transport"
+
+	"github.com/roceaudit/roceaudit/lab/sshd"
+)
+
+// Type feeds keys to an interactive session as typed and returns the screen it leaves and
+// its exit status. The session ends when it reads exit or runs out of keys.
+func Type(sh sshd.Shell, keys string) (screen string, exit int) {
+	var out bytes.Buffer
+	exit = sh.Shell(context.Background(), struct {
+		io.Reader
+		io.Writer
+	}{strings.NewReader(keys), &out}, "xterm")
+	return out.String(), exit
+}
+
+// ExpectShellEndsWithContext checks that a session waiting for keys ends when its context
+// does.
+func ExpectShellEndsWithContext(t testing.TB, sh sshd.Shell) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int)
+	go func() {
+		done <- sh.Shell(ctx, struct {
+			io.ReadCloser
+			io.Writer
+		}{pr, io.Discard}, "xterm")
+	}()
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Shell kept running after its context ended")
+	}
+	pw.Close()
+}
+
+// ExpectShellLatency checks that every answer of a session waits latency (the session's
+// own setting), as sshd makes exec wait.
+func ExpectShellLatency(t testing.TB, sh sshd.Shell, latency time.Duration) {
+	t.Helper()
+	start := time.Now()
+	Type(sh, "terminal length 0\r\nexit\r\n")
+	if took := time.Since(start); took < 2*latency {
+		t.Errorf("two answers took %v, want at least %v", took, 2*latency)
+	}
+}
+
+// OpenScrapli opens scrapligo's network driver for platformName ("arista_eos",
+// "cisco_nxos") on the emulator over real SSH, as admin, until the test ends.
+func OpenScrapli(t testing.TB, platformName string, srv Server) *network.Driver {
+	t.Helper()
+	p, err := platform.NewPlatform(platformName, "127.0.0.1",
+		options.WithTransportType(transport.StandardTransport),
+		options.WithPort(srv.Port),
+		options.WithAuthUsername("admin"),
+		options.WithStandardTransportPrivateKeyBytes(srv.ClientKey, ""),
+		options.WithAuthNoStrictKey(), // this test's throwaway host key only
+		options.WithTimeoutOps(5*time.Second),
+		options.WithTimeoutSocket(5*time.Second),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := p.GetNetworkDriver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Open(); err != nil {
+		t.Fatalf("scrapligo %s open: %v", platformName, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// ExpectScrapliAnswersAsExec sends cmds through d one after the other and checks that each
+// comes back unflagged and exactly as dev's exec renders it, without mixing.
+func ExpectScrapliAnswersAsExec(t testing.TB, d *network.Driver, dev sshd.Device, cmds []string) {
+	t.Helper()
+	for _, cmd := range cmds {
+		r, err := d.SendCommand(cmd)
+		if err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+		want, _, _ := dev.Exec(context.Background(), cmd)
+		if r.Failed != nil || r.Result != TrimLines(want) {
+			t.Errorf("%q: failed %v, result:\n%s\nwant:\n%s", cmd, r.Failed, r.Result, want)
+		}
+	}
+}
+
+// TrimLines is text as scrapligo returns it: without trailing blanks on any line, nor
+// leading or final newlines.
+func TrimLines(s string) string {
+	lines := strings.Split(strings.Trim(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
