@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/natural"
+	"github.com/roceaudit/roceaudit/collectors/internal/numrange"
 )
 
 // overlay returns base with top's entries on top (a port's rows over the switch-wide map).
@@ -33,30 +33,12 @@ func groupByValue[V comparable](m map[int]V) string {
 	}
 	var parts []string
 	for _, v := range order {
-		parts = append(parts, fmt.Sprintf("%s->%v", ranges(byVal[v]), v))
+		parts = append(parts, fmt.Sprintf("%s->%v", numrange.Format(byVal[v]), v))
 	}
 	if len(parts) == 0 {
 		return "(empty)"
 	}
 	return strings.Join(parts, "; ")
-}
-
-// ranges renders sorted numbers as "0-25,27,29-30".
-func ranges(ns []int) string {
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, strconv.Itoa(ns[i]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
 }
 
 // portOrder is the natural order of port names (swp2 before swp10). Digit runs are read nine

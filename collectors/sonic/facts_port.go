@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/numrange"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -163,21 +164,8 @@ func groupByValue(m map[int]int) string {
 	return strings.Join(parts, "; ")
 }
 
-// ranges renders numbers as "0-25,27,29-30".
+// ranges sorts ns in place and renders it as "0-25,27,29-30".
 func ranges(ns []int) string {
 	slices.Sort(ns)
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, strconv.Itoa(ns[i]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
+	return numrange.Format(ns)
 }
