@@ -1,11 +1,10 @@
 package cumulus
 
 import (
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -72,12 +71,10 @@ func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowli
 // show qos roce` has answered).
 func (Platform) Plan(topology.DeviceSpec) []string { return Templates() }
 
-var nonName = regexp.MustCompile(`[^A-Za-z0-9-]+`)
-
 // FixtureFile is the file under fixtures/cumulus/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',
 // plus ".txt" ("nv show interface swp1 qos pfc" -> "nv_show_interface_swp1_qos_pfc.txt"), the
 // same rule as the other platforms, so the lab can serve the files.
 func FixtureFile(cmd string) string {
-	return strings.Trim(nonName.ReplaceAllString(cmd, "_"), "_") + ".txt"
+	return fixturename.File(cmd)
 }

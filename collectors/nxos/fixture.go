@@ -1,15 +1,10 @@
 package nxos
 
-import (
-	"regexp"
-	"strings"
-)
-
-var nonName = regexp.MustCompile(`[^A-Za-z0-9-]+`)
+import "github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 
 // FixtureFile is the file under fixtures/nxos/<scenario>/ that holds cmd's output: the command
 // with every run of other characters than letters, digits and '-' turned into '_', plus
 // ".txt" ("show interfaces | json" -> "show_interfaces_json.txt"). The lab serves the same files.
 func FixtureFile(cmd string) string {
-	return strings.Trim(nonName.ReplaceAllString(cmd, "_"), "_") + ".txt"
+	return fixturename.File(cmd)
 }

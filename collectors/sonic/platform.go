@@ -1,10 +1,8 @@
 package sonic
 
 import (
-	"regexp"
-	"strings"
-
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -38,12 +36,10 @@ func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowli
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }
 
-var nonName = regexp.MustCompile(`[^A-Za-z0-9-]+`)
-
 // FixtureFile is the file under fixtures/sonic/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',
 // plus ".txt" ("show lldp table" -> "show_lldp_table.txt"), the same rule as the other
 // platforms, so the lab can serve the files.
 func FixtureFile(cmd string) string {
-	return strings.Trim(nonName.ReplaceAllString(cmd, "_"), "_") + ".txt"
+	return fixturename.File(cmd)
 }
