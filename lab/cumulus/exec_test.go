@@ -2,49 +2,31 @@ package cumulus
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
-	"net"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/crypto/ssh"
-	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
-	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	dev := New(leaf2())
-	for _, c := range []struct {
-		cmd, stderr string
-		exit        int
-	}{
-		{"nv set interface swp1 link mtu 1500", "bash: line 1: nv: command not found\n", 127},
-		{"nv config apply -y", "bash: line 1: nv: command not found\n", 127},
-		{"sudo -n nv unset qos roce", "sudo: nv: command not found\n", 1},
-		{"nv show interface swp1 qos roce", "bash: line 1: nv: command not found\n", 127},
-		{"nv show qos roce; reboot", "bash: line 1: nv: command not found\n", 127},
-		{"ip link set swp1 mtu 1500", "bash: line 1: ip: command not found\n", 127},
-		{"nv show interface swp9 link", itemMissing, 1},
-		{"", "", 0},
-	} {
-		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
-		if out != "" || stderr != c.stderr || exit != c.exit {
-			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
-		}
-	}
+	labtest.ExpectRefusals(t, New(leaf2()), []labtest.Refusal{
+		{Cmd: "nv set interface swp1 link mtu 1500", Stderr: "bash: line 1: nv: command not found\n", Exit: 127},
+		{Cmd: "nv config apply -y", Stderr: "bash: line 1: nv: command not found\n", Exit: 127},
+		{Cmd: "sudo -n nv unset qos roce", Stderr: "sudo: nv: command not found\n", Exit: 1},
+		{Cmd: "nv show interface swp1 qos roce", Stderr: "bash: line 1: nv: command not found\n", Exit: 127},
+		{Cmd: "nv show qos roce; reboot", Stderr: "bash: line 1: nv: command not found\n", Exit: 127},
+		{Cmd: "ip link set swp1 mtu 1500", Stderr: "bash: line 1: ip: command not found\n", Exit: 127},
+		{Cmd: "nv show interface swp9 link", Stderr: itemMissing, Exit: 1},
+		{Cmd: "", Stderr: "", Exit: 0},
+	})
 }
 
 // TestExecAnswersEveryCollectorCommand: every command the collector may send answers in both
@@ -102,45 +84,11 @@ func TestCollectOverSSH(t *testing.T) {
 	sw.Port("swp2").MTU = 9000
 	dev := New(sw)
 
-	_, hostPriv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hostKey, err := ssh.NewSignerFromKey(hostPriv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	clientPub, clientPriv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := ssh.NewPublicKey(clientPub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blk, err := ssh.MarshalPrivateKey(clientPriv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := sshd.Start(sshd.Config{Device: dev, HostKey: hostKey, ClientKey: pub, User: "cumulus"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-
-	dir := t.TempDir()
-	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.Port()))
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(blk), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, hostKey.PublicKey())+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg := labtest.StartSSH(t, dev, "cumulus").ClientConfig(t, "cumulus")
+	cfg.Sudo, cfg.Allowlist = true, cumuluscol.Platform{}.Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := sshx.Dial(ctx, sshx.Config{Host: "127.0.0.1", Port: srv.Port(), User: "cumulus", IdentityFile: keyFile,
-		KnownHostsFile: khFile, Timeout: 5 * time.Second, Sudo: true, Allowlist: cumuluscol.Platform{}.Allowlist()})
+	c, err := sshx.Dial(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

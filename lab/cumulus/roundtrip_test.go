@@ -1,7 +1,6 @@
 package cumulus
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,60 +8,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// execRunner sends the collector's commands to the emulator's Exec, refusing what the
-// collector's allowlist refuses, as the real runner does.
-type execRunner struct{ dev *Switch }
-
-func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
-	if !(cumuluscol.Platform{}).Allowlist().Allows(cmd) {
-		return collectors.Output{}, collectors.ErrNotAllowed
-	}
-	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
-	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
-}
-
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	dev := &topology.Device{Name: sw.Name, Platform: "cumulus", Role: topology.RoleSwitch}
-	if err := (cumuluscol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
-		t.Fatal(err)
-	}
-	return dev.Switch
-}
-
-func known[T any](v T, cmd string) topology.Fact[T] {
-	return topology.Known(v, topology.Evidence{Command: cmd})
+	return labtest.Collect(t, cumuluscol.Platform{}, New(sw), sw)
 }
 
 // unknown is a fact the collector cannot read; the comparison only checks that it says why.
 func unknown[T any](cmd string) topology.Fact[T] {
 	return topology.Unknown[T](topology.Evidence{Command: cmd, Error: "unreadable"})
-}
-
-func perClass[T any](f func(i int) T) map[int]T {
-	m := map[int]T{}
-	for i := 0; i < 8; i++ {
-		m[i] = f(i)
-	}
-	return m
-}
-
-func members(set [8]bool) []int {
-	out := []int{}
-	for i, on := range set {
-		if on {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // approxBytes is what a byte counter reads back as after NVUE humanised it: exact below 1 KB,
@@ -117,10 +77,10 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 	}
 	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}
 	if rxOn {
-		pfc.RX = members(pfcSet)
+		pfc.RX = labtest.Members(pfcSet)
 	}
 	if txOn {
-		pfc.TX = members(pfcSet)
+		pfc.TX = labtest.Members(pfcSet)
 	}
 	dscp := map[int]int{}
 	for d, sp := range p.DSCPToTC {
@@ -134,34 +94,34 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 	}
 	out := &topology.SwitchPort{
 		Name:        p.Name,
-		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
-		PFCWatchdog: known(perClass(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
-		Pause:       known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
-		DCBX:        known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
-		Counters:    known(expectedCounters(p), cmd("counters qos")),
+		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
+		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
+		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
+		DCBX:        labtest.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
+		Counters:    labtest.Known(expectedCounters(p), cmd("counters qos")),
 	}
 	if roce {
 		status := cmd("qos roce status")
-		out.Trust = known("both", status)
-		out.DSCPToTC = known(dscp, status)
-		out.TCToQueue = known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, status)
-		out.PFC = known(pfc, status)
-		out.ECN = known(perClass(func(tc int) bool { return p.ECN[tc] }), status)
-		out.Scheduler = known(map[int]string{0: sched(0), 3: sched(3), 6: sched(6)}, status)
-		out.Buffer = known(topology.Buffer{LosslessPGs: members(p.Lossless), Profile: "roce-reserved-ingress"}, status)
+		out.Trust = labtest.Known("both", status)
+		out.DSCPToTC = labtest.Known(dscp, status)
+		out.TCToQueue = labtest.Known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, status)
+		out.PFC = labtest.Known(pfc, status)
+		out.ECN = labtest.Known(labtest.PerQueue(func(tc int) bool { return p.ECN[tc] }), status)
+		out.Scheduler = labtest.Known(map[int]string{0: sched(0), 3: sched(3), 6: sched(6)}, status)
+		out.Buffer = labtest.Known(topology.Buffer{LosslessPGs: labtest.Members(p.Lossless), Profile: "roce-reserved-ingress"}, status)
 		return out
 	}
 	trust := "dscp"
 	if !p.TrustDSCP {
 		trust, dscp = "pcp", map[int]int{}
 	}
-	out.Trust = known(trust, cmd("qos mapping"))
-	out.DSCPToTC = known(dscp, cmd("qos mapping"))
-	out.TCToQueue = known(perClass(func(sp int) int { return sp }), cmd("qos egress-queue-mapping"))
-	out.PFC = known(pfc, cmd("qos pfc"))
-	out.ECN = known(perClass(func(tc int) bool { return p.ECN[tc] }), cmd("qos congestion-control"))
-	out.Scheduler = known(perClass(sched), cmd("qos egress-scheduler"))
-	out.Buffer = known(topology.Buffer{LosslessPGs: []int{}}, cmd("qos pfc"))
+	out.Trust = labtest.Known(trust, cmd("qos mapping"))
+	out.DSCPToTC = labtest.Known(dscp, cmd("qos mapping"))
+	out.TCToQueue = labtest.Known(labtest.PerQueue(func(sp int) int { return sp }), cmd("qos egress-queue-mapping"))
+	out.PFC = labtest.Known(pfc, cmd("qos pfc"))
+	out.ECN = labtest.Known(labtest.PerQueue(func(tc int) bool { return p.ECN[tc] }), cmd("qos congestion-control"))
+	out.Scheduler = labtest.Known(labtest.PerQueue(sched), cmd("qos egress-scheduler"))
+	out.Buffer = labtest.Known(topology.Buffer{LosslessPGs: []int{}}, cmd("qos pfc"))
 	if rxOn || txOn {
 		out.Buffer = unknown[topology.Buffer](cumuluscol.CmdRoCE)
 	}
@@ -180,15 +140,11 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return out
 }
 
-var factOpts = cmp.Options{
-	// Excerpts are the collector's; an unreadable fact only has to say why.
-	cmp.Comparer(func(a, b topology.Evidence) bool {
-		return a.Command == b.Command && (a.Error == "") == (b.Error == "")
-	}),
-	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
-	cmpopts.EquateEmpty(),
-	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
-}
+// factOpts compare evidence by command only: excerpts are the collector's, and an unreadable
+// fact only has to say why.
+var factOpts = labtest.FactOpts(cmp.Comparer(func(a, b topology.Evidence) bool {
+	return a.Command == b.Command && (a.Error == "") == (b.Error == "")
+}))
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real
 // Cumulus collector on the answers and checks that it recovers the state in both regimes: the
@@ -205,7 +161,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			got := collect(t, sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  "Cumulus Linux " + sc.sw.Version,
-				LLDP: known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
+				LLDP: labtest.Known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p, sc.roce))

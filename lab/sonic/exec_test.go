@@ -2,46 +2,28 @@ package sonic
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
-	"net"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/crypto/ssh"
-	"golang.org/x/crypto/ssh/knownhosts"
 
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
-	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	dev := New(leaf1())
-	for _, c := range []struct {
-		cmd, stderr string
-		exit        int
-	}{
-		{"config interface mtu Ethernet0 1500", "bash: line 1: config: command not found\n", 127},
-		{"sudo -n config save -y", "sudo: config: command not found\n", 1},
-		{"sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet0' mtu 1500", "bash: line 1: sonic-db-cli: command not found\n", 127},
-		{"show interfaces status", "bash: line 1: show: command not found\n", 127},
-		{"show version; reboot", "bash: line 1: show: command not found\n", 127},
-		{"", "", 0},
-	} {
-		out, stderr, exit := dev.Exec(context.Background(), c.cmd)
-		if out != "" || stderr != c.stderr || exit != c.exit {
-			t.Errorf("%q: stdout %q stderr %q exit %d, want stderr %q exit %d", c.cmd, out, stderr, exit, c.stderr, c.exit)
-		}
-	}
+	labtest.ExpectRefusals(t, New(leaf1()), []labtest.Refusal{
+		{Cmd: "config interface mtu Ethernet0 1500", Stderr: "bash: line 1: config: command not found\n", Exit: 127},
+		{Cmd: "sudo -n config save -y", Stderr: "sudo: config: command not found\n", Exit: 1},
+		{Cmd: "sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet0' mtu 1500", Stderr: "bash: line 1: sonic-db-cli: command not found\n", Exit: 127},
+		{Cmd: "show interfaces status", Stderr: "bash: line 1: show: command not found\n", Exit: 127},
+		{Cmd: "show version; reboot", Stderr: "bash: line 1: show: command not found\n", Exit: 127},
+		{Cmd: "", Stderr: "", Exit: 0},
+	})
 }
 
 // TestExecAnswersEveryCollectorCommand: every command of the collector answers, also behind
@@ -80,45 +62,11 @@ func TestCollectOverSSH(t *testing.T) {
 	sw.Port("Ethernet4").DSCPToTC[26] = 1
 	dev := New(sw)
 
-	_, hostPriv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hostKey, err := ssh.NewSignerFromKey(hostPriv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	clientPub, clientPriv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := ssh.NewPublicKey(clientPub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blk, err := ssh.MarshalPrivateKey(clientPriv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := sshd.Start(sshd.Config{Device: dev, HostKey: hostKey, ClientKey: pub, User: "admin"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-
-	dir := t.TempDir()
-	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.Port()))
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(blk), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, hostKey.PublicKey())+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg := labtest.StartSSH(t, dev, "admin").ClientConfig(t, "admin")
+	cfg.Sudo, cfg.Allowlist = true, soniccol.Platform{}.Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := sshx.Dial(ctx, sshx.Config{Host: "127.0.0.1", Port: srv.Port(), User: "admin", IdentityFile: keyFile,
-		KnownHostsFile: khFile, Timeout: 5 * time.Second, Sudo: true, Allowlist: soniccol.Platform{}.Allowlist()})
+	c, err := sshx.Dial(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

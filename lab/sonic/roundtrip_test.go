@@ -1,61 +1,21 @@
 package sonic
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// execRunner sends the collector's commands to the emulator's Exec, refusing what the
-// collector's allowlist refuses, as the real runner does.
-type execRunner struct{ dev *Switch }
-
-func (r execRunner) Run(ctx context.Context, cmd string) (collectors.Output, error) {
-	if !(soniccol.Platform{}).Allowlist().Allows(cmd) {
-		return collectors.Output{}, collectors.ErrNotAllowed
-	}
-	stdout, stderr, exit := r.dev.Exec(ctx, cmd)
-	return collectors.Output{Stdout: stdout, Stderr: stderr, ExitCode: exit}, nil
-}
-
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	dev := &topology.Device{Name: sw.Name, Platform: "sonic", Role: topology.RoleSwitch}
-	if err := (soniccol.Platform{}).Collect(context.Background(), execRunner{New(sw)}, topology.DeviceSpec{Name: sw.Name}, dev); err != nil {
-		t.Fatal(err)
-	}
-	return dev.Switch
-}
-
-func known[T any](v T, cmd string) topology.Fact[T] {
-	return topology.Known(v, topology.Evidence{Command: cmd})
-}
-
-func perQueue[T any](f func(q int) T) map[int]T {
-	m := map[int]T{}
-	for q := 0; q < 8; q++ {
-		m[q] = f(q)
-	}
-	return m
-}
-
-func members(set [8]bool) []int {
-	out := []int{}
-	for i, on := range set {
-		if on {
-			out = append(out, i)
-		}
-	}
-	return out
+	return labtest.Collect(t, soniccol.Platform{}, New(sw), sw)
 }
 
 // expectedPort is what the SONiC collector must report for a port of the state, written from
@@ -70,7 +30,7 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 			dscp[d] = tc
 		}
 	}
-	rx, tx := members(p.PFCRX), members(p.PFCTX)
+	rx, tx := labtest.Members(p.PFCRX), labtest.Members(p.PFCTX)
 	if fmt.Sprint(rx) != fmt.Sprint(tx) && len(rx) < 8 {
 		panic("expectedPort: the state is not expressible on SONiC (Validate it first)")
 	}
@@ -91,23 +51,23 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	cfg := soniccol.CmdRunningConfig
 	return &topology.SwitchPort{
 		Name:        p.Name,
-		MTU:         known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
-		Trust:       known(trust, cfg),
-		DSCPToTC:    known(dscp, cfg),
-		TCToQueue:   known(perQueue(func(q int) int { return q }), cfg),
-		PFC:         known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
-		PFCWatchdog: known(perQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
-		Pause:       known(topology.Pause{}, cfg),
-		ECN:         known(perQueue(func(q int) bool { return p.ECN[q] }), cfg),
-		Scheduler: known(perQueue(func(q int) string {
+		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
+		Trust:       labtest.Known(trust, cfg),
+		DSCPToTC:    labtest.Known(dscp, cfg),
+		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), cfg),
+		PFC:         labtest.Known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
+		PFCWatchdog: labtest.Known(labtest.PerQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
+		Pause:       labtest.Known(topology.Pause{}, cfg),
+		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), cfg),
+		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"
 			}
 			return "dwrr"
 		}), cfg),
-		DCBX:     known(topology.DCBX{Mode: "static"}, cfg),
-		Buffer:   known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
-		Counters: known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
+		DCBX:     labtest.Known(topology.DCBX{Mode: "static"}, cfg),
+		Buffer:   labtest.Known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
+		Counters: labtest.Known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
 	}
 }
 
@@ -122,12 +82,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return out
 }
 
-var factOpts = cmp.Options{
-	cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt"),
-	cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
-	cmpopts.EquateEmpty(),
-	cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),
-}
+var factOpts = labtest.FactOpts(labtest.IgnoreExcerpts)
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real SONiC
 // collector on the answers and checks that it recovers the state: the lab cannot drift from
@@ -141,7 +96,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			got := collect(t, sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  fmt.Sprintf("%s (HwSKU %s)", sc.sw.Version, sc.sw.Model),
-				LLDP: known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
+				LLDP: labtest.Known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p))
