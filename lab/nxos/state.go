@@ -1,7 +1,6 @@
 package nxos
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 
@@ -21,50 +20,43 @@ var portName = regexp.MustCompile(`^Ethernet[0-9]+/[0-9]+(/[0-9]+)?$`)
 // through the NX-OS collector exactly, except that a port that does not trust DSCP reads
 // every DSCP as qos-group 0 (it is classified by CoS).
 func Validate(sw *switchstate.Switch) error {
-	var errs []error
-	sw.Read(func(sw *switchstate.Switch) {
+	return sw.CheckPorts("nxos", func(sw *switchstate.Switch, p *switchstate.Port, bad func(format string, args ...any)) {
 		global := fmt.Sprint(globalPFC(sw))
-		for _, p := range sw.Ports {
-			bad := func(format string, args ...any) {
-				errs = append(errs, fmt.Errorf("nxos %s %s: "+format, append([]any{sw.Name, p.Name}, args...)...))
-			}
-			if !portName.MatchString(p.Name) {
-				bad("not an NX-OS front-panel port name (EthernetN/M)")
-			}
-			prios := p.PFCPriorities()
-			if len(prios) > 0 && fmt.Sprint(prios) != global {
-				bad("PFC on %v, but pause pfc-cos is switch-wide on NX-OS (rendered on %s)", prios, global)
-			}
-			if p.PFCRX != p.PFCTX {
-				bad("asymmetric PFC: NX-OS pauses the pfc-cos priorities both ways")
-			}
-			if (p.PFCAuto || p.DCBX) && len(prios) == 0 {
-				bad("mode auto without PFC priorities: an auto port negotiates the switch's pfc-cos %s", global)
-			}
-			if p.PFCAuto != p.DCBX {
-				bad("PFCAuto %v but DCBX %v: on NX-OS a port runs DCBX exactly when its PFC mode is auto", p.PFCAuto, p.DCBX)
-			}
-			var lossless []int
-			for pg, on := range p.Lossless {
-				if on {
-					lossless = append(lossless, pg)
-				}
-			}
-			if fmt.Sprint(lossless) != global {
-				bad("lossless PGs %v: the no-drop classes of the network-qos policy are switch-wide (%s)", lossless, global)
-			}
-			if p.WatchdogOn() {
-				for _, prio := range prios {
-					if !p.Watchdog[prio] {
-						bad("watchdog on some no-drop priorities only: NX-OS has one watchdog switch per port (rendered on)")
-						break
-					}
-				}
-			}
-			if p.TrustDSCP && len(classifierOf(p).members(0)) == 64 {
-				bad("trusts DSCP but maps every DSCP to qos-group 0: the policy has no class and reads as no classification")
+		if !portName.MatchString(p.Name) {
+			bad("not an NX-OS front-panel port name (EthernetN/M)")
+		}
+		prios := p.PFCPriorities()
+		if len(prios) > 0 && fmt.Sprint(prios) != global {
+			bad("PFC on %v, but pause pfc-cos is switch-wide on NX-OS (rendered on %s)", prios, global)
+		}
+		if p.PFCRX != p.PFCTX {
+			bad("asymmetric PFC: NX-OS pauses the pfc-cos priorities both ways")
+		}
+		if (p.PFCAuto || p.DCBX) && len(prios) == 0 {
+			bad("mode auto without PFC priorities: an auto port negotiates the switch's pfc-cos %s", global)
+		}
+		if p.PFCAuto != p.DCBX {
+			bad("PFCAuto %v but DCBX %v: on NX-OS a port runs DCBX exactly when its PFC mode is auto", p.PFCAuto, p.DCBX)
+		}
+		var lossless []int
+		for pg, on := range p.Lossless {
+			if on {
+				lossless = append(lossless, pg)
 			}
 		}
+		if fmt.Sprint(lossless) != global {
+			bad("lossless PGs %v: the no-drop classes of the network-qos policy are switch-wide (%s)", lossless, global)
+		}
+		if p.WatchdogOn() {
+			for _, prio := range prios {
+				if !p.Watchdog[prio] {
+					bad("watchdog on some no-drop priorities only: NX-OS has one watchdog switch per port (rendered on)")
+					break
+				}
+			}
+		}
+		if p.TrustDSCP && len(classifierOf(p).members(0)) == 64 {
+			bad("trusts DSCP but maps every DSCP to qos-group 0: the policy has no class and reads as no classification")
+		}
 	})
-	return errors.Join(errs...)
 }

@@ -1,6 +1,8 @@
 package switchstate
 
 import (
+	"errors"
+	"fmt"
 	"net"
 	"sort"
 )
@@ -115,4 +117,19 @@ func (s *Switch) PortMAC(def net.HardwareAddr, i int) net.HardwareAddr {
 	n := (int(m[4])<<8 | int(m[5])) + i + 1
 	m[4], m[5] = byte(n>>8), byte(n)
 	return m
+}
+
+// CheckPorts runs check on every port under the read lock and joins what it reports: each
+// bad(format, args...) becomes an error "platform switch port: " + the formatted text. It is
+// the frame of an emulator's Validate; what a NOS cannot show is the emulator's to say.
+func (s *Switch) CheckPorts(platform string, check func(sw *Switch, p *Port, bad func(format string, args ...any))) error {
+	var errs []error
+	s.Read(func(sw *Switch) {
+		for _, p := range sw.Ports {
+			check(sw, p, func(format string, args ...any) {
+				errs = append(errs, fmt.Errorf(platform+" %s %s: "+format, append([]any{sw.Name, p.Name}, args...)...))
+			})
+		}
+	})
+	return errors.Join(errs...)
 }

@@ -86,3 +86,19 @@ func TestMajority(t *testing.T) {
 		t.Errorf("Majority without ports = %d, want the default", got)
 	}
 }
+
+func TestCheckPortsNamesSwitchAndPort(t *testing.T) {
+	sw := HealthySwitch("leaf9", "eos", "m", "v", "", 9214, "Ethernet1", "Ethernet2")
+	sw.Ports[1].MTU = 1500
+	err := sw.CheckPorts("eos", func(sw *Switch, p *Port, bad func(string, ...any)) {
+		if p.MTU != 9214 {
+			bad("MTU %d on %s", p.MTU, sw.Name)
+		}
+	})
+	if err == nil || err.Error() != "eos leaf9 Ethernet2: MTU 1500 on leaf9" {
+		t.Errorf("CheckPorts = %v", err)
+	}
+	if err := sw.CheckPorts("eos", func(*Switch, *Port, func(string, ...any)) {}); err != nil {
+		t.Errorf("CheckPorts without a problem = %v", err)
+	}
+}
