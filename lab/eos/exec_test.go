@@ -26,18 +26,11 @@ func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
 
 // TestExecAbbreviations: the CLI takes unique prefixes, any case and extra blanks, as EOS does.
 func TestExecAbbreviations(t *testing.T) {
-	dev := New(leaf3())
-	for full, short := range map[string]string{
+	labtest.ExpectAbbreviations(t, New(leaf3()), map[string]string{
 		"show version | json":         "sh ver|js",
 		"show interfaces flowcontrol": "SHOW  int   flow",
 		"show running-config":         "sh run",
-	} {
-		want, _, _ := dev.Exec(context.Background(), full)
-		got, stderr, exit := dev.Exec(context.Background(), short)
-		if exit != 0 || got != want || !strings.HasSuffix(got, "\n") {
-			t.Errorf("%q: exit %d stderr %q, output differs from %q", short, exit, stderr, full)
-		}
-	}
+	}, nil)
 }
 
 // TestAnswersFollowTheState: a change to the state shows in the next answer.

@@ -41,20 +41,9 @@ func TestShellEndsWithContext(t *testing.T) {
 // the interactive collector does: every collector command comes back exactly as exec
 // renders it, one after the other without mixing, and a refusal is flagged as failed.
 func TestScrapligoSession(t *testing.T) {
-	dev := New(leaf3())
-	d := labtest.OpenScrapli(t, "arista_eos", labtest.StartSSH(t, dev, "admin"))
-	labtest.ExpectScrapliAnswersAsExec(t, d, dev, Commands())
-	r, err := d.SendCommand("show foo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Failed == nil || r.Result != "% Invalid input (at token 1: 'foo')" {
-		t.Errorf("show foo: failed %v, result %q", r.Failed, r.Result)
-	}
-	r, err = d.SendCommand("configure terminal")
-	if err != nil || r.Failed == nil {
-		t.Errorf("configure terminal was not refused: %v, %+v", err, r)
-	}
+	labtest.ExpectScrapliSession(t, "arista_eos", New(leaf3()), Commands(), func(result string) bool {
+		return result == "% Invalid input (at token 1: 'foo')"
+	})
 }
 
 // TestShellLatency: every answer waits Latency, as sshd makes exec wait.

@@ -2,6 +2,7 @@ package labtest
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/lab/sshd"
@@ -45,4 +46,35 @@ func ExecUnderUpdates(t testing.TB, sw *switchstate.Switch, dev sshd.Device, cmd
 		}
 	}
 	<-done
+}
+
+// ExpectAbbreviations checks that each abbreviated line of abbrevs (full line -> abbreviated)
+// succeeds with the full line's output, which ends in a newline. same reduces both outputs
+// to what must match (nil: all of it).
+func ExpectAbbreviations(t testing.TB, dev sshd.Device, abbrevs map[string]string, same func(full, out string) string) {
+	t.Helper()
+	if same == nil {
+		same = func(_, out string) string { return out }
+	}
+	for full, short := range abbrevs {
+		want, _, _ := dev.Exec(context.Background(), full)
+		got, stderr, exit := dev.Exec(context.Background(), short)
+		if exit != 0 || same(full, got) != same(full, want) || !strings.HasSuffix(got, "\n") {
+			t.Errorf("%q: exit %d stderr %q, output differs from %q", short, exit, stderr, full)
+		}
+	}
+}
+
+// ExpectProblems checks that err, what Validate says of a state with the faults accepted
+// describes, names each of wants.
+func ExpectProblems(t testing.TB, err error, accepted string, wants ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("Validate accepted " + accepted)
+	}
+	for _, want := range wants {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
 }

@@ -60,9 +60,40 @@ func ExpectShellLatency(t testing.TB, sh sshd.Shell, latency time.Duration) {
 	}
 }
 
-// OpenScrapli opens scrapligo's network driver for platformName ("arista_eos",
-// "cisco_nxos") on the emulator over real SSH, as admin, until the test ends.
-func OpenScrapli(t testing.TB, platformName string, srv Server) *network.Driver {
+// ExpectScrapliSession drives dev over SSH with scrapligo's network driver for platformName
+// ("arista_eos", "cisco_nxos"), as the interactive collector does: every command of cmds
+// comes back unflagged and exactly as exec renders it, one after the other without mixing;
+// "show foo" is flagged failed with a result refused accepts, and "configure terminal" is
+// flagged failed.
+func ExpectScrapliSession(t testing.TB, platformName string, dev sshd.Device, cmds []string, refused func(result string) bool) {
+	t.Helper()
+	d := openScrapli(t, platformName, StartSSH(t, dev, "admin"))
+	for _, cmd := range cmds {
+		r, err := d.SendCommand(cmd)
+		if err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+		want, _, _ := dev.Exec(context.Background(), cmd)
+		if r.Failed != nil || r.Result != TrimLines(want) {
+			t.Errorf("%q: failed %v, result:\n%s\nwant:\n%s", cmd, r.Failed, r.Result, want)
+		}
+	}
+	r, err := d.SendCommand("show foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed == nil || !refused(r.Result) {
+		t.Errorf("show foo: failed %v, result %q", r.Failed, r.Result)
+	}
+	r, err = d.SendCommand("configure terminal")
+	if err != nil || r.Failed == nil {
+		t.Errorf("configure terminal was not refused: %v, %+v", err, r)
+	}
+}
+
+// openScrapli opens scrapligo's network driver for platformName on the emulator over real
+// SSH, as admin, until the test ends.
+func openScrapli(t testing.TB, platformName string, srv Server) *network.Driver {
 	t.Helper()
 	p, err := platform.NewPlatform(platformName, "127.0.0.1",
 		options.WithTransportType(transport.StandardTransport),
@@ -85,22 +116,6 @@ func OpenScrapli(t testing.TB, platformName string, srv Server) *network.Driver 
 	}
 	t.Cleanup(func() { d.Close() })
 	return d
-}
-
-// ExpectScrapliAnswersAsExec sends cmds through d one after the other and checks that each
-// comes back unflagged and exactly as dev's exec renders it, without mixing.
-func ExpectScrapliAnswersAsExec(t testing.TB, d *network.Driver, dev sshd.Device, cmds []string) {
-	t.Helper()
-	for _, cmd := range cmds {
-		r, err := d.SendCommand(cmd)
-		if err != nil {
-			t.Fatalf("%q: %v", cmd, err)
-		}
-		want, _, _ := dev.Exec(context.Background(), cmd)
-		if r.Failed != nil || r.Result != TrimLines(want) {
-			t.Errorf("%q: failed %v, result:\n%s\nwant:\n%s", cmd, r.Failed, r.Result, want)
-		}
-	}
 }
 
 // TrimLines is text as scrapligo returns it: without trailing blanks on any line, nor

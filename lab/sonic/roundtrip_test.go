@@ -155,14 +155,7 @@ func TestValidateNamesWhatSONiCCannotShow(t *testing.T) {
 	sw.Port("Ethernet8").PauseRX = true
 	sw.Port("Ethernet12").PFCAuto = true
 	sw.Port("Ethernet48").MTU = 9600
-	err := Validate(sw)
-	if err == nil {
-		t.Fatal("Validate accepted asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600")
-	}
-	for _, want := range []string{"Ethernet0: PFC rx 3, tx ", "Ethernet4: watchdog on 3,5", "Ethernet8: 802.3x pause",
-		"Ethernet12: DCBX", "Ethernet48: MTU 9600"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("Validate error lacks %q:\n%v", want, err)
-		}
-	}
+	labtest.ExpectProblems(t, Validate(sw), "asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600",
+		"Ethernet0: PFC rx 3, tx ", "Ethernet4: watchdog on 3,5", "Ethernet8: 802.3x pause",
+		"Ethernet12: DCBX", "Ethernet48: MTU 9600")
 }
