@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -107,18 +108,7 @@ func (v view) trafficClasses() []int {
 }
 
 // list renders the members of a per-priority array ("0,3"; "-" for none, as NVUE does).
-func list(set [8]bool) string {
-	var out []string
-	for i, on := range set {
-		if on {
-			out = append(out, strconv.Itoa(i))
-		}
-	}
-	if len(out) == 0 {
-		return "-"
-	}
-	return strings.Join(out, ",")
-}
+func list(set [8]bool) string { return nosfmt.List(set, "-") }
 
 func ints(ns []int) string {
 	out := make([]string, len(ns))

@@ -14,3 +14,12 @@ func TestDottedMAC(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	if got := List([8]bool{0: true, 3: true}, "-"); got != "0,3" {
+		t.Errorf("List = %q, want 0,3", got)
+	}
+	if got := List([8]bool{}, "-"); got != "-" {
+		t.Errorf("List of none = %q, want the given -", got)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -24,15 +25,7 @@ func portNumber(name string) int {
 
 // list renders the set members of a per-priority array as SONiC writes them ("3,4"; "" for
 // none).
-func list(set [8]bool) string {
-	var out []string
-	for i, on := range set {
-		if on {
-			out = append(out, strconv.Itoa(i))
-		}
-	}
-	return strings.Join(out, ",")
-}
+func list(set [8]bool) string { return nosfmt.List(set, "") }
 
 // pfcEnable is the port's pfc_enable: the priorities it sends PFC for. With pfc_asym on, the
 // port honours received PFC on every priority (see asymmetric).
