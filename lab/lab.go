@@ -1,6 +1,7 @@
 // Package lab is roceaudit's built-in emulated fabric (CONTRACT §7): one real SSH server per
-// device on 127.0.0.1, answering like a real Linux RDMA host from a small state, plus the
-// inventory, client key and known_hosts to audit it. It never executes anything.
+// device on 127.0.0.1, answering like a real Linux RDMA host or switch from a small state
+// (hosts also run emulated perftest transfers, lab/rdmaemu), plus the inventory, client key
+// and known_hosts to audit it. It never executes anything.
 package lab
 
 import (
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
+	"github.com/roceaudit/roceaudit/lab/rdmaemu"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 )
 
@@ -53,9 +55,10 @@ type Lab struct {
 	IdentityPath   string
 	Devices        []Device
 
-	servers []*sshd.Server
-	hosts   map[string]*linuxhost.Host
-	tempDir bool
+	servers   []*sshd.Server
+	hosts     map[string]*linuxhost.Host
+	transfers *rdmaemu.Emulator // perftest on the hosts
+	tempDir   bool
 
 	closeOnce sync.Once
 	closeErr  error
@@ -74,7 +77,11 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{Scenario: scenario, hosts: map[string]*linuxhost.Host{}}
+	transfers, err := newTransfers(devs, 0)
+	if err != nil {
+		return nil, err
+	}
+	l := &Lab{Scenario: scenario, hosts: map[string]*linuxhost.Host{}, transfers: transfers}
 	if err := l.prepareDir(opts.Dir); err != nil {
 		return nil, err
 	}

@@ -97,7 +97,8 @@ func healthy() []*device {
 }
 
 // brokenFaults are the broken scenario's faults: exactly one per host port, each a few lines
-// away from healthy, plus a ninth host whose SSH host key does not match known_hosts.
+// away from healthy, a host without perftest, and a ninth host whose SSH host key does not
+// match known_hosts.
 var brokenFaults = []fault{
 	{Fault: Fault{"gpu01", linuxhost.Port1, "HOST-RDMA-PORT", "RDMA port mlx5_1/1 PORT_DOWN (phys_state DISABLED), netdev DOWN"},
 		apply: func(h *linuxhost.Host) {
@@ -114,6 +115,8 @@ var brokenFaults = []fault{
 		apply: func(h *linuxhost.Host) { h.Files["/etc/nccl.conf"] = fmt.Sprintf(ncclConf, 2) }},
 	{Fault: Fault{"gpu03", linuxhost.Port1, "HOST-GID-INDEX", "/etc/nccl.conf NCCL_IB_GID_INDEX=2 points at the RoCE v1 entry"},
 		apply: func(h *linuxhost.Host) { h.Files["/etc/nccl.conf"] = fmt.Sprintf(ncclConf, 2) }},
+	{Fault: Fault{"gpu03", "", "XFER-RUN", "perftest not installed: timeout cannot run ib_write_bw (exit 127)"},
+		apply: func(h *linuxhost.Host) { h.Perftest = false }},
 	{Fault: Fault{"gpu04", linuxhost.Port0, "HOST-MTU", "netdev MTU 4200 (active_mtu still 4096)"},
 		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port0).MTU = 4200 }},
 	{Fault: Fault{"gpu04", linuxhost.Port1, "HOST-ROCE-MTU", "port max_mtu 2048, so active_mtu 2048 at netdev MTU 9000"},

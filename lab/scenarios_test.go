@@ -134,19 +134,20 @@ func TestFaultsTable(t *testing.T) {
 			t.Errorf("two faults on %s", key)
 		}
 		seen[key] = true
-		if !strings.HasPrefix(f.Check, "HOST-") && !strings.HasPrefix(f.Check, "SW-") && f.Check != "COLLECT-REACH" || f.Description == "" {
+		if !strings.HasPrefix(f.Check, "HOST-") && !strings.HasPrefix(f.Check, "SW-") && f.Check != "COLLECT-REACH" &&
+			f.Check != "XFER-RUN" || f.Description == "" {
 			t.Errorf("fault %+v", f)
 		}
 	}
 	// Every port of gpu03..gpu08, one port of gpu01 and gpu02 (the other stays healthy), gpu09,
-	// and one port per switch fault on the emulated switches.
+	// gpu03 as a whole (no perftest), and one port per switch fault on the emulated switches.
 	sw := 0
 	for _, f := range brokenSwitchFaults {
 		if _, ok := switchEmulators[platformOf(f.Device)]; ok {
 			sw++
 		}
 	}
-	if len(seen) != 15+sw {
-		t.Errorf("%d faulty ports/devices, want %d", len(seen), 15+sw)
+	if len(seen) != 16+sw || sw != len(brokenSwitchFaults) || sw != 12 {
+		t.Errorf("%d faulty ports/devices and %d switch faults, want %d and 12", len(seen), sw, 16+sw)
 	}
 }

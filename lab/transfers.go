@@ -1,0 +1,49 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/roceaudit/roceaudit/lab/linuxhost"
+	"github.com/roceaudit/roceaudit/lab/rdmaemu"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
+)
+
+// newTransfers makes the scenario's hosts answer perftest (lab/rdmaemu) over the fabric's
+// cables, hosts and switches: one emulator per lab, so transfers see every device's state
+// and move its counters. timeScale 0 is rdmaemu's default.
+func newTransfers(devs []*device, timeScale float64) (*rdmaemu.Emulator, error) {
+	var hosts []*linuxhost.Host
+	var switches []*switchstate.Switch
+	present := map[string]bool{}
+	for _, d := range devs {
+		present[d.name] = true
+		if d.host != nil {
+			hosts = append(hosts, d.host)
+		}
+		if d.sw != nil {
+			switches = append(switches, d.sw)
+		}
+	}
+	var cables []rdmaemu.Cable
+	for _, c := range fabricCables() {
+		if present[c[0].device] && present[c[1].device] {
+			cables = append(cables, rdmaemu.Cable{{Device: c[0].device, Port: c[0].port}, {Device: c[1].device, Port: c[1].port}})
+		}
+	}
+	e, err := rdmaemu.New(rdmaemu.Config{Hosts: hosts, Switches: switches, Cables: cables, TimeScale: timeScale})
+	if err != nil {
+		return nil, fmt.Errorf("lab: transfers: %w", err)
+	}
+	e.Attach()
+	return e, nil
+}
+
+// RunningPerftest lists the emulated perftest processes still running on the lab's hosts
+// (servers waiting or serving, clients transferring); empty when none, e.g. once every
+// transfer finished or its SSH channel closed.
+func (l *Lab) RunningPerftest() []string {
+	if l.transfers == nil {
+		return nil
+	}
+	return l.transfers.Running()
+}
