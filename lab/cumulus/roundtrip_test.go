@@ -131,13 +131,9 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 // expectedLLDP is every neighbour on a port whose link is up, as `nv show interface lldp`
 // lists it (system name and port only).
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	var out []topology.LLDPNeighbor
-	for _, p := range sw.Ports {
-		if n := p.Neighbor; n != nil && p.Up {
-			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID})
-		}
-	}
-	return out
+	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID}
+	})
 }
 
 // factOpts compare evidence by command only: excerpts are the collector's, and an unreadable

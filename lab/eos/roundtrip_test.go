@@ -86,17 +86,11 @@ func perDSCP(m [64]int) map[int]int {
 
 // expectedLLDP is every neighbour on a port whose link is up, with the MAC as EOS spells it.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	var out []topology.LLDPNeighbor
-	for _, p := range sw.Ports {
-		if n := p.Neighbor; n != nil && p.Up {
-			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
-				PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
-		}
-	}
-	return out
+	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
+	})
 }
-
-var factOpts = labtest.FactOpts(labtest.IgnoreExcerpts)
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real EOS
 // collector on the answers and checks that it recovers the state: the lab cannot drift from
@@ -115,7 +109,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p, slices.Contains(sc.inline, p.Name)))
 			}
-			if d := cmp.Diff(want, got, factOpts); d != "" {
+			if d := cmp.Diff(want, got, labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 		})

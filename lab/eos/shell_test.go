@@ -19,7 +19,6 @@ func TestShellTranscript(t *testing.T) {
 		"enable\r\n" +
 		"exit\r\n" +
 		"show version | json\r\n" // after exit: never read
-	screen, exit := labtest.Type(New(leaf3()), in)
 	want := "leaf3#" +
 		"terminal length 0\r\nleaf3#" +
 		"show foo\r\n% Invalid input (at token 1: 'foo')\r\nleaf3#" +
@@ -28,9 +27,7 @@ func TestShellTranscript(t *testing.T) {
 		"show running-config\r\n% Invalid input (privileged mode required)\r\nleaf3>" +
 		"enable\r\nleaf3#" +
 		"exit\r\n"
-	if exit != 0 || screen != want {
-		t.Errorf("exit %d, screen:\n%q\nwant:\n%q", exit, screen, want)
-	}
+	labtest.ExpectTranscript(t, New(leaf3()), in, want)
 }
 
 func TestShellEndsWithContext(t *testing.T) {

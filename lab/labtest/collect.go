@@ -77,3 +77,15 @@ func FactOpts(evidence cmp.Option) cmp.Options {
 
 // IgnoreExcerpts compares evidence without the excerpts, which are the collector's.
 var IgnoreExcerpts = cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt")
+
+// ExpectedLLDP is every neighbour on a port of sw whose link is up, as row makes the
+// collector's entry of it.
+func ExpectedLLDP(sw *switchstate.Switch, row func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor) []topology.LLDPNeighbor {
+	var out []topology.LLDPNeighbor
+	for _, p := range sw.Ports {
+		if n := p.Neighbor; n != nil && p.Up {
+			out = append(out, row(p, n))
+		}
+	}
+	return out
+}

@@ -16,15 +16,24 @@ import (
 	"github.com/roceaudit/roceaudit/lab/sshd"
 )
 
-// Type feeds keys to an interactive session as typed and returns the screen it leaves and
+// typeKeys feeds keys to an interactive session as typed and returns the screen it leaves and
 // its exit status. The session ends when it reads exit or runs out of keys.
-func Type(sh sshd.Shell, keys string) (screen string, exit int) {
+func typeKeys(sh sshd.Shell, keys string) (screen string, exit int) {
 	var out bytes.Buffer
 	exit = sh.Shell(context.Background(), struct {
 		io.Reader
 		io.Writer
 	}{strings.NewReader(keys), &out}, "xterm")
 	return out.String(), exit
+}
+
+// ExpectTranscript types keys into a session and checks that it leaves exactly the screen
+// want and ends with exit status 0.
+func ExpectTranscript(t testing.TB, sh sshd.Shell, keys, want string) {
+	t.Helper()
+	if screen, exit := typeKeys(sh, keys); exit != 0 || screen != want {
+		t.Errorf("exit %d, screen:\n%q\nwant:\n%q", exit, screen, want)
+	}
 }
 
 // ExpectShellEndsWithContext checks that a session waiting for keys ends when its context
@@ -54,7 +63,7 @@ func ExpectShellEndsWithContext(t testing.TB, sh sshd.Shell) {
 func ExpectShellLatency(t testing.TB, sh sshd.Shell, latency time.Duration) {
 	t.Helper()
 	start := time.Now()
-	Type(sh, "terminal length 0\r\nexit\r\n")
+	typeKeys(sh, "terminal length 0\r\nexit\r\n")
 	if took := time.Since(start); took < 2*latency {
 		t.Errorf("two answers took %v, want at least %v", took, 2*latency)
 	}

@@ -72,17 +72,11 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 
 // expectedLLDP is every neighbour on a port whose link is up, with the MAC as NX-OS spells it.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	out := []topology.LLDPNeighbor{}
-	for _, p := range sw.Ports {
-		if n := p.Neighbor; n != nil && p.Up {
-			out = append(out, topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
-				PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP})
-		}
-	}
-	return out
+	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
+	})
 }
-
-var factOpts = labtest.FactOpts(labtest.IgnoreExcerpts)
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
@@ -105,7 +99,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p))
 			}
-			if d := cmp.Diff(want, collect(t, sc.sw), factOpts); d != "" {
+			if d := cmp.Diff(want, collect(t, sc.sw), labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 		})

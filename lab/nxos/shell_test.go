@@ -17,15 +17,12 @@ func TestShellTranscript(t *testing.T) {
 		"abc\x7f\x7f\x7f\x03" +
 		"exit\r\n" +
 		"show version | json\r\n" // after exit: never read
-	screen, exit := labtest.Type(New(leaf4()), in)
 	want := banner + "leaf4#" +
 		"terminal length 0\r\nleaf4#" +
 		"show foo\r\n           ^\r\n% Invalid command at '^' marker.\r\nleaf4#" +
 		"abc\b \b\b \b\b \b^C\r\nleaf4#" +
 		"exit\r\n"
-	if exit != 0 || screen != want {
-		t.Errorf("exit %d, screen:\n%q\nwant:\n%q", exit, screen, want)
-	}
+	labtest.ExpectTranscript(t, New(leaf4()), in, want)
 }
 
 func TestShellEndsWithContext(t *testing.T) {
