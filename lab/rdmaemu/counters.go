@@ -80,33 +80,28 @@ const retransmitFactor = 8
 // runCounters is what a run that got through adds: traffic on every port of the flow,
 // PFC pauses on every lossless cable from the receiver back to the first lossy one, ECN marks
 // at the switch egress port nearest the receiver that marks the class, and for a lossy flow
-// the drops where PFC is missing plus the transport's retransmission counters.
+// the drops at the lossy cable nearest the receiver plus the transport's retransmissions.
 func runCounters(f *flow, c, s side, t traffic, sd seed) *counterSet {
 	cs := newCounterSet()
 	snd, rcv := f.links[0].tx, f.links[len(f.links)-1].rx
 	sent := t.packets + t.drops*retransmitFactor
-	// Frames still in flight at each link: every lossy link takes its share of the drops.
-	var lossy []int
+	// The receiver paces the flow, so congestion builds from its end: the lossy cable nearest
+	// the receiver overflows and drops; the cables before it never see back-pressure.
+	lossyAt := -1
 	for i, l := range f.links {
 		if !l.lossless() {
-			lossy = append(lossy, i)
+			lossyAt = i
 		}
 	}
 	inFlight := sent
 	for i, l := range f.links {
-		dropHere := uint64(0)
-		for _, j := range lossy {
-			if j == i {
-				dropHere = t.drops / uint64(len(lossy))
-			}
-		}
 		if !l.tx.host { // switch egress: the queue of the class
 			cs.swc(l.tx.at, inFlight, "queue%d_tx_packets", l.tx.class)
 			cs.swc(l.tx.at, inFlight*t.wire, "queue%d_tx_bytes", l.tx.class)
 		}
-		if dropHere > 0 {
-			chargeDrops(cs, l, dropHere, t.wire)
-			inFlight -= min(dropHere, inFlight)
+		if i == lossyAt && t.drops > 0 {
+			chargeDrops(cs, l, t.drops, t.wire)
+			inFlight -= min(t.drops, inFlight)
 		}
 		if !l.rx.host { // switch ingress: the priority group of the class
 			cs.swc(l.rx.at, inFlight, "pg%d_rx_frames", l.rx.class)

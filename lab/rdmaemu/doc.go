@@ -46,16 +46,18 @@
 // tx_vport_rdma_unicast_*; receiver netdev: the rx_ twins and the frame-size bucket. Receiver
 // hw_counters: rx_write_requests. Switch egress: queue<TC>_tx_packets/_bytes; ingress:
 // pg<TC>_rx_frames. PFC: from the receiver back to the first lossy cable, every lossless cable
-// counts pause frames that fade toward the sender: receiver tx_prio<P>_pause(_duration),
-// switch ingress pfc_tx_pause_prio<TC>(+_duration_), switch egress pfc_rx_pause_prio<TC>,
-// sender rx_prio<P>_pause(_duration, _transition). ECN at the switch egress nearest the
+// counts pause frames that fade toward the sender: receiver tx_prio<P>_pause and
+// tx_prio<P>_pause_duration, switch ingress pfc_tx_pause_prio<TC> and
+// pfc_tx_pause_duration_prio<TC>, switch egress pfc_rx_pause_prio<TC> and
+// pfc_rx_pause_duration_prio<TC>, sender rx_prio<P>_pause, _pause_duration, _pause_transition. ECN at the switch egress nearest the
 // receiver that marks the class: ecn_marked_packets_tx there, np_ecn_marked_roce_packets and
 // (NP on) np_cnp_sent on the receiver, rp_cnp_handled (RP on) or rp_cnp_ignored on the sender.
 //
-// A lossy cable drops thousands of frames, charged where they overflow: queue<TC>_drops and
-// queue<TC>_drop_bytes on a switch egress port that ignores pause, else
-// pg<TC>_rx_discard_bytes on the receiving switch port, or rx_prio<P>_discards and
-// rx_discards_phy on the receiving NIC. No pause is counted on or upstream of it. Transport
+// The lossy cable nearest the receiver (congestion builds from the receiver's end, and the
+// cables before it never see back-pressure) drops thousands of frames, charged where they
+// overflow: queue<TC>_drops and queue<TC>_drop_bytes on a switch egress port that ignores
+// pause, else pg<TC>_rx_discard_bytes on the receiving switch port, or rx_prio<P>_discards
+// and rx_discards_phy on the receiving NIC. No pause is counted on or upstream of it. Transport
 // counters: receiver (responder) out_of_sequence, duplicate_request; sender (requester)
 // packet_seq_err, local_ack_timeout_err, roce_adp_retrans, roce_adp_retrans_to,
 // roce_slow_restart. A transport failure adds the sender's retries: local_ack_timeout_err

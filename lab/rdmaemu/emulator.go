@@ -70,13 +70,13 @@ func New(cfg Config) (*Emulator, error) {
 	isSwitch := map[string]bool{}
 	for _, sw := range cfg.Switches {
 		if sw == nil || e.switches[sw.Name] != nil {
-			return nil, fmt.Errorf("rdmaemu: nil or duplicate switch")
+			return nil, errors.New("rdmaemu: a switch is nil or named twice")
 		}
 		e.switches[sw.Name], isSwitch[sw.Name] = sw, true
 	}
 	for _, h := range cfg.Hosts {
 		if h == nil || e.hosts[h.Name] != nil || isSwitch[h.Name] {
-			return nil, fmt.Errorf("rdmaemu: nil or duplicate host")
+			return nil, errors.New("rdmaemu: a host is nil or its name is taken")
 		}
 		e.hosts[h.Name] = h
 		e.hostOrder = append(e.hostOrder, h.Name)

@@ -96,7 +96,6 @@ func TestCancelWaitingServer(t *testing.T) {
 // and part-way through they are part-way.
 func TestCancelMidRun(t *testing.T) {
 	f := newTestFabric(t, 0.01, -1) // -D 100: one second
-	snd := Endpoint{"gpu01", linuxhost.Port0}
 	counter := func() uint64 {
 		var v uint64
 		f.hosts["gpu01"].Read(func(h *linuxhost.Host) { v = h.Netdev(linuxhost.Port0).Eth.Stats["tx_prio3_packets"] })
@@ -129,7 +128,6 @@ func TestCancelMidRun(t *testing.T) {
 	if last := samples[len(samples)-1]; last <= base || last-base > 150_000_000 {
 		t.Errorf("after 200 ms of a 1 s run: %d -> %d", base, last)
 	}
-	_ = snd
 
 	sctx, cancelServer := contextWithCancel(t)
 	srv = f.startServer(t, sctx, "gpu03", bwCmd("mlx5_0", 3, 18516, 100, ""), 18516)
