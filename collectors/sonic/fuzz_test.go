@@ -1,22 +1,13 @@
 package sonic
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
 // seedAll adds every fixture file as a seed: the fuzzers start from real output.
-func seedAll(f *testing.F) {
-	for _, dir := range []string{"verbatim", "healthy", "broken"} {
-		files, _ := filepath.Glob(filepath.Join(fixtureRoot, dir, "*"))
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(string(b))
-			}
-		}
-	}
-}
+func seedAll(f *testing.F) { fixturerunner.SeedDirs(f, fixtures{}, "verbatim", "healthy", "broken") }
 
 // A parser may reject input, never panic; whatever CONFIG_DB it accepts, every derivation
 // must return a value or an error for every port.

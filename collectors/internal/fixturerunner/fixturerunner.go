@@ -82,3 +82,26 @@ func Verbatim(t testing.TB, f Fixtures, name string) string {
 	}
 	return string(b)
 }
+
+// Seeds returns every readable file of the given directories of the platform's fixture tree
+// (scenarios, "verbatim"), directory by directory in file-name order: fuzz seeds from real
+// output.
+func Seeds(fx Fixtures, dirs ...string) []string {
+	var out []string
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(fx.FixtureDir(), dir, "*"))
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				out = append(out, string(b))
+			}
+		}
+	}
+	return out
+}
+
+// SeedDirs adds Seeds to a fuzz target's corpus.
+func SeedDirs(f *testing.F, fx Fixtures, dirs ...string) {
+	for _, s := range Seeds(fx, dirs...) {
+		f.Add(s)
+	}
+}

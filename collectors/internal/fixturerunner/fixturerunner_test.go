@@ -91,3 +91,16 @@ func TestRead(t *testing.T) {
 		t.Errorf("Verbatim = %q", got)
 	}
 }
+
+// Seeds reads every file of the named directories, in order, and nothing else: not the
+// directories themselves, not the directories left out.
+func TestSeeds(t *testing.T) {
+	got := Seeds(demo{}, "verbatim", "healthy", "absent")
+	want := []string{"verbatim copy\n", "port  mtu\n----  ----\np1    9216\n", "Demo OS 1.0\n"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if got := Seeds(demo{}, "."); got != nil {
+		t.Errorf("the fixture root holds only directories: %q", got)
+	}
+}
