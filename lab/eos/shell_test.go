@@ -34,9 +34,8 @@ func TestShellEndsWithContext(t *testing.T) {
 	labtest.ExpectShellEndsWithContext(t, New(leaf3()))
 }
 
-// TestScrapligoSession drives the emulator with scrapligo's arista_eos driver over SSH, as
-// the interactive collector does: every collector command comes back exactly as exec
-// renders it, one after the other without mixing, and a refusal is flagged as failed.
+// TestScrapligoSession: scrapligo's arista_eos driver, as the interactive collector uses it, gets
+// every collector command back as exec renders it and sees EOS's token refusal as a failure.
 func TestScrapligoSession(t *testing.T) {
 	labtest.ExpectScrapliSession(t, "arista_eos", New(leaf3()), Commands(), func(result string) bool {
 		return result == "% Invalid input (at token 1: 'foo')"

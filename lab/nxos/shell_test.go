@@ -29,9 +29,8 @@ func TestShellEndsWithContext(t *testing.T) {
 	labtest.ExpectShellEndsWithContext(t, New(leaf4()))
 }
 
-// TestScrapligoSession drives the emulator with scrapligo's cisco_nxos driver over SSH, as
-// the interactive collector does: every collector command comes back exactly as exec
-// renders it, one after the other without mixing, and a refusal is flagged as failed.
+// TestScrapligoSession: scrapligo's cisco_nxos driver, as the interactive collector uses it, gets
+// every collector command back as exec renders it and sees the NX-OS caret refusal as a failure.
 func TestScrapligoSession(t *testing.T) {
 	dev := New(leaf4())
 	dev.now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
