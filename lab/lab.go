@@ -77,7 +77,7 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	transfers, err := newTransfers(devs, 0)
+	transfers, err := newTransfers(devs, 0, opts.Latency)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/rdmaemu"
@@ -10,8 +11,10 @@ import (
 
 // newTransfers makes the scenario's hosts answer perftest (lab/rdmaemu) over the fabric's
 // cables, hosts and switches: one emulator per lab, so transfers see every device's state
-// and move its counters. timeScale 0 is rdmaemu's default.
-func newTransfers(devs []*device, timeScale float64) (*rdmaemu.Emulator, error) {
+// and move its counters. timeScale 0 is rdmaemu's default. The emulated timeouts get four
+// request round trips of lab latency on top of rdmaemu's setup grace: the auditor starts a
+// server, checks its port and starts the client, each a round trip the scale does not shrink.
+func newTransfers(devs []*device, timeScale float64, latency time.Duration) (*rdmaemu.Emulator, error) {
 	var hosts []*linuxhost.Host
 	var switches []*switchstate.Switch
 	present := map[string]bool{}
@@ -30,7 +33,8 @@ func newTransfers(devs []*device, timeScale float64) (*rdmaemu.Emulator, error) 
 			cables = append(cables, rdmaemu.Cable{{Device: c[0].device, Port: c[0].port}, {Device: c[1].device, Port: c[1].port}})
 		}
 	}
-	e, err := rdmaemu.New(rdmaemu.Config{Hosts: hosts, Switches: switches, Cables: cables, TimeScale: timeScale})
+	e, err := rdmaemu.New(rdmaemu.Config{Hosts: hosts, Switches: switches, Cables: cables, TimeScale: timeScale,
+		SetupGrace: rdmaemu.DefaultSetupGrace + 4*latency})
 	if err != nil {
 		return nil, fmt.Errorf("lab: transfers: %w", err)
 	}

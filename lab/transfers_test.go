@@ -27,7 +27,7 @@ func newTransferLab(t *testing.T, scenario string) *transferLab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := newTransfers(devs, 0.002)
+	e, err := newTransfers(devs, 0.002, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
