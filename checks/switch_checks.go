@@ -164,6 +164,9 @@ func swPFCWatchdog() *Check {
 			if !r.PFCWatchdog {
 				return verdict{status: Skip, actual: "not required", message: "recipe.pfc_watchdog is false"}
 			}
+			if p.PFC.Known && !slices.Contains(p.PFC.Value.RX, r.RoCEPriority) && !slices.Contains(p.PFC.Value.TX, r.RoCEPriority) {
+				return verdict{status: Skip, actual: "no PFC to watch", message: fmt.Sprintf("PFC is off on priority %d (see SW-PFC)", r.RoCEPriority)}
+			}
 			return switchFact(p.PFCWatchdog, "PFC watchdog", func(m map[int]bool) verdict {
 				var on []int
 				for prio, enabled := range m {

@@ -98,6 +98,10 @@ func TestSwitchFaults(t *testing.T) {
 		{"SW-DCBX", Fail, func(p *topology.SwitchPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx"},
 		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless priority group"},
 		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) { p.Pause.Source.Excerpt = NotSupported + "no 802.3x knob" }, "not supported"},
+		{"SW-PFC-WATCHDOG", Skip, func(p *topology.SwitchPort) {
+			p.PFC.Value = topology.SwitchPFC{}
+			p.PFCWatchdog.Value = map[int]bool{}
+		}, "no PFC to watch"},
 		{"SW-ECN", Error, func(p *topology.SwitchPort) {
 			p.ECN = topology.Unknown[map[int]bool](topology.Evidence{Command: "show qos", Error: "unexpected output"})
 		}, "unknown"},
@@ -120,6 +124,9 @@ func TestSwitchFaults(t *testing.T) {
 				t.Errorf("peer %q", r.Peer)
 			}
 			for k, o := range res {
+				if tc.check == "SW-PFC-WATCHDOG" && k == "SW-PFC leaf1:Ethernet1/1" {
+					continue // PFC off is the SW-PFC failure; the watchdog has nothing to watch
+				}
 				if k != tc.check+" leaf1:Ethernet1/1" && o.Status != Pass && o.Status != Skip {
 					t.Errorf("side effect: %s = %s", k, o.Status)
 				}

@@ -96,6 +96,9 @@ func xferRetrans() *Check {
 		Expected: func(recipe.Recipe) string { return "no loss counter rises during the transfer" },
 		Fix:      map[string]string{"any": "enable PFC on the RoCE priority (and ECN) on the hop whose counters rose"},
 		transfer: func(r recipe.Recipe, x topology.Transfer) verdict {
+			if !x.Ran && x.ErrorKind != transportKind {
+				return verdict{status: Skip, actual: "no transfer", message: "the transfer did not run (see XFER-RUN)"}
+			}
 			if len(x.Hops) == 0 {
 				msg := "no counters could be compared"
 				if x.CounterError != "" {

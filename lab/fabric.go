@@ -114,12 +114,12 @@ var brokenSwitchFaults = []switchFault{
 	{Fault{"leaf1", "Ethernet8", "SW-PFC", "PFC on priorities 3 and 4"}, func(p *switchstate.Port) { p.PFCRX[4], p.PFCTX[4] = true, true }},
 	{Fault{"leaf4", "Ethernet1/2", "SW-PFC-WATCHDOG", "no PFC watchdog"}, func(p *switchstate.Port) { p.Watchdog = [8]bool{} }},
 	{Fault{"leaf3", "Ethernet3", "SW-PAUSE", "flowcontrol receive on"}, func(p *switchstate.Port) { p.PauseRX = true }},
-	{Fault{"leaf1", "Ethernet12", "SW-ECN", "no ECN marking on queue 3"}, func(p *switchstate.Port) { p.ECN[3] = false }},
+	{Fault{"spine2", "Ethernet8", "SW-ECN", "no ECN marking on queue 3 toward leaf3"}, func(p *switchstate.Port) { p.ECN[3] = false }},
 	{Fault{"spine2", "Ethernet0", "SW-CNP-QUEUE", "CNP queue 6 scheduled DWRR"}, func(p *switchstate.Port) { p.Strict[6] = false }},
 	{Fault{"leaf4", "Ethernet1/3", "SW-DCBX", "priority-flow-control mode auto (DCBX)"}, func(p *switchstate.Port) { p.PFCAuto, p.DCBX = true, true }},
-	// NX-OS says this per port: `priority-flow-control mode off` on the interface.
-	{Fault{"leaf4", "Ethernet1/4", "SW-PFC", "PFC off on priority 3 toward gpu08 (lossy hop for transfers)"},
-		func(p *switchstate.Port) { p.PFCRX, p.PFCTX = [8]bool{}, [8]bool{} }},
+	// SONiC binds pfc_enable per port; its queue counters show the drops a transfer causes.
+	{Fault{"leaf1", "Ethernet12", "SW-PFC", "PFC off on priority 3 toward gpu04 (lossy hop for transfers)"},
+		func(p *switchstate.Port) { p.PFCRX, p.PFCTX, p.Watchdog = [8]bool{}, [8]bool{}, [8]bool{} }},
 	{Fault{"spine2", "Ethernet4", "SW-BUFFER", "priority group 3 on a lossy buffer profile"}, func(p *switchstate.Port) { p.Lossless[3] = false }},
 	// One ECMP member of gpu01 -> gpu05 (through spine1) has a small MTU; the spine2 member is fine.
 	{Fault{"spine1", "Ethernet1/3", "SW-MTU", "MTU 9000 toward leaf3: one equal-cost member of gpu01->gpu05"}, func(p *switchstate.Port) { p.MTU = 9000 }},
@@ -127,14 +127,14 @@ var brokenSwitchFaults = []switchFault{
 
 // Paths are the endpoint pairs the demo checks end to end and runs transfers on (the first
 // end is the perftest client, the second the server): one crosses leaf1 (SONiC), a spine and
-// leaf3 (EOS); two cross leaf2 (Cumulus), a spine and leaf4 (NX-OS), the second of them to
-// gpu08 through leaf4:Ethernet1/4, which the broken scenario leaves without PFC. The broken
-// scenario adds a pair whose far end (gpu09) is cabled to nothing.
+// leaf3 (EOS); one crosses leaf2 (Cumulus), a spine and leaf4 (NX-OS); one stays on leaf1 and
+// reaches gpu04 through leaf1:Ethernet12, which the broken scenario leaves without PFC. The
+// broken scenario adds a pair whose far end (gpu09) is cabled to nothing.
 func Paths(scenario string) [][2]string {
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
 		{"gpu03:" + linuxhost.Port1, "gpu07:" + linuxhost.Port1},
-		{"gpu02:" + linuxhost.Port1, "gpu08:" + linuxhost.Port1},
+		{"gpu01:" + linuxhost.Port0, "gpu04:" + linuxhost.Port0},
 	}
 	if scenario == ScenarioBroken {
 		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu09"})

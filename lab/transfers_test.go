@@ -134,13 +134,13 @@ func TestTransfersHealthy(t *testing.T) {
 	}
 }
 
-// Broken: gpu02 -> gpu08 crosses leaf4:Ethernet1/4 without PFC. Low bandwidth, queue-3 drops on
+// Broken: gpu01 -> gpu04 crosses leaf1:Ethernet12 without PFC. Low bandwidth, queue-3 drops on
 // that port and nowhere else, out-of-sequence on the receiver; gpu03 has no perftest.
 func TestTransfersBroken(t *testing.T) {
 	tl := newTransferLab(t, ScenarioBroken)
 	before := tl.switchCounters()
-	oos := tl.hwCounter("gpu08", linuxhost.Port1, "out_of_sequence")
-	out, errText, exit := tl.run(t, "gpu02", "mlx5_1", "gpu08", "mlx5_1", "10.2.0.8", 18515)
+	oos := tl.hwCounter("gpu04", linuxhost.Port0, "out_of_sequence")
+	out, errText, exit := tl.run(t, "gpu01", "mlx5_0", "gpu04", "mlx5_0", "10.1.0.4", 18515)
 	res, err := perftest.ParseBW(out)
 	if exit != 0 || err != nil || res.AvgGbps < 15 || res.AvgGbps > 25 {
 		t.Fatalf("exit %d %v %+v %s", exit, err, res, errText)
@@ -152,12 +152,12 @@ func TestTransfersBroken(t *testing.T) {
 		}
 	}
 	sort.Strings(drops)
-	if len(drops) != 2 || !strings.HasPrefix(drops[0], "leaf4:Ethernet1/4 queue3_drop_bytes +") ||
-		!strings.HasPrefix(drops[1], "leaf4:Ethernet1/4 queue3_drops +") {
-		t.Errorf("drops %q, want queue 3 of leaf4:Ethernet1/4 only", drops)
+	if len(drops) != 2 || !strings.HasPrefix(drops[0], "leaf1:Ethernet12 queue3_drop_bytes +") ||
+		!strings.HasPrefix(drops[1], "leaf1:Ethernet12 queue3_drops +") {
+		t.Errorf("drops %q, want queue 3 of leaf1:Ethernet12 only", drops)
 	}
-	if tl.hwCounter("gpu08", linuxhost.Port1, "out_of_sequence") <= oos {
-		t.Error("gpu08 out_of_sequence did not rise")
+	if tl.hwCounter("gpu04", linuxhost.Port0, "out_of_sequence") <= oos {
+		t.Error("gpu04 out_of_sequence did not rise")
 	}
 
 	// The client on gpu03 cannot run perftest; its server (gpu07) is then cancelled.

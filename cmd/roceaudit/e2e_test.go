@@ -88,9 +88,6 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 		seen[r.Check] = true
 	}
 	for _, c := range checks.Catalog() {
-		if c.Scope == checks.ScopeTransfer {
-			continue // transfers come with the test-transfer work
-		}
 		if !seen[c.ID] {
 			t.Errorf("%s never ran on the healthy lab", c.ID)
 		}
@@ -101,6 +98,8 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 // plus the host whose key does not match known_hosts.
 var brokenFindings = []string{
 	"error COLLECT-REACH gpu09:",
+	"error XFER-RUN gpu01:ens1f0np0 gpu01:ens1f0np0->gpu09",           // gpu09 refused (host key)
+	"error XFER-RUN gpu03:ens1f1np1 gpu03:ens1f1np1->gpu07:ens1f1np1", // perftest not installed on gpu03
 	"fail HOST-CNP gpu07:ens1f1np1",
 	"fail HOST-DCBX gpu08:ens1f1np1",
 	"fail HOST-DSCP-MAP gpu05:ens1f1np1",
@@ -116,10 +115,12 @@ var brokenFindings = []string{
 	"fail HOST-TOS gpu08:ens1f0np0",
 	"fail HOST-TRUST gpu05:ens1f0np0",
 	"fail LINK-MTU leaf3:Ethernet49", // spine1:Ethernet1/3 at 9000
+	"fail LINK-PFC leaf1:Ethernet12", // leaf1 PFC off facing gpu04 at 3
 	"fail LINK-PFC leaf1:Ethernet8",  // leaf1 PFC 3,4 facing gpu03 at 3
 	"fail LINK-PFC leaf3:Ethernet2",  // gpu06's PFC fault (3,4) seen from the switch end
 	"fail PATH-DCBX-MIX leaf4:Ethernet1/3 gpu03:ens1f1np1->gpu07:ens1f1np1 via leaf2>spine1>leaf4",
 	"fail PATH-DCBX-MIX leaf4:Ethernet1/3 gpu03:ens1f1np1->gpu07:ens1f1np1 via leaf2>spine2>leaf4",
+	"fail PATH-MTU gpu04:ens1f0np0 gpu01:ens1f0np0->gpu04:ens1f0np0 via leaf1", // gpu04 at MTU 4200
 	// One ECMP member has the bad MTU; the member through spine2 passes.
 	"fail PATH-MTU spine1:Ethernet1/3 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1>leaf3",
 	"fail PATH-RESOLVED gpu01:ens1f0np0 gpu01:ens1f0np0->gpu09",
@@ -127,13 +128,18 @@ var brokenFindings = []string{
 	"fail SW-CNP-QUEUE spine2:Ethernet0",
 	"fail SW-DCBX leaf4:Ethernet1/3",
 	"fail SW-DSCP-MAP leaf1:Ethernet4",
-	"fail SW-ECN leaf1:Ethernet12",
+	"fail SW-ECN spine2:Ethernet8",
 	"fail SW-MTU leaf2:swp2",
 	"fail SW-MTU spine1:Ethernet1/3",
 	"fail SW-PAUSE leaf3:Ethernet3",
+	"fail SW-PFC leaf1:Ethernet12", // the lossy hop of gpu01->gpu04
 	"fail SW-PFC leaf1:Ethernet8",
 	"fail SW-PFC-WATCHDOG leaf4:Ethernet1/2",
 	"fail SW-TRUST leaf3:Ethernet2",
+	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu04:ens1f0np0",
+	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0", // gpu05 trusts PCP: RoCE on a lossy priority
+	"fail XFER-RETRANS gpu05:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",
+	"fail XFER-RETRANS leaf1:Ethernet12 gpu01:ens1f0np0->gpu04:ens1f0np0", // the drops are named on the switch port
 }
 
 func TestDemoBrokenFailsEveryCheckWhereTheFaultIs(t *testing.T) {

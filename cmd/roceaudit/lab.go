@@ -103,9 +103,12 @@ func (a *app) demoCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// The whole fabric, plus the path checks of the lab's demo paths.
+			// The whole fabric, plus the path checks and test transfers of the lab's paths.
 			for _, p := range lab.Paths(f.scenario) {
 				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
+			}
+			if err := a.runTransfers(cmd.Context(), in, snap, opts.Paths, &transferFlags{duration: 5 * time.Second}); err != nil {
+				return err
 			}
 			return a.checkAndReport(snap, opts, failOn)
 		},
