@@ -134,3 +134,20 @@ func TestCancelledTransferStopsTheServer(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A server behind a firewall that drops the setup channel: the client hangs until coreutils
+// timeout ends it, the transfer reports a timeout, and nothing is left running.
+func TestTransferTimeout(t *testing.T) {
+	l := startLab(t, "healthy")
+	l.Host("gpu05").Update(func(h *linuxhost.Host) { h.FirewallDrops = true })
+	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--duration", "1s", "--format", "json")
+	if code != exitIncomplete {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if r := result(t, out, "XFER-RUN"); r.Status != checks.Error || !strings.Contains(r.Message, "timed out") {
+		t.Errorf("XFER-RUN %+v", r)
+	}
+	if running := l.RunningPerftest(); len(running) != 0 {
+		t.Errorf("left running: %v", running)
+	}
+}

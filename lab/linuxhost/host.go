@@ -21,7 +21,10 @@ type Host struct {
 	Files map[string]string
 
 	LLDPadActive bool // systemctl is-active lldpad
-	MlnxQoS      bool // mlnx-tools installed (mlnx_qos); iproute2 dcb is always there
+	// FirewallDrops: a host firewall silently drops perftest's setup channel, so a client
+	// connecting to this host hangs until coreutils timeout ends it.
+	FirewallDrops bool
+	MlnxQoS       bool // mlnx-tools installed (mlnx_qos); iproute2 dcb is always there
 	// OFED is the MLNX_OFED/DOCA driver: it adds the ecn/ and tc/ sysfs files that the inbox
 	// mlx5 driver does not have.
 	OFED bool

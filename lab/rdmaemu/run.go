@@ -154,6 +154,15 @@ func (e *Emulator) runClient(ctx context.Context, h *linuxhost.Host, a perfArgs,
 		return out, fail.stderr, 1
 	}
 	ip, _ := a.serverAddr()
+	if srv := e.hostByAddr(ip); srv != nil && firewalled(srv) {
+		// The SYN is dropped: connect() hangs until the timeout or the channel closing.
+		select {
+		case <-ctx.Done():
+			return "", "", killedExit
+		case <-deadline:
+			return "", "", timeoutExit
+		}
+	}
 	l, s := e.claim(ip, a.tcpPort)
 	if l == nil {
 		return out, fmt.Sprintf(connectFail, a.server, a.tcpPort), 1
@@ -291,4 +300,10 @@ func interrupted(r runEnd, s *session, a perfArgs, cHead, sHead string) (string,
 		tail = latRunFail
 	}
 	return cHead, fmt.Sprintf(completionErr, scnt) + tail, 1
+}
+
+func firewalled(h *linuxhost.Host) bool {
+	var drops bool
+	h.Read(func(h *linuxhost.Host) { drops = h.FirewallDrops })
+	return drops
 }
