@@ -42,6 +42,7 @@ type Check struct {
 	hostPort   func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
 	switchPort func(r recipe.Recipe, d *topology.Device, p *topology.SwitchPort) verdict
 	link       func(r recipe.Recipe, a, b end) verdict
+	declared   func(r recipe.Recipe, dl topology.DeclaredLink) verdict
 	path       func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
 	transfer   func(r recipe.Recipe, x topology.Transfer) verdict
 }

@@ -132,6 +132,19 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 			out = append(out, res)
 		}
 	}
+	for _, dl := range topology.LinkChecks(f.snap) {
+		if !sc.hasLink(dl.Link) && (dl.Seen == nil || !sc.hasLink(*dl.Seen)) {
+			continue
+		}
+		for _, c := range cat {
+			if c.declared == nil || !opts.wants(c.ID) {
+				continue
+			}
+			res := c.result(r, c.declared(r, dl), dl.Link.A.Device, dl.Link.A.Interface)
+			res.Peer = dl.Link.B.String()
+			out = append(out, res)
+		}
+	}
 	return out
 }
 

@@ -5,11 +5,40 @@ import (
 	"slices"
 
 	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // linkChecks compare the two ends of a link (CONTRACT §6 LINK-*).
 func linkChecks() []*Check {
-	return []*Check{linkMTU(), linkPFC()}
+	return []*Check{linkMTU(), linkPFC(), linkLLDP()}
+}
+
+// linkLLDP compares each declared link with what the switches see over LLDP. It is not in
+// CONTRACT §6's table: it reports conflicts between the inventory and the cabling instead of
+// hiding them.
+func linkLLDP() *Check {
+	return &Check{
+		ID: "LINK-LLDP", Title: "declared links agree with what LLDP sees",
+		Scope: ScopeLink, Severity: Warning,
+		Rationale: "Paths are built from the links. A declaration that disagrees with the cabling " +
+			"makes roceaudit audit hops the traffic never takes; LLDP shows what is plugged in now.",
+		Sources:  []string{"IEEE 802.1AB (LLDP)"},
+		Expected: func(recipe.Recipe) string { return "the declared peer is the one LLDP sees" },
+		Fix:      map[string]string{"any": "correct the inventory's links: (or the cabling) so both agree"},
+		declared: func(_ recipe.Recipe, dl topology.DeclaredLink) verdict {
+			switch {
+			case dl.Seen == nil:
+				return verdict{status: Skip, actual: "not seen by LLDP", message: "no switch reported an LLDP neighbour on either end"}
+			case dl.Agrees:
+				return verdict{status: Pass, actual: "confirmed by LLDP"}
+			}
+			seen := dl.Seen.A.String() + " - " + dl.Seen.B.String()
+			return verdict{status: Warn, actual: "LLDP sees " + seen,
+				message:     "the inventory declares " + dl.Link.A.String() + " - " + dl.Link.B.String() + " but LLDP sees " + seen + "; paths follow LLDP",
+				evidence:    &topology.Evidence{Command: "LLDP neighbours of " + dl.Seen.A.Device, Excerpt: seen},
+				remediation: "fix the links: entry for " + dl.Link.A.String() + " in the inventory, or the cabling"}
+		},
+	}
 }
 
 func linkMTU() *Check {

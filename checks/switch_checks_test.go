@@ -142,3 +142,32 @@ func TestLinkedPortMissingFromFactsIsError(t *testing.T) {
 		t.Fatalf("got %+v", r)
 	}
 }
+
+func TestDeclaredLinksAreComparedWithLLDP(t *testing.T) {
+	s := switchSnap(healthySwitchPort("Ethernet1/1"))
+	s.Links = append(s.Links,
+		topology.Link{A: topology.PortRef{Device: "leaf1", Interface: "Ethernet1/2"}, B: topology.PortRef{Device: "spine1", Interface: "Ethernet9"}, Source: "inventory"})
+	got := map[string]Result{}
+	for _, r := range Run(s, Options{Only: []string{"LINK-LLDP"}}) {
+		got[r.Device+":"+r.Interface+">"+r.Peer] = r
+	}
+	if r := got["gpu01:ens1f0np0>leaf1:Ethernet1/1"]; r.Status != Skip {
+		t.Errorf("a link LLDP did not see: %+v", r)
+	}
+	r := got["leaf1:Ethernet1/2>spine1:Ethernet9"]
+	if r.Status != Warn || !strings.Contains(r.Message, "LLDP sees leaf1:Ethernet1/2 - spine1:Ethernet7") {
+		t.Errorf("conflict: %+v", r)
+	}
+	// Paths follow what LLDP sees: the declared Ethernet9 end is not a link.
+	for _, l := range topology.ResolveLinks(s) {
+		if l.B.Interface == "Ethernet9" || l.A.Interface == "Ethernet9" {
+			t.Errorf("a contradicted declaration became a link: %+v", l)
+		}
+	}
+	s.Links[1].B.Interface = "Et7" // now it agrees, in EOS's short form
+	for _, r := range Run(s, Options{Only: []string{"LINK-LLDP"}}) {
+		if r.Device == "leaf1" && r.Status != Pass {
+			t.Errorf("agreeing declaration: %+v", r)
+		}
+	}
+}

@@ -141,3 +141,16 @@ func Paths(scenario string) [][2]string {
 	}
 	return out
 }
+
+// DeclaredLinks are the links the lab's inventory declares (LLDP finds the rest). The broken
+// scenario declares one cable wrongly: LLDP sees gpu02's port 1 on leaf2:swp2, not swp3.
+func DeclaredLinks(scenario string) [][2]string {
+	out := [][2]string{
+		{"gpu01:" + linuxhost.Port0, "leaf1:Ethernet0"},
+		{"gpu05:" + linuxhost.Port1, "leaf4:Ethernet1/1"},
+	}
+	if scenario == ScenarioBroken {
+		out = append(out, [2]string{"gpu02:" + linuxhost.Port1, "leaf2:swp3"})
+	}
+	return out
+}

@@ -85,6 +85,10 @@ func inventoryYAML(scenario string, devs []*device, ports []int) string {
 			fmt.Fprintf(&b, "    gid_index: %d\n", *d.gidIndex)
 		}
 	}
+	b.WriteString("links: # the rest comes from LLDP\n")
+	for _, l := range DeclaredLinks(scenario) {
+		fmt.Fprintf(&b, "  - [%s, %s]\n", l[0], l[1])
+	}
 	b.WriteString("# Uncomment to audit only the hops of these paths (roceaudit demo checks them on top of\n")
 	b.WriteString("# the whole fabric):\n# paths:\n")
 	for _, p := range Paths(scenario) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/google/go-cmp/cmp"
 	"net"
 	"os"
 	"path/filepath"
@@ -172,6 +173,7 @@ func TestWrittenFiles(t *testing.T) {
 			Address  string `yaml:"address"`
 			Port     int    `yaml:"port"`
 		} `yaml:"switches"`
+		Links [][2]string `yaml:"links"`
 	}
 	dec := yaml.NewDecoder(strings.NewReader(string(raw)))
 	dec.KnownFields(true)
@@ -189,6 +191,9 @@ func TestWrittenFiles(t *testing.T) {
 		if h.Name != l.Devices[i].Name || h.Address != "127.0.0.1" || h.Port != l.Devices[i].Port {
 			t.Errorf("inventory host %+v, device %+v", h, l.Devices[i])
 		}
+	}
+	if !cmp.Equal(inv.Links, DeclaredLinks(l.Scenario)) {
+		t.Errorf("links %v, want %v", inv.Links, DeclaredLinks(l.Scenario))
 	}
 	for i, s := range inv.Switches {
 		d := l.Devices[len(inv.Hosts)+i]

@@ -29,29 +29,86 @@ func shortHost(name string) string {
 }
 
 // ResolveLinks joins the declared links with the LLDP neighbours that switches report, keeping
-// only links whose both ends are inventory devices. A link seen both ways is kept once; a
-// declared link wins over LLDP for its source.
+// only links whose both ends are inventory devices. A link seen both ways, or declared and
+// seen, is kept once. Where LLDP sees a port cabled to another peer than the inventory
+// declares, what LLDP sees now is kept and the declaration dropped; LinkChecks reports it.
 func ResolveLinks(s *Snapshot) []Link {
+	links, _ := resolveLinks(s)
+	return links
+}
+
+// DeclaredLink is a declared link and what LLDP says about it.
+type DeclaredLink struct {
+	Link Link
+	// Seen is the LLDP link at one of its ends, when LLDP saw that port; Agrees says whether
+	// it is the same link.
+	Seen   *Link
+	Agrees bool
+}
+
+// LinkChecks compares every declared link with LLDP.
+func LinkChecks(s *Snapshot) []DeclaredLink {
+	_, declared := resolveLinks(s)
+	return declared
+}
+
+func linkKey(l Link) [2]string {
+	a, b := l.A.Device+":"+NormalizePort(l.A.Interface), l.B.Device+":"+NormalizePort(l.B.Interface)
+	if a > b {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+func portKey(p PortRef) string { return p.Device + ":" + NormalizePort(p.Interface) }
+
+func resolveLinks(s *Snapshot) ([]Link, []DeclaredLink) {
+	seenLLDP := lldpLinks(s)
+	atPort := map[string]Link{}
+	for _, l := range seenLLDP {
+		atPort[portKey(l.A)], atPort[portKey(l.B)] = l, l
+	}
+	keys := map[[2]string]bool{}
+	var out []Link
+	add := func(l Link) {
+		if k := linkKey(l); !keys[k] {
+			keys[k] = true
+			out = append(out, l)
+		}
+	}
+	var declared []DeclaredLink
+	for _, l := range s.Links {
+		dl := DeclaredLink{Link: l}
+		for _, end := range []PortRef{l.A, l.B} {
+			if seen, ok := atPort[portKey(end)]; ok && dl.Seen == nil {
+				seen := seen
+				dl.Seen, dl.Agrees = &seen, linkKey(seen) == linkKey(l)
+			}
+		}
+		declared = append(declared, dl)
+		if dl.Seen == nil || dl.Agrees {
+			add(l)
+		}
+	}
+	for _, l := range seenLLDP {
+		add(l)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].A.Device != out[j].A.Device {
+			return out[i].A.Device < out[j].A.Device
+		}
+		return out[i].A.Interface < out[j].A.Interface
+	})
+	return out, declared
+}
+
+// lldpLinks are the links switches see over LLDP to other inventory devices.
+func lldpLinks(s *Snapshot) []Link {
 	byName := map[string]*Device{}
 	for _, d := range s.Devices {
 		byName[strings.ToLower(d.Name)] = d
 	}
-	seen := map[[2]string]int{}
 	var out []Link
-	add := func(l Link) {
-		a, b := l.A.Device+":"+NormalizePort(l.A.Interface), l.B.Device+":"+NormalizePort(l.B.Interface)
-		if a > b {
-			a, b = b, a
-		}
-		if _, dup := seen[[2]string{a, b}]; dup {
-			return
-		}
-		seen[[2]string{a, b}] = len(out)
-		out = append(out, l)
-	}
-	for _, l := range s.Links {
-		add(l)
-	}
 	for _, d := range s.Devices {
 		if d.Switch == nil || !d.Switch.LLDP.Known {
 			continue
@@ -61,19 +118,11 @@ func ResolveLinks(s *Snapshot) []Link {
 			if !ok {
 				continue
 			}
-			port := peerPort(peer, n)
-			if port == "" {
-				continue
+			if port := peerPort(peer, n); port != "" {
+				out = append(out, Link{A: PortRef{d.Name, n.LocalPort}, B: PortRef{peer.Name, port}, Source: "lldp"})
 			}
-			add(Link{A: PortRef{d.Name, n.LocalPort}, B: PortRef{peer.Name, port}, Source: "lldp"})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].A.Device != out[j].A.Device {
-			return out[i].A.Device < out[j].A.Device
-		}
-		return out[i].A.Interface < out[j].A.Interface
-	})
 	return out
 }
 

@@ -140,6 +140,7 @@ var brokenFindings = []string{
 	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0", // gpu05 trusts PCP: RoCE on a lossy priority
 	"fail XFER-RETRANS gpu05:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",
 	"fail XFER-RETRANS leaf1:Ethernet12 gpu01:ens1f0np0->gpu04:ens1f0np0", // the drops are named on the switch port
+	"warn LINK-LLDP gpu02:ens1f1np1",                                      // declared on leaf2:swp3, LLDP sees swp2
 }
 
 func TestDemoBrokenFailsEveryCheckWhereTheFaultIs(t *testing.T) {
