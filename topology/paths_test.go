@@ -136,3 +136,47 @@ func BenchmarkGraphBuild2000(b *testing.B) {
 		NewGraph(ds, ls)
 	}
 }
+
+// A three-tier Clos: two pods of two leaves and two spines, both pods under two super-spines.
+// Across pods every spine/super-spine/spine combination is an equal-cost path: 2x2x2 = 8.
+func TestThreeTierClos(t *testing.T) {
+	var ds []*Device
+	var ls []Link
+	sw := func(n string) { ds = append(ds, &Device{Name: n, Role: RoleSwitch}) }
+	for s := 1; s <= 2; s++ {
+		sw(fmt.Sprintf("super%d", s))
+	}
+	for p := 1; p <= 2; p++ {
+		for s := 1; s <= 2; s++ {
+			spine := fmt.Sprintf("p%d-spine%d", p, s)
+			sw(spine)
+			for u := 1; u <= 2; u++ {
+				ls = append(ls, link(fmt.Sprintf("%s:up%d", spine, u), fmt.Sprintf("super%d:p%ds%d", u, p, s)))
+			}
+		}
+		for l := 1; l <= 2; l++ {
+			leaf := fmt.Sprintf("p%d-leaf%d", p, l)
+			sw(leaf)
+			for s := 1; s <= 2; s++ {
+				ls = append(ls, link(fmt.Sprintf("%s:up%d", leaf, s), fmt.Sprintf("p%d-spine%d:down%d", p, s, l)))
+			}
+			host := fmt.Sprintf("p%d-h%d", p, l)
+			ds = append(ds, &Device{Name: host, Role: RoleHost})
+			ls = append(ls, link(host+":p0", leaf+":host"))
+		}
+	}
+	g := NewGraph(ds, ls)
+	paths, _, err := g.Paths(Endpoint{"p1-h1", ""}, Endpoint{"p2-h2", ""})
+	if err != nil || len(paths) != 8 {
+		t.Fatalf("%d paths, %v", len(paths), err)
+	}
+	for _, p := range paths {
+		if len(p) != 7 || p[3].Device[:5] != "super" {
+			t.Errorf("path %v", render([][]Hop{p}))
+		}
+	}
+	// Within a pod the super-spines are never used: two paths, one per pod spine.
+	if paths, _, _ := g.Paths(Endpoint{"p1-h1", ""}, Endpoint{"p1-h2", ""}); len(paths) != 2 || len(paths[0]) != 5 {
+		t.Errorf("intra-pod: %v", render(paths))
+	}
+}
