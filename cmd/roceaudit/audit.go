@@ -138,10 +138,13 @@ func (a *app) collectCmd() *cobra.Command {
 }
 
 func (a *app) checkCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "check SNAPSHOT.json",
+	var paths []string
+	cmd := &cobra.Command{
+		Use:   "check SNAPSHOT.json [--path FROM,TO]...",
 		Short: "Check and report offline from a snapshot (no SSH)",
-		Args:  exactArgs(1, "a snapshot file"),
+		Long: "Runs the checks on a snapshot written by `roceaudit collect`, exactly as audit would " +
+			"have: the inventory's paths: (kept in the snapshot) or --path narrow it to those hops.",
+		Args: exactArgs(1, "a snapshot file"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts, failOn, err := a.checkOptions()
 			if err != nil {
@@ -151,9 +154,21 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			specs, err := parsePathFlags(paths)
+			if err != nil {
+				return err
+			}
+			if len(specs) == 0 {
+				for _, p := range snap.Paths {
+					specs = append(specs, checks.PathSpec{From: p[0], To: p[1]})
+				}
+			}
+			opts.Paths, opts.Restrict = specs, len(specs) > 0
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
+	cmd.Flags().StringArrayVar(&paths, "path", nil, "check only the hops of the paths between FROM,TO; repeatable")
+	return cmd
 }
 
 func readSnapshot(path string) (*topology.Snapshot, error) {

@@ -58,3 +58,18 @@ func TestAuditWithPathLooksOnlyAtItsHops(t *testing.T) {
 		t.Errorf("bad --path: exit %d %s", code, errs)
 	}
 }
+
+// check on a snapshot narrows to --path like audit does, with the same results.
+func TestCheckSnapshotWithPathMatchesAudit(t *testing.T) {
+	l := startLab(t, "broken")
+	snap := t.TempDir() + "/snap.json"
+	if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap); code != exitOK {
+		t.Fatalf("collect: %d %s", code, errs)
+	}
+	_, live, _ := run(t, "audit", "-i", l.InventoryPath, "--path", "gpu01:ens1f0np0,10.1.0.5", "--format", "json")
+	_, offline, _ := run(t, "check", snap, "--path", "gpu01:ens1f0np0,10.1.0.5", "--format", "json")
+	all := []checks.Status{checks.Pass, checks.Fail, checks.Error, checks.Warn, checks.Skip}
+	if diff := cmp.Diff(keys(decodeReport(t, live), all...), keys(decodeReport(t, offline), all...)); diff != "" {
+		t.Errorf("(-audit +check)\n%s", diff)
+	}
+}
