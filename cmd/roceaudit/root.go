@@ -68,7 +68,7 @@ func (a *app) rootCmd() *cobra.Command {
 
 	for _, build := range []func() *cobra.Command{
 		a.auditCmd, a.collectCmd, a.checkCmd, a.pathCmd, a.transferCmd, a.gidsCmd, a.planCmd, a.validateCmd,
-		a.checksCmd, a.explainCmd, a.labCmd, a.demoCmd, a.versionCmd,
+		a.diffCmd, a.checksCmd, a.explainCmd, a.labCmd, a.demoCmd, a.versionCmd,
 	} {
 		root.AddCommand(build())
 	}

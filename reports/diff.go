@@ -1,0 +1,89 @@
+package reports
+
+import (
+	"sort"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// Change is one result that differs between two reports.
+type Change struct {
+	Key    string        `json:"key"` // CHECK device:interface [path]
+	Before checks.Status `json:"before,omitempty"`
+	After  checks.Status `json:"after,omitempty"`
+	// Kind is "new", "gone", "worse", "better" or "changed" (same status, other actual value).
+	Kind   string `json:"kind"`
+	Actual string `json:"actual,omitempty"` // the newer actual value
+	Was    string `json:"was,omitempty"`    // the older actual value
+}
+
+// Drift is what changed between two reports.
+type Drift struct {
+	Changes []Change `json:"changes"`
+	Worse   int      `json:"worse"` // new or worsened fail/error results
+}
+
+// badness orders statuses from good to bad for drift.
+func badness(s checks.Status) int {
+	switch s {
+	case checks.Pass, checks.Skip, checks.Waived:
+		return 0
+	case checks.Warn:
+		return 1
+	case checks.Error:
+		return 2
+	case checks.Fail:
+		return 3
+	}
+	return 0
+}
+
+func resultKey(r checks.Result) string {
+	k := r.Check + " " + r.Device + ":" + r.Interface
+	if r.Path != "" {
+		k += " " + r.Path
+	}
+	return k
+}
+
+// Diff compares two reports result by result.
+func Diff(before, after *Report) Drift {
+	old := map[string]checks.Result{}
+	for _, r := range before.Results {
+		old[resultKey(r)] = r
+	}
+	seen := map[string]bool{}
+	d := Drift{Changes: []Change{}}
+	for _, r := range after.Results {
+		k := resultKey(r)
+		seen[k] = true
+		o, ok := old[k]
+		c := Change{Key: k, After: r.Status, Actual: r.Actual}
+		switch {
+		case !ok:
+			c.Kind = "new"
+		case badness(r.Status) > badness(o.Status):
+			c.Kind, c.Before, c.Was = "worse", o.Status, o.Actual
+		case badness(r.Status) < badness(o.Status):
+			c.Kind, c.Before, c.Was = "better", o.Status, o.Actual
+		case o.Actual != r.Actual || o.Status != r.Status:
+			c.Kind, c.Before, c.Was = "changed", o.Status, o.Actual
+		default:
+			continue
+		}
+		if c.Kind == "new" && badness(r.Status) == 0 {
+			continue // a new passing check is not drift worth reading
+		}
+		if (c.Kind == "new" || c.Kind == "worse") && badness(r.Status) >= 2 {
+			d.Worse++
+		}
+		d.Changes = append(d.Changes, c)
+	}
+	for _, r := range before.Results {
+		if k := resultKey(r); !seen[k] {
+			d.Changes = append(d.Changes, Change{Key: k, Before: r.Status, Kind: "gone", Was: r.Actual})
+		}
+	}
+	sort.SliceStable(d.Changes, func(i, j int) bool { return d.Changes[i].Key < d.Changes[j].Key })
+	return d
+}
