@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/perftest"
 )
 
 type planDevice struct {
@@ -62,6 +63,10 @@ func (a *app) planCmd() *cobra.Command {
 				}
 			}
 			fmt.Fprintln(a.stdout, "\nEvery command is read-only and on the platform allowlist; {if}, {dev} and {port} are filled in after discovery with validated names.")
+			fmt.Fprintln(a.stdout, "With --transfer (or `roceaudit transfer`), hosts also run perftest, always bounded by coreutils timeout:")
+			for _, t := range perftest.Templates() {
+				fmt.Fprintln(a.stdout, "  "+t)
+			}
 			return nil
 		},
 	}
