@@ -17,6 +17,32 @@ type switchSpec struct {
 	ports                          []string
 }
 
+// fabric is a lab's wiring as a value: its switches in device order and every cable. The
+// built-in scenarios and the generator (generate.go) each produce one; the switch states,
+// their LLDP neighbours and the perftest emulation's cables all come from it.
+type fabric struct {
+	switches []switchSpec
+	cables   [][2]end
+}
+
+// fixedFabric is the built-in scenarios' fabric.
+func fixedFabric() fabric { return fabric{switches: fabricSwitches, cables: fabricCables()} }
+
+// isSwitch reports whether a device is one of the fabric's switches.
+func (f fabric) isSwitch(device string) bool {
+	for _, s := range f.switches {
+		if s.name == device {
+			return true
+		}
+	}
+	return false
+}
+
+// switchMAC is the chassis MAC of the i-th switch of a fabric (0-based).
+func switchMAC(i int) string {
+	return fmt.Sprintf("98:03:9b:%02x:%02x:00", 0x10+(i+1)>>8, (i+1)&0xff)
+}
+
 // The lab fabric: two leaves per host rail, two spines (see README "The lab").
 var fabricSwitches = []switchSpec{
 	{"leaf1", "sonic", "Mellanox-SN4600C", "SONiC.202405", 9216, []string{"Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12", "Ethernet48", "Ethernet52"}},
@@ -69,12 +95,13 @@ func leafIndex(name string) int {
 	panic("lab: no switch " + name)
 }
 
-// newSwitches builds every healthy switch and lets each see its neighbours over LLDP.
-func newSwitches(hosts map[string]*linuxhost.Host) map[string]*switchstate.Switch {
+// newSwitches builds every healthy switch of a fabric and lets each see its neighbours over
+// LLDP, from the fabric's cables.
+func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchstate.Switch {
 	out := map[string]*switchstate.Switch{}
-	for i, s := range fabricSwitches {
+	for i, s := range f.switches {
 		sw := &switchstate.Switch{Name: s.name, Platform: s.platform, Model: s.model, Version: s.version,
-			MAC: fmt.Sprintf("98:03:9b:10:%02x:00", i+1)}
+			MAC: switchMAC(i)}
 		for _, p := range s.ports {
 			sw.Ports = append(sw.Ports, switchstate.HealthyPort(p, 100, s.mtu))
 		}
@@ -93,7 +120,7 @@ func newSwitches(hosts map[string]*linuxhost.Host) map[string]*switchstate.Switc
 		}
 		sw.Port(local.port).Neighbor = n
 	}
-	for _, c := range fabricCables() {
+	for _, c := range f.cables {
 		see(c[0], c[1])
 		see(c[1], c[0])
 	}

@@ -50,11 +50,12 @@ func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
-// inventoryYAML renders the lab's inventory in the CONTRACT §4 format. Paths are relative:
-// the loader resolves them against the inventory's folder, so the lab directory can move.
-func inventoryYAML(scenario string, devs []*device, ports []int) string {
+// inventoryYAML renders the lab's inventory in the CONTRACT §4 format; title names the lab
+// (`scenario "healthy"`, `generated Clos hosts=...`). Paths are relative: the loader resolves
+// them against the inventory's folder, so the lab directory can move.
+func inventoryYAML(title string, links, paths [][2]string, devs []*device, ports []int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# roceaudit lab, scenario %q: %d simulated devices on 127.0.0.1 (not a real fabric).\n", scenario, len(devs))
+	fmt.Fprintf(&b, "# roceaudit lab, %s: %d simulated devices on 127.0.0.1 (not a real fabric).\n", title, len(devs))
 	b.WriteString("# Written by the lab; it is rewritten on every start.\n")
 	b.WriteString("version: 1\n")
 	b.WriteString("defaults:\n")
@@ -86,12 +87,12 @@ func inventoryYAML(scenario string, devs []*device, ports []int) string {
 		}
 	}
 	b.WriteString("links: # the rest comes from LLDP\n")
-	for _, l := range DeclaredLinks(scenario) {
+	for _, l := range links {
 		fmt.Fprintf(&b, "  - [%s, %s]\n", l[0], l[1])
 	}
 	b.WriteString("# Uncomment to audit only the hops of these paths (roceaudit demo checks them on top of\n")
 	b.WriteString("# the whole fabric):\n# paths:\n")
-	for _, p := range Paths(scenario) {
+	for _, p := range paths {
 		fmt.Fprintf(&b, "#   - [%s, %s]\n", p[0], p[1])
 	}
 	return b.String()

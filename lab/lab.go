@@ -33,7 +33,9 @@ const ServerVersion = sshd.Version
 
 // Options choose what Start runs.
 type Options struct {
-	Scenario string        // one of Scenarios(); "" is healthy
+	Scenario string // one of Scenarios(); "" is healthy
+	// Generate runs a generated Clos of this size instead of a scenario (Scenario must be "").
+	Generate *Generate
 	Dir      string        // where the files go (created 0700); "" is a temp dir Close removes
 	Latency  time.Duration // added to every request round trip
 }
@@ -48,7 +50,8 @@ type Device struct {
 
 // Lab is a running emulated fabric.
 type Lab struct {
-	Scenario       string
+	Scenario       string    // ScenarioGenerated for a generated fabric
+	Generated      *Generate // the size of a generated fabric; nil for a scenario
 	Dir            string
 	InventoryPath  string
 	KnownHostsPath string
@@ -69,19 +72,32 @@ type Lab struct {
 // so a reader that sees it can use the whole lab. ctx bounds the start only: Close stops the
 // lab.
 func Start(ctx context.Context, opts Options) (*Lab, error) {
-	scenario := opts.Scenario
-	if scenario == "" {
-		scenario = ScenarioHealthy
-	}
-	devs, err := build(scenario, opts.Latency)
-	if err != nil {
-		return nil, err
+	l := &Lab{Scenario: opts.Scenario, hosts: map[string]*linuxhost.Host{}}
+	var devs []*device
+	switch {
+	case opts.Generate != nil && opts.Scenario != "":
+		return nil, fmt.Errorf("lab: a scenario (%q) and a generated fabric (%s) are mutually exclusive", opts.Scenario, opts.Generate)
+	case opts.Generate != nil:
+		if err := opts.Generate.Validate(); err != nil {
+			return nil, fmt.Errorf("lab: %w", err)
+		}
+		g := *opts.Generate
+		l.Scenario, l.Generated = ScenarioGenerated, &g
+		devs = g.build(opts.Latency)
+	default:
+		if l.Scenario == "" {
+			l.Scenario = ScenarioHealthy
+		}
+		var err error
+		if devs, err = build(l.Scenario, opts.Latency); err != nil {
+			return nil, err
+		}
 	}
 	transfers, err := newTransfers(devs, 0, opts.Latency)
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{Scenario: scenario, hosts: map[string]*linuxhost.Host{}, transfers: transfers}
+	l.transfers = transfers
 	if err := l.prepareDir(opts.Dir); err != nil {
 		return nil, err
 	}
@@ -90,6 +106,32 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// Paths are the lab's endpoint pairs for path checks and transfers: Paths(Scenario) for a
+// scenario, Generate.Paths for a generated fabric.
+func (l *Lab) Paths() [][2]string {
+	if l.Generated != nil {
+		return l.Generated.Paths()
+	}
+	return Paths(l.Scenario)
+}
+
+// DeclaredLinks are the links the lab's inventory declares: DeclaredLinks(Scenario) for a
+// scenario, Generate.DeclaredLinks for a generated fabric.
+func (l *Lab) DeclaredLinks() [][2]string {
+	if l.Generated != nil {
+		return l.Generated.DeclaredLinks()
+	}
+	return DeclaredLinks(l.Scenario)
+}
+
+// title names the lab in the inventory's first line.
+func (l *Lab) title() string {
+	if l.Generated != nil {
+		return fmt.Sprintf("generated Clos (%s)", l.Generated)
+	}
+	return fmt.Sprintf("scenario %q", l.Scenario)
 }
 
 func (l *Lab) prepareDir(dir string) error {
@@ -167,7 +209,8 @@ func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration) 
 	if err := writeFileAtomic(l.KnownHostsPath, []byte(known.String()), 0o644); err != nil {
 		return fmt.Errorf("lab: %w", err)
 	}
-	if err := writeFileAtomic(l.InventoryPath, []byte(inventoryYAML(l.Scenario, devs, ports)), 0o644); err != nil {
+	inv := inventoryYAML(l.title(), l.DeclaredLinks(), l.Paths(), devs, ports)
+	if err := writeFileAtomic(l.InventoryPath, []byte(inv), 0o644); err != nil {
 		return fmt.Errorf("lab: %w", err)
 	}
 	return nil

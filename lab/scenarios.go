@@ -61,6 +61,9 @@ type device struct {
 	interfaces      []string
 	gidIndex        *int
 	hostKeyMismatch bool
+	// cables are the fabric cables this switch owns: those whose first switch end it is, so
+	// every cable has exactly one owner and the perftest emulation is wired from the devices.
+	cables [][2]end
 }
 
 const ncclConf = "# NCCL over RoCE v2 (managed by configuration management)\n" +
@@ -163,29 +166,29 @@ func broken() []*device {
 	return ds
 }
 
-// withSwitches adds the fabric's switches, cabled to the hosts, with the scenario's switch
-// faults applied.
-func withSwitches(scenario string, hosts []*device, latency time.Duration) []*device {
+// withSwitches adds a fabric's switches, cabled to the hosts, with the scenario's switch
+// faults applied (a generated fabric has none).
+func withSwitches(f fabric, scenario string, hosts []*device, latency time.Duration) []*device {
 	byName := map[string]*linuxhost.Host{}
 	for _, d := range hosts {
 		byName[d.name] = d.host
 	}
-	states := newSwitches(byName)
+	states := newSwitches(f, byName)
 	if scenario == ScenarioBroken {
 		for _, f := range brokenSwitchFaults {
 			f.apply(states[f.Device].Port(f.Interface))
 		}
 	}
-	return append(hosts, switchDevices(states, latency)...)
+	return append(hosts, switchDevices(f, states, latency)...)
 }
 
 // build returns a scenario's devices: hosts first, then switches.
 func build(scenario string, latency time.Duration) ([]*device, error) {
 	switch scenario {
 	case ScenarioHealthy:
-		return withSwitches(scenario, healthy(), latency), nil
+		return withSwitches(fixedFabric(), scenario, healthy(), latency), nil
 	case ScenarioBroken:
-		return withSwitches(scenario, broken(), latency), nil
+		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
 	}
 	return nil, fmt.Errorf("unknown lab scenario %q (expected one of %v)", scenario, Scenarios())
 }

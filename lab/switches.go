@@ -28,17 +28,26 @@ var switchEmulators = map[string]func(sw *switchstate.Switch, latency time.Durat
 	},
 }
 
-// switchDevices turns the fabric's switch states into lab devices, in fabric order. Switches
-// of a platform without an emulator are left out (their cables then end nowhere).
-func switchDevices(states map[string]*switchstate.Switch, latency time.Duration) []*device {
+// switchDevices turns a fabric's switch states into lab devices, in fabric order, each with
+// the cables it owns (see device.cables). Switches of a platform without an emulator are left
+// out (their cables then end nowhere).
+func switchDevices(f fabric, states map[string]*switchstate.Switch, latency time.Duration) []*device {
+	owned := map[string][][2]end{}
+	for _, c := range f.cables {
+		owner := c[0].device
+		if !f.isSwitch(owner) {
+			owner = c[1].device
+		}
+		owned[owner] = append(owned[owner], c)
+	}
 	var out []*device
-	for _, s := range fabricSwitches {
+	for _, s := range f.switches {
 		emu, ok := switchEmulators[s.platform]
 		if !ok {
 			continue
 		}
 		sw := states[s.name]
-		out = append(out, &device{name: s.name, platform: s.platform, dev: emu(sw, latency), sw: sw})
+		out = append(out, &device{name: s.name, platform: s.platform, dev: emu(sw, latency), sw: sw, cables: owned[s.name]})
 	}
 	return out
 }

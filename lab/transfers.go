@@ -10,8 +10,8 @@ import (
 )
 
 // newTransfers makes the scenario's hosts answer perftest (lab/rdmaemu) over the fabric's
-// cables, hosts and switches: one emulator per lab, so transfers see every device's state
-// and move its counters. timeScale 0 is rdmaemu's default. The emulated timeouts get four
+// cables (those the switch devices own, see device.cables), hosts and switches: one emulator
+// per lab, so transfers see every device's state and move its counters. timeScale 0 is rdmaemu's default. The emulated timeouts get four
 // request round trips of lab latency on top of rdmaemu's setup grace: the auditor starts a
 // server, checks its port and starts the client, each a round trip the scale does not shrink.
 func newTransfers(devs []*device, timeScale float64, latency time.Duration) (*rdmaemu.Emulator, error) {
@@ -28,9 +28,11 @@ func newTransfers(devs []*device, timeScale float64, latency time.Duration) (*rd
 		}
 	}
 	var cables []rdmaemu.Cable
-	for _, c := range fabricCables() {
-		if present[c[0].device] && present[c[1].device] {
-			cables = append(cables, rdmaemu.Cable{{Device: c[0].device, Port: c[0].port}, {Device: c[1].device, Port: c[1].port}})
+	for _, d := range devs {
+		for _, c := range d.cables {
+			if present[c[0].device] && present[c[1].device] {
+				cables = append(cables, rdmaemu.Cable{{Device: c[0].device, Port: c[0].port}, {Device: c[1].device, Port: c[1].port}})
+			}
 		}
 	}
 	e, err := rdmaemu.New(rdmaemu.Config{Hosts: hosts, Switches: switches, Cables: cables, TimeScale: timeScale,

@@ -1,0 +1,101 @@
+package lab
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Generate sizes a generated two-tier Clos (CONTRACT §7, "a generated Clos of any size for
+// benchmarks"): Hosts GPU hosts, Leaves leaf switches, Spines spine switches. A generated
+// fabric is healthy: every device follows the lossless recipe.
+type Generate struct{ Hosts, Leaves, Spines int }
+
+// Bounds of a generated fabric: enough for benchmarks of a large cluster, small enough that
+// one listener per device stays within a usual file-descriptor limit.
+const (
+	MaxGenerateHosts  = 4096
+	MaxGenerateLeaves = 256
+	MaxGenerateSpines = 64
+)
+
+// generateForm is the --generate syntax, for error messages.
+const generateForm = "hosts=H,leaves=L,spines=S"
+
+// generateKey is one key of the --generate value and where its size goes.
+type generateKey struct {
+	name string
+	max  int
+	of   func(g *Generate) *int
+}
+
+var generateKeys = []generateKey{
+	{"hosts", MaxGenerateHosts, func(g *Generate) *int { return &g.Hosts }},
+	{"leaves", MaxGenerateLeaves, func(g *Generate) *int { return &g.Leaves }},
+	{"spines", MaxGenerateSpines, func(g *Generate) *int { return &g.Spines }},
+}
+
+// ParseGenerate reads "hosts=H,leaves=L,spines=S": all three keys, each once, in any order,
+// each a decimal integer within 1..Max*. Errors name the bad part.
+func ParseGenerate(s string) (Generate, error) {
+	var g Generate
+	if s == "" {
+		return g, fmt.Errorf("generate: empty value, expected %s", generateForm)
+	}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(s, ",") {
+		key, val, ok := strings.Cut(part, "=")
+		if part == "" {
+			return Generate{}, fmt.Errorf("generate %q: empty item, expected %s", s, generateForm)
+		}
+		if !ok {
+			return Generate{}, fmt.Errorf("generate %q: %q is not key=value, expected %s", s, part, generateForm)
+		}
+		k, known := lookupGenerateKey(key)
+		if !known {
+			return Generate{}, fmt.Errorf("generate %q: unknown key %q (expected hosts, leaves and spines)", s, key)
+		}
+		if seen[key] {
+			return Generate{}, fmt.Errorf("generate %q: %s is given twice", s, key)
+		}
+		seen[key] = true
+		if val == "" || strings.Trim(val, "0123456789") != "" {
+			return Generate{}, fmt.Errorf("generate %q: %s: %q is not a positive integer", s, key, val)
+		}
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > k.max {
+			return Generate{}, fmt.Errorf("generate %q: %s=%s is out of range 1..%d", s, key, val, k.max)
+		}
+		*k.of(&g) = n
+	}
+	for _, k := range generateKeys {
+		if !seen[k.name] {
+			return Generate{}, fmt.Errorf("generate %q: %s= is missing, expected %s", s, k.name, generateForm)
+		}
+	}
+	return g, nil
+}
+
+func lookupGenerateKey(name string) (generateKey, bool) {
+	for _, k := range generateKeys {
+		if k.name == name {
+			return k, true
+		}
+	}
+	return generateKey{}, false
+}
+
+// Validate checks every size against its bounds (for a Generate not made by ParseGenerate).
+func (g Generate) Validate() error {
+	for _, k := range generateKeys {
+		if n := *k.of(&g); n < 1 || n > k.max {
+			return fmt.Errorf("generate %s: %s=%d is out of range 1..%d", g, k.name, n, k.max)
+		}
+	}
+	return nil
+}
+
+// String is the --generate form of g.
+func (g Generate) String() string {
+	return fmt.Sprintf("hosts=%d,leaves=%d,spines=%d", g.Hosts, g.Leaves, g.Spines)
+}
