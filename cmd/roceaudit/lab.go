@@ -15,43 +15,62 @@ import (
 
 type labFlags struct {
 	scenario string
+	generate string
 	latency  time.Duration
 	dir      string
 }
 
-func (f *labFlags) register(cmd *cobra.Command, withDir bool) {
+// register adds the lab flags; lab up (withUp) also takes --dir and --generate.
+func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 	cmd.Flags().StringVar(&f.scenario, "scenario", f.scenario, "scenario: "+strings.Join(lab.Scenarios(), "|"))
 	cmd.Flags().DurationVar(&f.latency, "latency", 0, "add this delay to every request round trip")
-	if withDir {
+	if withUp {
 		cmd.Flags().StringVar(&f.dir, "dir", "", "folder for inventory.yaml, known_hosts and the client key")
+		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S")
 	}
 }
 
-func (f *labFlags) check() error {
-	if !slices.Contains(lab.Scenarios(), f.scenario) {
-		return usagef("--scenario %q: expected one of %s", f.scenario, strings.Join(lab.Scenarios(), ", "))
-	}
+// options checks the flags and turns them into lab options (the directory aside).
+func (f *labFlags) options(cmd *cobra.Command) (lab.Options, error) {
 	if f.latency < 0 {
-		return usagef("--latency must not be negative")
+		return lab.Options{}, usagef("--latency must not be negative")
 	}
-	return nil
+	if cmd.Flags().Changed("generate") {
+		if cmd.Flags().Changed("scenario") {
+			return lab.Options{}, usagef("--scenario and --generate are mutually exclusive")
+		}
+		g, err := lab.ParseGenerate(f.generate)
+		if err != nil {
+			return lab.Options{}, usageError{err}
+		}
+		return lab.Options{Generate: &g, Latency: f.latency}, nil
+	}
+	if !slices.Contains(lab.Scenarios(), f.scenario) {
+		return lab.Options{}, usagef("--scenario %q: expected one of %s", f.scenario, strings.Join(lab.Scenarios(), ", "))
+	}
+	return lab.Options{Scenario: f.scenario, Latency: f.latency}, nil
 }
 
 func (a *app) labCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "lab", Short: "The built-in emulated fabric (SSH servers on 127.0.0.1)"}
 	f := &labFlags{scenario: "healthy"}
 	up := &cobra.Command{
-		Use:   "up --dir DIR [--scenario NAME] [--latency D]",
+		Use:   "up --dir DIR [--scenario NAME | --generate hosts=H,leaves=L,spines=S] [--latency D]",
 		Short: "Start the lab, write DIR/inventory.yaml and DIR/known_hosts, run until interrupted",
-		Args:  noArgs,
+		Long: "Starts the built-in emulated fabric on 127.0.0.1: a scenario (healthy, broken) or, with " +
+			"--generate, a healthy generated Clos of H dual-port GPU hosts, L leaves and S spines " +
+			"(switch platforms cycle SONiC, Cumulus, EOS, NX-OS), e.g. for benchmarks.",
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := f.check(); err != nil {
+			opts, err := f.options(cmd)
+			if err != nil {
 				return err
 			}
 			if f.dir == "" {
 				return usagef("lab up needs --dir DIR (where inventory.yaml and known_hosts are written)")
 			}
-			l, err := lab.Start(cmd.Context(), lab.Options{Scenario: f.scenario, Dir: f.dir, Latency: f.latency})
+			opts.Dir = f.dir
+			l, err := lab.Start(cmd.Context(), opts)
 			if err != nil {
 				return fmt.Errorf("starting the lab: %w", err)
 			}
@@ -78,7 +97,8 @@ func (a *app) demoCmd() *cobra.Command {
 			"audit's code. The `broken` scenario (default) has a fault for every check; `healthy` passes.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := f.check(); err != nil {
+			labOpts, err := f.options(cmd)
+			if err != nil {
 				return err
 			}
 			opts, failOn, err := a.checkOptions()
@@ -90,7 +110,8 @@ func (a *app) demoCmd() *cobra.Command {
 				return fmt.Errorf("creating the lab folder: %w", err)
 			}
 			defer os.RemoveAll(dir)
-			l, err := lab.Start(cmd.Context(), lab.Options{Scenario: f.scenario, Dir: dir, Latency: f.latency})
+			labOpts.Dir = dir
+			l, err := lab.Start(cmd.Context(), labOpts)
 			if err != nil {
 				return fmt.Errorf("starting the lab: %w", err)
 			}
@@ -104,7 +125,7 @@ func (a *app) demoCmd() *cobra.Command {
 				return err
 			}
 			// The whole fabric, plus the path checks and test transfers of the lab's paths.
-			for _, p := range lab.Paths(f.scenario) {
+			for _, p := range l.Paths() {
 				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
 			}
 			if err := a.runTransfers(cmd.Context(), in, snap, opts.Paths, &transferFlags{duration: 5 * time.Second}); err != nil {
