@@ -2,6 +2,7 @@ package cumulus
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
@@ -64,7 +65,10 @@ func (Platform) Name() string { return "cumulus" }
 func (Platform) Role() topology.Role { return topology.RoleSwitch }
 
 // Allowlist is exactly Templates.
-func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowlist(Templates()...) }
+func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
+
+// allowlist is compiled once: it is consulted for every command sent.
+var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Templates()...) })
 
 // Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv

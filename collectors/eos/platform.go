@@ -3,6 +3,7 @@ package eos
 import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
+	"sync"
 )
 
 // Commands is every command the EOS collector sends, in the order it sends them. None takes
@@ -21,7 +22,10 @@ func (Platform) Name() string { return "eos" }
 func (Platform) Role() topology.Role { return topology.RoleSwitch }
 
 // Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) }
+func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
+
+// allowlist is compiled once: it is consulted for every command sent.
+var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }

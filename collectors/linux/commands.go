@@ -3,6 +3,7 @@ package linux
 import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"sync"
 )
 
 // The exact command templates of the Linux host command set. The lab answers these byte for
@@ -41,8 +42,8 @@ func templates() []string {
 	return append(append([]string(nil), discoveryCommands...), portCommands...)
 }
 
-// newAllowlist compiles the command set plus the test transfer's (perftest, bounded by
+// newAllowlist compiles, once (it is consulted for every command sent), the command set plus the test transfer's (perftest, bounded by
 // timeout, and the read-only port probe), which only run with --transfer.
-func newAllowlist() *collectors.Allowlist {
+var newAllowlist = sync.OnceValue(func() *collectors.Allowlist {
 	return collectors.NewAllowlist(append(templates(), perftest.Templates()...)...)
-}
+})

@@ -3,6 +3,7 @@ package nxos
 import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
+	"sync"
 )
 
 // Commands is every command the NX-OS collector sends, in order. None takes an argument.
@@ -20,7 +21,10 @@ func (Platform) Name() string { return "nxos" }
 func (Platform) Role() topology.Role { return topology.RoleSwitch }
 
 // Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) }
+func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
+
+// allowlist is compiled once: it is consulted for every command sent.
+var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }

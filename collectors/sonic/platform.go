@@ -4,6 +4,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/topology"
+	"sync"
 )
 
 // The commands the SONiC collector sends. None takes an argument, so nothing from an
@@ -31,7 +32,10 @@ func (Platform) Name() string { return "sonic" }
 func (Platform) Role() topology.Role { return topology.RoleSwitch }
 
 // Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) }
+func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
+
+// allowlist is compiled once: it is consulted for every command sent.
+var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }
