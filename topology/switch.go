@@ -23,6 +23,9 @@ func (s *SwitchFacts) Port(name string) *SwitchPort {
 // DSCP (0..63), traffic class, priority (0..7) or queue.
 type SwitchPort struct {
 	Name string `json:"name"`
+	// Speed is the port's speed in Gb/s as the NOS shows it; Unknown when it shows none (a
+	// port that is down may not), never 0.
+	Speed Fact[float64] `json:"speed_gbps"`
 
 	MTU       Fact[MTU]         `json:"mtu"`
 	Trust     Fact[string]      `json:"trust"`       // "dscp", "pcp", "both", "none"
