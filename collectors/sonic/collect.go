@@ -58,6 +58,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.
 func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters counterSet) *topology.SwitchPort {
 	p := &topology.SwitchPort{Name: name}
 	if db == nil {
+		p.Speed = topology.Unknown[float64](cfgEv)
 		p.MTU = topology.Unknown[topology.MTU](cfgEv)
 		p.Trust = topology.Unknown[string](cfgEv)
 		p.DSCPToTC = topology.Unknown[map[int]int](cfgEv)
@@ -68,6 +69,7 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.Scheduler = topology.Unknown[map[int]string](cfgEv)
 		p.Buffer = topology.Unknown[topology.Buffer](cfgEv)
 	} else {
+		p.Speed = fact(PortSpeed(db, name))
 		p.MTU = fact(PortMTU(db, name))
 		p.Trust = fact(PortTrust(db, name))
 		p.DSCPToTC = fact(PortDSCPToTC(db, name))

@@ -62,6 +62,7 @@ func TestCollectHealthy(t *testing.T) {
 	dscp[26], dscp[48] = 3, 6
 	want := &topology.SwitchPort{
 		Name:     "Ethernet0",
+		Speed:    topology.Known(40.0, cfgEv(`PORT|Ethernet0: speed="40000" (Mb/s)`)),
 		MTU:      topology.Known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, cfgEv(`PORT|Ethernet0: mtu="9216"`)),
 		Trust:    topology.Known("dscp", cfgEv(`PORT_QOS_MAP|Ethernet0: dscp_to_tc_map="AZURE"`)),
 		DSCPToTC: topology.Known(dscp, cfgEv("DSCP_TO_TC_MAP|AZURE (bound at PORT_QOS_MAP|Ethernet0): 0-25,27-47,49-63->0; 26->3; 48->6")),
@@ -160,7 +161,7 @@ func TestCollectConfigUnreadable(t *testing.T) {
 	want := topology.Evidence{Command: CmdRunningConfig, Error: "show runningconfiguration all: exit status 1: Error: Permission denied"}
 	p := dev.Switch.Port("Ethernet4")
 	for name, f := range map[string]topology.Fact[any]{
-		"mtu": anyFact(p.MTU), "trust": anyFact(p.Trust), "dscp": anyFact(p.DSCPToTC), "tcq": anyFact(p.TCToQueue),
+		"speed": anyFact(p.Speed), "mtu": anyFact(p.MTU), "trust": anyFact(p.Trust), "dscp": anyFact(p.DSCPToTC), "tcq": anyFact(p.TCToQueue),
 		"pfc": anyFact(p.PFC), "wd": anyFact(p.PFCWatchdog), "ecn": anyFact(p.ECN), "sched": anyFact(p.Scheduler), "buffer": anyFact(p.Buffer),
 	} {
 		if f.Known || f.Source != want {
@@ -169,6 +170,24 @@ func TestCollectConfigUnreadable(t *testing.T) {
 	}
 	if !p.Pause.Known || !strings.HasPrefix(p.Pause.Source.Excerpt, "not supported: ") {
 		t.Errorf("pause marker lost: %+v", p.Pause)
+	}
+}
+
+// A PORT entry without a speed field (edgeDB's Ethernet4) gives an Unknown speed that says
+// so, not 0 Gb/s; the entry next to it still reads.
+func TestCollectPortWithoutSpeed(t *testing.T) {
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdRunningConfig: {Stdout: edgeDB}}}
+	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"Ethernet0", "Ethernet4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dev.Switch.Port("Ethernet0").Speed, topology.Known(100.0, cfgEv(`PORT|Ethernet0: speed="100000" (Mb/s)`)); !cmp.Equal(got, want) {
+		t.Errorf("Ethernet0 speed = %+v, want %+v", got, want)
+	}
+	want := topology.Unknown[float64](topology.Evidence{Command: CmdRunningConfig,
+		Error: "show runningconfiguration all: PORT|Ethernet4 has no speed field"})
+	if got := dev.Switch.Port("Ethernet4").Speed; !cmp.Equal(got, want) {
+		t.Errorf("Ethernet4 speed = %+v, want %+v", got, want)
 	}
 }
 

@@ -4,6 +4,7 @@
 // CONFIG_DB as JSON (sonic-cfggen -d --print-data; on multi-ASIC a dict of namespaces, which
 // is merged). SONiC has no `show qos`, so the QoS state is read from the tables themselves:
 //
+//	Speed        PORT|<p>.speed (Mb/s, the configured speed) / 1000; absent: Unknown
 //	MTU          PORT|<p>.mtu (absent: portmgrd's default 9100); Kind "frame", Normalized = mtu
 //	Trust        "dscp" when a dscp_to_tc_map is bound (PORT_QOS_MAP|<p>, else |global),
 //	             "pcp" with only a dot1p_to_tc_map, "both" with both, "none" with neither

@@ -51,6 +51,24 @@ func PortMTU(db *ConfigDB, port string) (topology.MTU, string, error) {
 	return topology.MTU{Configured: n, Kind: "frame", Normalized: n}, excerptRow(db, "PORT", port, "mtu"), nil
 }
 
+// PortSpeed is PORT|<port>.speed, the configured speed in Mb/s (sonic-port.yang), in Gb/s. A
+// port without the field has no speed to report: an error, never a guessed default.
+func PortSpeed(db *ConfigDB, port string) (float64, string, error) {
+	row, ok := db.Row("PORT", port)
+	if !ok {
+		return 0, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
+	}
+	v, ok := row["speed"]
+	if !ok {
+		return 0, "", fmt.Errorf("PORT|%s has no speed field", port)
+	}
+	mbps, err := strconv.ParseUint(strings.TrimSpace(v), 10, 32)
+	if err != nil || mbps == 0 {
+		return 0, "", fmt.Errorf("PORT|%s speed %q is not a positive number of Mb/s", port, v)
+	}
+	return float64(mbps) / 1000, excerptRow(db, "PORT", port, "speed") + " (Mb/s)", nil
+}
+
 // qosMap finds a map bound to a port: PORT_QOS_MAP|<port>.<field>, or, when global is true,
 // PORT_QOS_MAP|global.<field>. It returns the referenced name (reference form stripped) and
 // where it was bound.

@@ -263,6 +263,37 @@ func TestEdgeRules(t *testing.T) {
 	}
 }
 
+// PORT.speed is Mb/s (sonic-port.yang): the reference sample's 100000 is 100 Gb/s, the
+// scenario's mock-table 40000 is 40 Gb/s; a port without the field has no speed.
+func TestPortSpeed(t *testing.T) {
+	for _, tc := range []struct {
+		db      *ConfigDB
+		port    string
+		want    float64
+		excerpt string
+	}{
+		{mustDB(t, verbatim(t, "config_db_3_0_3.json")), "Ethernet0", 100, `PORT|Ethernet0: speed="100000" (Mb/s)`},
+		{mustDB(t, scenario(t, "healthy", CmdRunningConfig)), "Ethernet8", 40, `PORT|Ethernet8: speed="40000" (Mb/s)`},
+		{mustDB(t, `{"PORT": {"Ethernet0": {"speed": "25000"}, "Ethernet1": {"speed": " 400000 "}}}`), "Ethernet1", 400, `PORT|Ethernet1: speed=" 400000 " (Mb/s)`},
+	} {
+		got, ex, err := PortSpeed(tc.db, tc.port)
+		if err != nil || got != tc.want || ex != tc.excerpt {
+			t.Errorf("PortSpeed(%s) = %v, %q, %v; want %v, %q", tc.port, got, ex, err, tc.want, tc.excerpt)
+		}
+	}
+	db := mustDB(t, `{"PORT": {"Ethernet0": {"mtu": "9100"}, "Ethernet4": {"speed": "100G"}, "Ethernet8": {"speed": "0"}}}`)
+	for port, want := range map[string]string{
+		"Ethernet0":  "PORT|Ethernet0 has no speed field",
+		"Ethernet4":  `PORT|Ethernet4 speed "100G" is not a positive number of Mb/s`,
+		"Ethernet8":  `PORT|Ethernet8 speed "0" is not a positive number of Mb/s`,
+		"Ethernet99": "Ethernet99 is not in the CONFIG_DB PORT table",
+	} {
+		if got, _, err := PortSpeed(db, port); err == nil || err.Error() != want || got != 0 {
+			t.Errorf("PortSpeed(%s) = %v, %v; want error %q", port, got, err, want)
+		}
+	}
+}
+
 func TestGroupByValue(t *testing.T) {
 	got := groupByValue(map[int]int{0: 0, 1: 0, 2: 0, 26: 3, 27: 0, 48: 6})
 	if got != "0-2,27->0; 26->3; 48->6" {

@@ -21,7 +21,8 @@ func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 // expectedPort is what the SONiC collector must report for a port of the state, written from
 // SONiC semantics rather than from the renderer: a port that does not trust DSCP binds a dot1p
 // map and no DSCP map; PFC with rx on every priority and tx on fewer is pfc_asym on; queues are
-// TC n -> queue n; every queue binds a scheduler; 802.3x pause and DCBX are not supported.
+// TC n -> queue n; every queue binds a scheduler; 802.3x pause and DCBX are not supported; the
+// speed is the configured one (CONFIG_DB), so a port that is down still has it.
 func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	trust, dscp := "pcp", map[int]int{}
 	if p.TrustDSCP {
@@ -51,6 +52,7 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	cfg := soniccol.CmdRunningConfig
 	return &topology.SwitchPort{
 		Name:        p.Name,
+		Speed:       labtest.Known(float64(p.Speed), cfg),
 		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
 		Trust:       labtest.Known(trust, cfg),
 		DSCPToTC:    labtest.Known(dscp, cfg),
