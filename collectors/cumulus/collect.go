@@ -94,17 +94,7 @@ func collectPort(ctx context.Context, r collectors.Runner, name string, roce *Ro
 		return c
 	}
 
-	p.MTU = readFact(ctx, r, cmd(TmplLink), func(out string) (topology.MTU, string, error) {
-		l, err := ParseLink(out)
-		if err != nil {
-			return topology.MTU{}, "", err
-		}
-		ex := l.Line
-		if l.FromApplied {
-			ex += " (no operational value: applied shown)"
-		}
-		return topology.MTU{Configured: l.MTU, Kind: "frame", Normalized: l.MTU}, ex, nil
-	})
+	p.Speed, p.MTU = linkFacts(ctx, r, cmd(TmplLink))
 
 	switch {
 	case roce == nil:
@@ -308,6 +298,32 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 	}
 }
 
+// linkFacts reads the speed and the MTU from one `nv show interface <if> link`.
+func linkFacts(ctx context.Context, r collectors.Runner, cmd string) (topology.Fact[float64], topology.Fact[topology.MTU]) {
+	out, ev := evidence.Run(ctx, r, cmd)
+	if ev.Error != "" {
+		return topology.Unknown[float64](ev), topology.Unknown[topology.MTU](ev)
+	}
+	l, err := ParseLink(out)
+	if err != nil {
+		ev.Error = commandError(cmd, err)
+		return topology.Unknown[float64](ev), topology.Unknown[topology.MTU](ev)
+	}
+	mtuEv := ev
+	mtuEv.Excerpt = l.Line
+	if l.FromApplied {
+		mtuEv.Excerpt += " (no operational value: applied shown)"
+	}
+	mtu := topology.Known(topology.MTU{Configured: l.MTU, Kind: "frame", Normalized: l.MTU}, mtuEv)
+	speedEv := ev
+	speedEv.Excerpt = l.SpeedLine
+	if l.SpeedErr != nil {
+		speedEv.Error = cmd + ": " + l.SpeedErr.Error()
+		return topology.Unknown[float64](speedEv), mtu
+	}
+	return topology.Known(l.Speed, speedEv), mtu
+}
+
 // readFact runs one command and parses its output into a fact.
 func readFact[T any](ctx context.Context, r collectors.Runner, cmd string, parse func(string) (T, string, error)) topology.Fact[T] {
 	out, ev := evidence.Run(ctx, r, cmd)
@@ -337,6 +353,7 @@ func commandError(cmd string, err error) string {
 }
 
 func unknownAll(p *topology.SwitchPort, ev topology.Evidence) {
+	p.Speed = topology.Unknown[float64](ev)
 	p.MTU = topology.Unknown[topology.MTU](ev)
 	p.Trust = topology.Unknown[string](ev)
 	p.DSCPToTC = topology.Unknown[map[int]int](ev)

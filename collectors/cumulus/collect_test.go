@@ -84,6 +84,7 @@ func TestCollectHealthy(t *testing.T) {
 	ev := func(cmd, excerpt string) topology.Evidence { return topology.Evidence{Command: cmd, Excerpt: excerpt} }
 	wantPort := &topology.SwitchPort{
 		Name:  "swp51",
+		Speed: topology.Known(1.0, ev("nv show interface swp51 link", "speed                  1G                 auto     auto")),
 		MTU:   topology.Known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, ev("nv show interface swp51 link", "mtu                    9216               9216     9216")),
 		Trust: topology.Known("both", ev(status, "  trust-mode        pcp,dscp                Trust Setting on the port for packet classification")),
 		DSCPToTC: topology.Known(spEight(), ev(status, "DSCP->switch-priority: 0-7->0; 8-15->1; 16-23->2; 24-31->3; 32-39->4; 40-47->5; 48-55->6; 56-63->7 "+
@@ -172,6 +173,16 @@ func TestCollectBroken(t *testing.T) {
 	}
 	if d := dev.Switch.Port("swp1").Pause.Value; d != (topology.Pause{}) {
 		t.Errorf("swp1 pause = %+v", d)
+	}
+	if s := p.Speed; !s.Known || s.Value != 1 {
+		t.Errorf("swp2 speed = %+v, want 1 Gb/s", s)
+	}
+	// swp52's link is down: a blank operational speed is unknown, not 0 and not the applied "auto".
+	wantDown := topology.Unknown[float64](topology.Evidence{Command: "nv show interface swp52 link",
+		Excerpt: "speed                                     auto     auto",
+		Error:   "nv show interface swp52 link: no operational speed (the link is down)"})
+	if s := dev.Switch.Port("swp52"); !cmp.Equal(s.Speed, wantDown) || !s.MTU.Known {
+		t.Errorf("swp52 speed = %+v (MTU known %v), want %+v", s.Speed, s.MTU.Known, wantDown)
 	}
 }
 

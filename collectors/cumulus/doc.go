@@ -12,6 +12,8 @@
 // port either the RoCE regime or the generic QoS profiles:
 //
 //	fact         RoCE enabled                            RoCE disabled
+//	Speed        `interface <if> link` speed, operational only (blank on a link that is down:
+//	             Unknown); 1G, 25G, 100G ... in Gb/s, 100M as 0.1
 //	MTU          `interface <if> link` mtu (operational, else applied); Kind "frame"
 //	Trust        roce status trust-mode                  `qos mapping` trust
 //	DSCPToTC     `qos roce` DSCP->SP map, port rows      `qos mapping` DSCP->SP table

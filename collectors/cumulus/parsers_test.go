@@ -1,6 +1,7 @@
 package cumulus
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -170,12 +171,34 @@ func TestParseLink(t *testing.T) {
 	if err != nil || got.MTU != 9000 || got.FromApplied {
 		t.Errorf("link = %+v, %v (operational 9000 wins over applied 9216)", got, err)
 	}
+	if got.Speed != 1 || got.SpeedErr != nil || got.SpeedLine != "speed                  1G                 auto     auto" {
+		t.Errorf("speed = %v, %v, %q; want operational 1G as 1 Gb/s", got.Speed, got.SpeedErr, got.SpeedLine)
+	}
 	applied := "     operational  applied\n---  -----------  -------\nmtu               9216\n"
 	if got, err := ParseLink(applied); err != nil || got.MTU != 9216 || !got.FromApplied {
 		t.Errorf("applied only = %+v, %v", got, err)
+	} else if got.Speed != 0 || got.SpeedErr == nil || got.SpeedErr.Error() != "no speed row in the output" {
+		t.Errorf("no speed row: %v, %v", got.Speed, got.SpeedErr)
+	}
+	down, err := ParseLink(scenario(t, "broken", "nv show interface swp52 link"))
+	if err != nil || down.MTU != 9000 || down.Speed != 0 || !errors.Is(down.SpeedErr, ErrNoOperationalSpeed) {
+		t.Errorf("link down = %+v, %v; want MTU 9000 and no operational speed", down, err)
 	}
 	if _, err := ParseLink(verbatim(t, "nv_show_interface_qos_pfc.txt")); err == nil {
 		t.Error("no mtu accepted")
+	}
+}
+
+func TestParseSpeed(t *testing.T) {
+	for in, want := range map[string]float64{"1G": 1, "25G": 25, "100G": 100, "400G": 400, "800G": 800, "100M": 0.1, "10M": 0.01, "2.5G": 2.5, "100g": 100} {
+		if got, err := parseSpeed(in); err != nil || got != want {
+			t.Errorf("parseSpeed(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"auto", "100", "G", "0G", "100 Gb/s", "-"} {
+		if got, err := parseSpeed(in); err == nil {
+			t.Errorf("parseSpeed(%q) = %v, want an error", in, got)
+		}
 	}
 }
 

@@ -92,8 +92,13 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 		}
 		return "dwrr"
 	}
+	speed := labtest.Known(float64(p.Speed), cmd("link"))
+	if !p.Up {
+		speed = unknown[float64](cmd("link")) // NVUE shows no operational speed on a link that is down
+	}
 	out := &topology.SwitchPort{
 		Name:        p.Name,
+		Speed:       speed,
 		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
 		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
 		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
