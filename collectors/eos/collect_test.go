@@ -61,6 +61,7 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 	ecn[3] = true
 	return &topology.SwitchPort{
 		Name:        name,
+		Speed:       known(100.0, CmdInterfaces),
 		MTU:         known(topology.MTU{Configured: mtu, Kind: "ip", Normalized: 9216}, CmdInterfaces),
 		Trust:       known(trust, CmdRunningConfig),
 		DSCPToTC:    known(DefaultDSCPToTC(), CmdRunningConfig),
@@ -239,6 +240,31 @@ func TestPlatform(t *testing.T) {
 	for _, c := range []string{"configure", "show running-config; reload", "show interfaces | json | bash rm -rf /", "bash"} {
 		if al.Allows(c) {
 			t.Errorf("allowlist lets %q through", c)
+		}
+	}
+}
+
+// The speed is "bandwidth" in bit/s; the port that is not connected (healthy Ethernet3,
+// broken Ethernet9/1) shows 0 there and has an unknown speed, as has a port not in the output.
+func TestPortSpeed(t *testing.T) {
+	for _, sc := range []struct{ scenario, up, down string }{{"healthy", "Ethernet31/1", "Ethernet3"}, {"broken", "Ethernet2/1", "Ethernet9/1"}} {
+		ifaces, err := ParseInterfaces(fixture(t, sc.scenario, CmdInterfaces))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &sources{ifaces: ifaces, cfgErr: errors.New("not needed")}
+		want := topology.Known(100.0, topology.Evidence{Command: CmdInterfaces,
+			Excerpt: sc.up + ` "bandwidth": 100000000000 (bit/s, interfaceStatus connected)`})
+		if got := buildPort(sc.up, s).Speed; !cmp.Equal(got, want) {
+			t.Errorf("%s %s speed = %+v, want %+v", sc.scenario, sc.up, got, want)
+		}
+		want = topology.Unknown[float64](topology.Evidence{Command: CmdInterfaces,
+			Error: sc.down + ` reports no "bandwidth" (interfaceStatus "notconnect")`})
+		if got := buildPort(sc.down, s).Speed; !cmp.Equal(got, want) {
+			t.Errorf("%s %s speed = %+v, want %+v", sc.scenario, sc.down, got, want)
+		}
+		if got := buildPort("Ethernet40", s).Speed; got.Known || got.Source.Error != "Ethernet40 is not in the output" {
+			t.Errorf("absent port speed = %+v", got)
 		}
 	}
 }

@@ -16,6 +16,9 @@
 //     Known and the excerpt says it is a default (for example the default DSCP to
 //     traffic-class map, in which DSCP 26 lands in traffic class 3).
 //
+// Speed: `show interfaces | json` "bandwidth" (bit/s) in Gb/s. A port that is not connected
+// shows 0 there; its speed is Unknown, never 0.
+//
 // MTU normalization: EOS `mtu` is the IP MTU (maximum 9214). The frame it admits is the IP MTU
 // plus 18 bytes (Ethernet header and FCS) or 22 with an 802.1Q tag, so 9214 gives 9232/9236,
 // the largest frame any of the four NOSes configures: that is the "9216 class" (NX-OS, SONiC

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// CmdInterfaces reads MTU, forwarding model and 802.3x pause counters.
+// CmdInterfaces reads speed, MTU, forwarding model and 802.3x pause counters.
 const CmdInterfaces = "show interfaces | json"
 
 // Interface is one entry of `show interfaces | json`.
@@ -15,6 +15,10 @@ type Interface struct {
 	MTU int
 	// ForwardingModel is "bridged" (switchport) or "routed".
 	ForwardingModel string
+	// Bandwidth is the port speed in bit/s; 0 when EOS gives none (it shows 0 on a port that
+	// is not connected). Status is interfaceStatus ("connected", "notconnect", ...).
+	Bandwidth       float64
+	Status          string
 	RxPause         int64
 	TxPause         int64
 	HasPauseCounter bool
@@ -28,8 +32,10 @@ func ParseInterfaces(out string) (map[string]Interface, error) {
 	}
 	var raw struct {
 		Interfaces map[string]struct {
-			MTU             *int   `json:"mtu"`
-			ForwardingModel string `json:"forwardingModel"`
+			MTU             *int     `json:"mtu"`
+			ForwardingModel string   `json:"forwardingModel"`
+			Bandwidth       *float64 `json:"bandwidth"`
+			Status          string   `json:"interfaceStatus"`
 			Counters        *struct {
 				In *struct {
 					RxPause *int64 `json:"rxPause"`
@@ -59,7 +65,10 @@ func ParseInterfaces(out string) (map[string]Interface, error) {
 		default:
 			return nil, fmt.Errorf("%s: %s has an unexpected forwardingModel %q", CmdInterfaces, name, r.ForwardingModel)
 		}
-		it := Interface{Name: name, MTU: *r.MTU, ForwardingModel: r.ForwardingModel}
+		it := Interface{Name: name, MTU: *r.MTU, ForwardingModel: r.ForwardingModel, Status: r.Status}
+		if r.Bandwidth != nil && *r.Bandwidth > 0 {
+			it.Bandwidth = *r.Bandwidth
+		}
 		if c := r.Counters; c != nil && c.In != nil && c.Out != nil && c.In.RxPause != nil && c.Out.TxPause != nil {
 			it.RxPause, it.TxPause, it.HasPauseCounter = *c.In.RxPause, *c.Out.TxPause, true
 		}

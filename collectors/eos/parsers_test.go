@@ -30,10 +30,10 @@ func TestParseInterfaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]Interface{
-		"Ethernet1":    {Name: "Ethernet1", MTU: 9214, ForwardingModel: "bridged", HasPauseCounter: true},
-		"Ethernet2":    {Name: "Ethernet2", MTU: 9214, ForwardingModel: "bridged", HasPauseCounter: true},
-		"Ethernet3":    {Name: "Ethernet3", MTU: 1500, ForwardingModel: "bridged", HasPauseCounter: true},
-		"Ethernet31/1": {Name: "Ethernet31/1", MTU: 9214, ForwardingModel: "routed", HasPauseCounter: true},
+		"Ethernet1":    {Name: "Ethernet1", MTU: 9214, ForwardingModel: "bridged", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},
+		"Ethernet2":    {Name: "Ethernet2", MTU: 9214, ForwardingModel: "bridged", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},
+		"Ethernet3":    {Name: "Ethernet3", MTU: 1500, ForwardingModel: "bridged", Bandwidth: 0, Status: "notconnect", HasPauseCounter: true},
+		"Ethernet31/1": {Name: "Ethernet31/1", MTU: 9214, ForwardingModel: "routed", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("healthy (-want +got):\n%s", d)

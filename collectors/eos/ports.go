@@ -15,13 +15,16 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 
 	switch {
 	case s.ifacesErr != nil:
+		p.Speed = topology.Unknown[float64](evErr(CmdInterfaces, s.ifacesErr))
 		p.MTU = topology.Unknown[topology.MTU](evErr(CmdInterfaces, s.ifacesErr))
 		p.Counters = topology.Unknown[map[string]int64](evErr(CmdInterfaces, s.ifacesErr))
 	case !ifOK:
 		e := evErr(CmdInterfaces, fmt.Errorf("%s is not in the output", name))
+		p.Speed = topology.Unknown[float64](e)
 		p.MTU = topology.Unknown[topology.MTU](e)
 		p.Counters = topology.Unknown[map[string]int64](e)
 	default:
+		p.Speed = speed(name, iface)
 		p.MTU = topology.Known(NormalizeMTU(iface.MTU), ev(CmdInterfaces,
 			fmt.Sprintf("%s \"mtu\": %d (IP MTU, forwardingModel %s)", name, iface.MTU, iface.ForwardingModel)))
 		p.Counters = counters(name, iface, s)
@@ -42,6 +45,17 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 	}
 	configFacts(p, s.cfg, iface, ifOK)
 	return p
+}
+
+// speed is "bandwidth" (bit/s) in Gb/s; a port that reports none (0, as a port that is not
+// connected does) has an unknown speed, not 0.
+func speed(name string, iface Interface) topology.Fact[float64] {
+	if iface.Bandwidth <= 0 {
+		return topology.Unknown[float64](evErr(CmdInterfaces,
+			fmt.Errorf("%s reports no \"bandwidth\" (interfaceStatus %q)", name, iface.Status)))
+	}
+	return topology.Known(iface.Bandwidth/1e9, ev(CmdInterfaces,
+		fmt.Sprintf("%s \"bandwidth\": %.0f (bit/s, interfaceStatus %s)", name, iface.Bandwidth, iface.Status)))
 }
 
 func counters(name string, iface Interface, s *sources) topology.Fact[map[string]int64] {

@@ -59,7 +59,7 @@ func scenarios() []scenario {
 	e4.Strict[2] = true
 	v.Port("Ethernet49").Up = false
 	e50 := v.Port("Ethernet50")
-	e50.MTU, e50.PauseTX = 1500, true
+	e50.MTU, e50.PauseTX, e50.Speed = 1500, true, 25
 	e50.Neighbor.MgmtIP = "10.0.0.2"
 
 	return []scenario{

@@ -47,8 +47,15 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 		pfcRX += p.Counters[pfcName("rx", prio)]
 		pfcTX += p.Counters[pfcName("tx", prio)]
 	}
+	// A port that is not connected shows bandwidth 0: its speed is unknown.
+	speed := labtest.Known(float64(p.Speed), eoscol.CmdInterfaces)
+	if !p.Up {
+		speed = topology.Unknown[float64](topology.Evidence{Command: eoscol.CmdInterfaces,
+			Error: p.Name + ` reports no "bandwidth" (interfaceStatus "notconnect")`})
+	}
 	return &topology.SwitchPort{
 		Name:        p.Name,
+		Speed:       speed,
 		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
 		Trust:       labtest.Known(trust, eoscol.CmdRunningConfig),
 		DSCPToTC:    labtest.Known(perDSCP(global), eoscol.CmdRunningConfig),
