@@ -67,6 +67,7 @@ func healthyPort(name string) *topology.SwitchPort {
 	}
 	return &topology.SwitchPort{
 		Name:        name,
+		Speed:       known(100.0, CmdInterface),
 		MTU:         known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, CmdInterface),
 		Trust:       known("dscp", CmdQoSConfig),
 		DSCPToTC:    known(roceDSCP(), CmdQoSConfig),
@@ -227,5 +228,20 @@ func TestPlatform(t *testing.T) {
 		if al.Allows(c) {
 			t.Errorf("allowlist lets %q through", c)
 		}
+	}
+}
+
+// A port that is down (healthy Ethernet1/3, "auto-speed") has an unknown speed that says why;
+// its MTU still reads.
+func TestPortDownHasUnknownSpeed(t *testing.T) {
+	ifaces, err := ParseInterface(fixture(t, "healthy", CmdInterface))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := buildPort("Ethernet1/3", &sources{ifaces: ifaces, cfgErr: errors.New("not needed")})
+	want := topology.Unknown[float64](topology.Evidence{Command: CmdInterface,
+		Error: `Ethernet1/3 shows no speed: "eth_speed": "auto-speed" (state "down")`})
+	if !cmp.Equal(p.Speed, want) || !p.MTU.Known {
+		t.Errorf("speed %+v (MTU known %v), want %+v", p.Speed, p.MTU.Known, want)
 	}
 }

@@ -20,6 +20,11 @@
 //     to qos-group 0 (trust none), and an absent `priority-flow-control watch-dog-interval`
 //     is reported as watchdog off.
 //
+// Speed: `show interface | json` eth_speed ("100 Gb/s", "1000 Mb/s") in Gb/s. A port that is
+// down prints "auto-speed" and its speed is Unknown (eth_bw then only holds the port type's
+// default). eth_bw (Kbit/s, the configurable `bandwidth`) is read only when eth_speed is absent
+// and the port is up.
+//
 // PFC mode: `on` forces PFC on the pfc-cos priorities of the active network-qos policy and
 // is static; `auto` applies them only when DCBX agrees with the peer and is reported as DCBX
 // ("dcbx" mode, SwitchPFC.Mode "auto"); `off` disables PFC. MTU is the frame MTU as NX-OS

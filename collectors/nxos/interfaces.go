@@ -3,9 +3,12 @@ package nxos
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 )
 
-// CmdInterface reads MTU, 802.3x flow control and pause counters.
+// CmdInterface reads speed, MTU, 802.3x flow control and pause counters.
 const CmdInterface = "show interface | json"
 
 // Interface is one ROW_interface of `show interface | json`.
@@ -17,6 +20,11 @@ type Interface struct {
 	InPause         int64
 	OutPause        int64
 	HasPauseCounter bool
+	// State is "up" or "down"; EthSpeed is eth_speed as printed ("100 Gb/s", "auto-speed"),
+	// "" when absent; BWKbit is eth_bw (Kbit/s), 0 when absent. See Speed.
+	State    string
+	EthSpeed string
+	BWKbit   int64
 }
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
@@ -46,6 +54,9 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		Out       string `json:"eth_out_flowctrl"`
 		InPause   num    `json:"eth_inpause"`
 		OutPause  num    `json:"eth_outpause"`
+		State     string `json:"state"`
+		Speed     any    `json:"eth_speed"`
+		BW        num    `json:"eth_bw"`
 	}
 	rs, err := rows[row](raw.Table.Row)
 	if err != nil {
@@ -64,8 +75,39 @@ func ParseInterface(out string) (map[string]Interface, error) {
 				return nil, fmt.Errorf("%s: %s has flow control %q (expected on, off or desired)", CmdInterface, r.Interface, s)
 			}
 		}
+		speed := ""
+		if r.Speed != nil {
+			speed = strings.TrimSpace(fmt.Sprint(r.Speed))
+		}
 		res[r.Interface] = Interface{Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
-			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set}
+			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set,
+			State: r.State, EthSpeed: speed, BWKbit: r.BW.V}
 	}
 	return res, nil
+}
+
+// ethSpeed is eth_speed of a port that has a speed: "40 Gb/s", "100 Gb/s", "1000 Mb/s".
+var ethSpeed = regexp.MustCompile(`^(\d+(?:\.\d+)?) ?([MGT])b/s$`)
+
+// Speed is the port's speed in Gb/s with the fields it came from, or why there is none.
+// eth_speed is the negotiated speed; a port that is down prints "auto-speed" there and has
+// none (its eth_bw is then only the default bandwidth of the port type). eth_bw (Kbit/s) is
+// used only when eth_speed is absent and the port is up: it is the configurable `bandwidth`.
+func (i Interface) Speed() (float64, string, error) {
+	if i.EthSpeed == "" {
+		if i.State == "up" && i.BWKbit > 0 {
+			return float64(i.BWKbit) / 1e6, fmt.Sprintf("%s no \"eth_speed\"; \"eth_bw\": %d (Kbit/s), state up", i.Name, i.BWKbit), nil
+		}
+		return 0, "", fmt.Errorf("%s has no eth_speed (state %q)", i.Name, i.State)
+	}
+	m := ethSpeed.FindStringSubmatch(i.EthSpeed)
+	if m == nil {
+		return 0, "", fmt.Errorf("%s shows no speed: \"eth_speed\": %q (state %q)", i.Name, i.EthSpeed, i.State)
+	}
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil || n <= 0 {
+		return 0, "", fmt.Errorf("%s shows no speed: \"eth_speed\": %q (state %q)", i.Name, i.EthSpeed, i.State)
+	}
+	gbps := n * map[string]float64{"M": 1e-3, "G": 1, "T": 1e3}[m[2]]
+	return gbps, fmt.Sprintf("%s \"eth_speed\": %q", i.Name, i.EthSpeed), nil
 }

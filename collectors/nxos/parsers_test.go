@@ -30,10 +30,14 @@ func TestParseInterface(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]Interface{
-		"Ethernet1/1":  {Name: "Ethernet1/1", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true},
-		"Ethernet1/2":  {Name: "Ethernet1/2", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true},
-		"Ethernet1/3":  {Name: "Ethernet1/3", MTU: 1500, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true},
-		"Ethernet1/49": {Name: "Ethernet1/49", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true},
+		"Ethernet1/1": {Name: "Ethernet1/1", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
+			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000},
+		"Ethernet1/2": {Name: "Ethernet1/2", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
+			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000},
+		"Ethernet1/3": {Name: "Ethernet1/3", MTU: 1500, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
+			State: "down", EthSpeed: "auto-speed", BWKbit: 100000000},
+		"Ethernet1/49": {Name: "Ethernet1/49", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
+			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("healthy (-want +got):\n%s", d)
@@ -48,6 +52,55 @@ func TestParseInterface(t *testing.T) {
 	}
 	if got["Ethernet1/1"].MTU != 1500 {
 		t.Errorf("broken Ethernet1/1: %+v", got["Ethernet1/1"])
+	}
+}
+
+// The speed is eth_speed; the port that is down (healthy Ethernet1/3) prints "auto-speed"
+// and has none, although its eth_bw still holds the port type's default.
+func TestInterfaceSpeed(t *testing.T) {
+	healthy, err := ParseInterface(fixture(t, "healthy", CmdInterface))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := ParseInterface(fixture(t, "broken", CmdInterface)) // 7.0(3): numeric eth_bw
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ex, err := healthy["Ethernet1/1"].Speed(); got != 100 || ex != `Ethernet1/1 "eth_speed": "100 Gb/s"` || err != nil {
+		t.Errorf("healthy Ethernet1/1: %v %q %v", got, ex, err)
+	}
+	if got, _, err := broken["Ethernet1/9"].Speed(); got != 100 || err != nil {
+		t.Errorf("broken Ethernet1/9: %v %v", got, err)
+	}
+	if got, _, err := healthy["Ethernet1/3"].Speed(); got != 0 || err == nil ||
+		err.Error() != `Ethernet1/3 shows no speed: "eth_speed": "auto-speed" (state "down")` {
+		t.Errorf("port down: %v %v, want no speed", got, err)
+	}
+	// The harvest N9K-C9336C-FX2 row of switches.md §4.2, and variants of its fields.
+	row := func(extra string) Interface {
+		t.Helper()
+		got, err := ParseInterface(`{"TABLE_interface":{"ROW_interface":[{"interface":"Ethernet1/1","state":"up",` +
+			`"eth_mtu":"9216","eth_bw":"40000000",` + extra + `"eth_in_flowctrl":"off","eth_out_flowctrl":"off"}]}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got["Ethernet1/1"]
+	}
+	for extra, want := range map[string]float64{`"eth_speed":"40 Gb/s",`: 40, `"eth_speed":"1000 Mb/s",`: 1, `"eth_speed":"400 Gb/s",`: 400, "": 40} {
+		if got, ex, err := row(extra).Speed(); got != want || err != nil {
+			t.Errorf("%s: %v %q %v, want %v", extra, got, ex, err, want)
+		}
+	}
+	if _, ex, _ := row("").Speed(); ex != `Ethernet1/1 no "eth_speed"; "eth_bw": 40000000 (Kbit/s), state up` {
+		t.Errorf("eth_bw evidence %q", ex)
+	}
+	down := row("")
+	down.State = "down"
+	if got, _, err := down.Speed(); got != 0 || err == nil {
+		t.Errorf("no eth_speed, down: %v %v; want no speed", got, err)
+	}
+	if got, _, err := row(`"eth_speed":"auto",`).Speed(); got != 0 || err == nil {
+		t.Errorf("eth_speed auto: %v %v; want no speed", got, err)
 	}
 }
 

@@ -15,15 +15,22 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 	switch {
 	case s.ifacesErr != nil:
 		e := evErr(CmdInterface, s.ifacesErr)
+		p.Speed = topology.Unknown[float64](e)
 		p.MTU = topology.Unknown[topology.MTU](e)
 		p.Pause = topology.Unknown[topology.Pause](e)
 		p.Counters = topology.Unknown[map[string]int64](e)
 	case !ifOK:
 		e := evErr(CmdInterface, fmt.Errorf("%s is not in the output", name))
+		p.Speed = topology.Unknown[float64](e)
 		p.MTU = topology.Unknown[topology.MTU](e)
 		p.Pause = topology.Unknown[topology.Pause](e)
 		p.Counters = topology.Unknown[map[string]int64](e)
 	default:
+		if gbps, ex, err := iface.Speed(); err != nil {
+			p.Speed = topology.Unknown[float64](evErr(CmdInterface, err))
+		} else {
+			p.Speed = topology.Known(gbps, ev(CmdInterface, ex))
+		}
 		p.MTU = topology.Known(topology.MTU{Configured: iface.MTU, Kind: "frame", Normalized: iface.MTU},
 			ev(CmdInterface, fmt.Sprintf("%s \"eth_mtu\": %d", name, iface.MTU)))
 		p.Pause = topology.Known(topology.Pause{RX: iface.InFlowCtrl == "on", TX: iface.OutFlowCtrl == "on"},

@@ -58,7 +58,7 @@ func scenarios() []scenario {
 	v.Port("Ethernet1/1").TrustDSCP = false
 	e2 := v.Port("Ethernet1/2")
 	e2.ECN[3], e2.Strict[6] = false, false
-	e2.PauseRX, e2.PauseTX = true, true
+	e2.PauseRX, e2.PauseTX, e2.Speed = true, true, 25
 	e2.Counters = map[string]int64{"rx_pause": 18231, "tx_pause": 4410}
 	e3 := v.Port("Ethernet1/3")
 	e3.PFCRX[3], e3.PFCTX[3], e3.Watchdog[3] = false, false, false

@@ -48,8 +48,15 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 		}
 	}
 	wd := slices.Contains(p.Watchdog[:], true)
+	// A port that is down prints eth_speed "auto-speed": its speed is unknown.
+	speed := labtest.Known(float64(p.Speed), nxoscol.CmdInterface)
+	if !p.Up {
+		speed = topology.Unknown[float64](topology.Evidence{Command: nxoscol.CmdInterface,
+			Error: p.Name + ` shows no speed: "eth_speed": "auto-speed" (state "down")`})
+	}
 	return &topology.SwitchPort{
 		Name:        p.Name,
+		Speed:       speed,
 		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
 		Trust:       labtest.Known(trust, nxoscol.CmdQoSConfig),
 		DSCPToTC:    labtest.Known(dscp, nxoscol.CmdQoSConfig),
