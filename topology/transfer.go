@@ -17,9 +17,12 @@ type Transfer struct {
 	ClientCommand string `json:"client_command,omitempty"`
 	Output        string `json:"output,omitempty"` // the client's output, verbatim
 
-	BandwidthGbps float64  `json:"bandwidth_gbps"`
-	LinkGbps      float64  `json:"link_gbps"` // the slowest known link on the path
-	LatencyUS     *Latency `json:"latency_us,omitempty"`
+	BandwidthGbps float64 `json:"bandwidth_gbps"`
+	LinkGbps      float64 `json:"link_gbps"` // the slowest known port speed on the path
+	// SlowestLink is the port LinkGbps is the speed of ("leaf1:Ethernet0"): of the two host
+	// ports and every switch port of every equal-cost path, the first slowest.
+	SlowestLink string   `json:"slowest_link,omitempty"`
+	LatencyUS   *Latency `json:"latency_us,omitempty"`
 
 	Paths [][]Hop `json:"paths,omitempty"`
 	// Hops are the counter deltas of every sampled port during the transfer.

@@ -129,7 +129,7 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 		return
 	}
 	x.Paths = paths
-	x.LinkGbps = slowestLink(client, server)
+	x.LinkGbps, x.SlowestLink = slowestLink(snap, client, server, paths)
 	ports := sampledPorts(client, server, paths)
 
 	before, berr := r.sample(ctx, snap, ports)
@@ -144,17 +144,6 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 			x.Hops[i].Role = spec.Role
 		}
 	}
-}
-
-// slowestLink is the slower of the two host ports (switch port speeds are not collected).
-func slowestLink(a, b side) float64 {
-	s := 0.0
-	for _, p := range []*topology.HostPort{a.port, b.port} {
-		if p.State.Known && p.State.Value.SpeedGbps > 0 && (s == 0 || p.State.Value.SpeedGbps < s) {
-			s = p.State.Value.SpeedGbps
-		}
-	}
-	return s
 }
 
 // sampledPorts is every port of every equal-cost path, hosts included, per device.

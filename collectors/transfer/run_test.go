@@ -132,6 +132,9 @@ func TestSuccessfulTransferMeasuresAndDiffsCounters(t *testing.T) {
 	if !strings.Contains(x.ClientCommand, "-x 3 --tclass 106") || !strings.HasSuffix(x.ClientCommand, " 10.0.0.2") {
 		t.Errorf("client command %q", x.ClientCommand)
 	}
+	if x.LinkGbps != 100 || x.SlowestLink != "a:ens1f0np0" {
+		t.Errorf("slowest link %v Gb/s at %q, want the client's 100G port", x.LinkGbps, x.SlowestLink)
+	}
 	if len(x.Hops) != 2 || x.Hops[0].CounterDeltas["rdma_out_of_sequence"] <= 0 {
 		t.Errorf("hops %+v", x.Hops)
 	}
@@ -185,5 +188,106 @@ func TestNeverARoCEv1Index(t *testing.T) {
 	x := r.Run(context.Background(), snap, a, b)
 	if x.Ran || x.ErrorKind != "setup" || !strings.Contains(x.Error, "no RoCE v2 GID") || x.ClientCommand != "" {
 		t.Errorf("%+v", x)
+	}
+}
+
+// switchDevice is a switch whose ports have the given speeds in Gb/s; a negative speed is
+// unknown (as a NOS that shows none).
+func switchDevice(name string, speeds map[string]float64) *topology.Device {
+	sw := &topology.SwitchFacts{}
+	for port, gbps := range speeds {
+		sp := &topology.SwitchPort{Name: port, Speed: topology.Known(gbps, topology.Evidence{Command: "show"})}
+		if gbps < 0 {
+			sp.Speed = topology.Unknown[float64](topology.Evidence{Command: "show", Error: "no speed"})
+		}
+		sw.Ports = append(sw.Ports, sp)
+	}
+	return &topology.Device{Name: name, Platform: "fake", Role: topology.RoleSwitch, Reachable: true, Switch: sw}
+}
+
+func link(a, ai, b, bi string) topology.Link {
+	return topology.Link{A: topology.PortRef{Device: a, Interface: ai}, B: topology.PortRef{Device: b, Interface: bi}, Source: "inventory"}
+}
+
+// fabricSetup puts a leaf-spine fabric between a and b: a - leaf1 - {spine1, spine2} - leaf2 - b,
+// every port 100G except spine2's port toward leaf2 (25G, on one equal-cost member only), a
+// leaf2 port whose speed is unknown, and a 10G leaf1 port that is on no path.
+func fabricSetup(h *fakeHost) (*Runner, *topology.Snapshot) {
+	r, snap := setup(h)
+	snap.Devices = append(snap.Devices,
+		switchDevice("leaf1", map[string]float64{"Ethernet0": 100, "Ethernet48": 100, "Ethernet52": 100, "Ethernet8": 10}),
+		switchDevice("spine1", map[string]float64{"Ethernet1/1": 100, "Ethernet1/2": 100}),
+		switchDevice("spine2", map[string]float64{"Ethernet0": 100, "Ethernet4": 25}),
+		switchDevice("leaf2", map[string]float64{"swp1": -1, "swp51": 100, "swp52": 100}))
+	snap.Links = []topology.Link{
+		link("a", "ens1f0np0", "leaf1", "Ethernet0"),
+		link("leaf1", "Ethernet48", "spine1", "Ethernet1/1"), link("leaf1", "Ethernet52", "spine2", "Ethernet0"),
+		link("spine1", "Ethernet1/2", "leaf2", "swp51"), link("spine2", "Ethernet4", "leaf2", "swp52"),
+		link("leaf2", "swp1", "b", "ens1f0np0"),
+	}
+	for _, name := range []string{"leaf1", "spine1", "spine2", "leaf2"} {
+		r.Inventory.Devices = append(r.Inventory.Devices, topology.DeviceSpec{Name: name, Platform: "fake", Role: topology.RoleSwitch})
+	}
+	return r, snap
+}
+
+// A 25G switch port on one equal-cost member makes the path's link speed 25 Gb/s and is named;
+// the 100G host ports, the unknown leaf2 port and the 10G port off the path do not count.
+func TestSlowestLinkIsASwitchPortOnThePath(t *testing.T) {
+	h := &fakeHost{client: "ok"}
+	r, snap := fabricSetup(h)
+	defer r.Close()
+	x := r.Run(context.Background(), snap, a, b)
+	if !x.Ran || len(x.Paths) != 2 {
+		t.Fatalf("transfer %+v", x)
+	}
+	if x.LinkGbps != 25 || x.SlowestLink != "spine2:Ethernet4" {
+		t.Errorf("slowest link %v Gb/s at %q, want 25 at spine2:Ethernet4", x.LinkGbps, x.SlowestLink)
+	}
+}
+
+func TestSlowestLinkUsesKnownSpeedsOnly(t *testing.T) {
+	h := &fakeHost{client: "ok"}
+	_, snap := fabricSetup(h)
+	client, err := pickSide(snap, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, _ := pickSide(snap, b)
+	hops := func(spine, in, out string) []topology.Hop {
+		return []topology.Hop{{Device: "a", OutPort: "ens1f0np0"}, {Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet48"},
+			{Device: spine, InPort: in, OutPort: out}, {Device: "leaf2", InPort: "swp51", OutPort: "swp1"}, {Device: "b", InPort: "ens1f0np0"}}
+	}
+	// Only 100G everywhere: the first port met, the client's, is named.
+	if gbps, name := slowestLink(snap, client, server, [][]topology.Hop{hops("spine1", "Ethernet1/1", "Ethernet1/2")}); gbps != 100 || name != "a:ens1f0np0" {
+		t.Errorf("all 100G: %v %q", gbps, name)
+	}
+	// A path that spells a port the LLDP way (Eth1/2) still finds it.
+	snap.Devices[3].Switch.Port("Ethernet1/2").Speed.Value = 40
+	if gbps, name := slowestLink(snap, client, server, [][]topology.Hop{hops("spine1", "Eth1/1", "Eth1/2")}); gbps != 40 || name != "spine1:Ethernet1/2" {
+		t.Errorf("short port name: %v %q, want 40 at spine1:Ethernet1/2", gbps, name)
+	}
+	// A host port slower than the fabric is the slowest link.
+	server.port.State.Value.SpeedGbps = 50
+	if gbps, name := slowestLink(snap, client, server, [][]topology.Hop{hops("spine1", "Ethernet1/1", "Ethernet1/2")}); gbps != 40 || name != "spine1:Ethernet1/2" {
+		t.Errorf("40G spine port, 50G server: %v %q", gbps, name)
+	}
+	server.port.State.Value.SpeedGbps = 10
+	if gbps, name := slowestLink(snap, client, server, [][]topology.Hop{hops("spine1", "Ethernet1/1", "Ethernet1/2")}); gbps != 10 || name != "b:ens1f0np0" {
+		t.Errorf("10G server: %v %q", gbps, name)
+	}
+	// Nothing known: no speed and no name.
+	for _, d := range snap.Devices {
+		if d.Host != nil {
+			d.Host.Ports[0].State = topology.Unknown[topology.RDMAPort](topology.Evidence{})
+		}
+		if d.Switch != nil {
+			for _, p := range d.Switch.Ports {
+				p.Speed = topology.Unknown[float64](topology.Evidence{})
+			}
+		}
+	}
+	if gbps, name := slowestLink(snap, client, server, [][]topology.Hop{hops("spine1", "Ethernet1/1", "Ethernet1/2")}); gbps != 0 || name != "" {
+		t.Errorf("nothing known: %v %q", gbps, name)
 	}
 }
