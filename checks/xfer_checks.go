@@ -71,11 +71,16 @@ func xferBW() *Check {
 				return verdict{status: Error, actual: actual, message: "the link speed of the path is unknown",
 					evidence: &topology.Evidence{Command: x.ClientCommand, Excerpt: lastLines(x.Output, 4)}}
 			}
-			actual += fmt.Sprintf(" of %.0f Gb/s (%.0f%%)", x.LinkGbps, 100*x.BandwidthGbps/x.LinkGbps)
+			actual += fmt.Sprintf(" of %s Gb/s (%.0f%%)", gbps(x.LinkGbps), 100*x.BandwidthGbps/x.LinkGbps)
+			link := "the slowest link"
+			if x.SlowestLink != "" {
+				actual += ", slowest link " + x.SlowestLink
+				link = fmt.Sprintf("the slowest link (%s, %s Gb/s)", x.SlowestLink, gbps(x.LinkGbps))
+			}
 			if x.BandwidthGbps >= r.MinBandwidthRatio*x.LinkGbps {
 				return verdict{status: Pass, actual: actual}
 			}
-			msg := "bandwidth far below the link"
+			msg := "bandwidth far below " + link
 			if hop, what := worstLoss(r, x); hop != "" {
 				msg += "; " + hop + ": " + what
 			}
@@ -85,6 +90,9 @@ func xferBW() *Check {
 		},
 	}
 }
+
+// gbps prints a link speed without trailing zeros: 100, 25, 2.5, 0.1.
+func gbps(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func xferRetrans() *Check {
 	return &Check{

@@ -20,7 +20,7 @@ func xferResults(x topology.Transfer) map[string]Result {
 func goodTransfer() topology.Transfer {
 	return topology.Transfer{
 		From: topology.Endpoint{Device: "gpu01", Interface: "ens1f0np0"}, To: topology.Endpoint{Device: "gpu05", Interface: "ens1f0np0"},
-		GIDIndex: map[string]int{"from": 3, "to": 3}, Ran: true, BandwidthGbps: 96.5, LinkGbps: 100,
+		GIDIndex: map[string]int{"from": 3, "to": 3}, Ran: true, BandwidthGbps: 96.5, LinkGbps: 100, SlowestLink: "gpu01:ens1f0np0",
 		ClientCommand: "timeout 20 ib_write_bw ... 10.1.0.5",
 		Hops: []topology.HopCounters{
 			{Device: "gpu01", Role: topology.RoleHost, Interface: "ens1f0np0", CounterDeltas: map[string]int64{"rdma_out_of_sequence": 0, "tx_prio3_packets": 1000}},
@@ -58,11 +58,38 @@ func TestLossyTransferNamesTheHop(t *testing.T) {
 		t.Errorf("message %q", rt.Message)
 	}
 	bw := res["XFER-BW"]
-	if bw.Status != Fail || !strings.Contains(bw.Actual, "21.3 Gb/s of 100 Gb/s (21%)") || !strings.Contains(bw.Message, "leaf4 Ethernet1/4") {
+	if bw.Status != Fail || !strings.Contains(bw.Actual, "21.3 Gb/s of 100 Gb/s (21%), slowest link gpu01:ens1f0np0") ||
+		!strings.Contains(bw.Message, "leaf4 Ethernet1/4") || !strings.HasPrefix(bw.Message, "bandwidth far below the slowest link (gpu01:ens1f0np0, 100 Gb/s)") {
 		t.Errorf("XFER-BW %+v", bw)
 	}
 	if res["XFER-RUN"].Status != Pass {
 		t.Errorf("XFER-RUN %+v", res["XFER-RUN"])
+	}
+}
+
+// XFER-BW measures against the slowest port of the path, switch ports included, and names it.
+func TestBandwidthAgainstTheSlowestLink(t *testing.T) {
+	x := goodTransfer()
+	x.BandwidthGbps, x.LinkGbps, x.SlowestLink = 24.1, 25, "spine2:Ethernet4"
+	bw := xferResults(x)["XFER-BW"]
+	if bw.Status != Pass || bw.Actual != "24.1 Gb/s of 25 Gb/s (96%), slowest link spine2:Ethernet4" {
+		t.Errorf("24.1 of a 25G path: %+v", bw)
+	}
+	x.BandwidthGbps = 12.4
+	bw = xferResults(x)["XFER-BW"]
+	if bw.Status != Fail || bw.Actual != "12.4 Gb/s of 25 Gb/s (50%), slowest link spine2:Ethernet4" ||
+		bw.Message != "bandwidth far below the slowest link (spine2:Ethernet4, 25 Gb/s)" {
+		t.Errorf("12.4 of a 25G path: %+v", bw)
+	}
+	// A fractional speed prints as such; a transfer from before SlowestLink existed names none.
+	x.BandwidthGbps, x.LinkGbps, x.SlowestLink = 2.4, 2.5, ""
+	bw = xferResults(x)["XFER-BW"]
+	if bw.Status != Pass || bw.Actual != "2.4 Gb/s of 2.5 Gb/s (96%)" {
+		t.Errorf("2.4 of 2.5G, no name: %+v", bw)
+	}
+	x.LinkGbps = 0
+	if bw = xferResults(x)["XFER-BW"]; bw.Status != Error || bw.Message != "the link speed of the path is unknown" {
+		t.Errorf("no known speed: %+v", bw)
 	}
 }
 
