@@ -59,6 +59,7 @@ type Transfer struct {
 	GIDIndex      map[string]int `json:"gid_index"`
 	BandwidthGbps float64        `json:"bandwidth_gbps"`
 	LinkGbps      float64        `json:"link_gbps"`
+	SlowestLink   string         `json:"slowest_link,omitempty"` // the port whose speed is link_gbps
 	LatencyUS     *Latency       `json:"latency_us,omitempty"`
 	Hops          []HopCounters  `json:"hops"`
 }

@@ -37,7 +37,7 @@ func TestTransferHealthyPathUsesTheV2IndexAndPasses(t *testing.T) {
 		t.Fatalf("transfers %+v", rep.Transfers)
 	}
 	x := rep.Transfers[0]
-	if x.GIDIndex["from"] != 3 || x.GIDIndex["to"] != 3 || x.BandwidthGbps < 90 || x.LinkGbps != 100 {
+	if x.GIDIndex["from"] != 3 || x.GIDIndex["to"] != 3 || x.BandwidthGbps < 90 || x.LinkGbps != 100 || x.SlowestLink == "" {
 		t.Errorf("transfer %+v", x)
 	}
 	if x.LatencyUS == nil || x.LatencyUS.Typical <= 0 || x.LatencyUS.P99 < x.LatencyUS.Typical {
