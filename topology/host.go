@@ -7,6 +7,10 @@ type HostFacts struct {
 	LLDPAgent Fact[bool] `json:"lldp_agent"`
 	// NCCLGIDIndex is NCCL_IB_GID_INDEX from /etc/nccl.conf; Known false with no error when unset.
 	NCCLGIDIndex Fact[int] `json:"nccl_gid_index"`
+	// LLDP are the neighbours the host's LLDP agent (lldpd) has learned: LocalPort is the
+	// host netdev, SystemName/PortID/PortDescr what the far end (a switch) advertises. Known
+	// and empty when the host runs no LLDP agent: there is nothing to see, not an error.
+	LLDP Fact[[]LLDPNeighbor] `json:"lldp"`
 }
 
 // Port finds the audited port on a netdev.
