@@ -22,7 +22,8 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.
 		return err
 	}
 
-	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad), NCCLGIDIndex: ncclFact(d.nccl)}
+	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad), NCCLGIDIndex: ncclFact(d.nccl),
+		LLDP: lldpNeighborsFact(d.lldpNeighbors)}
 	dev.Host = host
 	configured := configuredGIDIndexes(spec, host.NCCLGIDIndex)
 
@@ -65,7 +66,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.
 // unreachable reports a discovery where no command reached the host at all.
 func unreachable(d *discovery) error {
 	var errs []error
-	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad} {
+	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad, d.lldpNeighbors} {
 		if r.ran() {
 			return nil
 		}

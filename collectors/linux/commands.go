@@ -15,6 +15,9 @@ const (
 	CmdGIDs       = "grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
 	CmdNCCLConf   = "cat /etc/nccl.conf"
 	CmdLLDPAD     = "systemctl is-active lldpad"
+	// CmdLLDPNeighbors reads lldpd's neighbours; json0 is the format that is always lists,
+	// whatever the number of neighbours (switches.md §1.6).
+	CmdLLDPNeighbors = "lldpcli -f json0 show neighbors"
 
 	CmdMlnxQos        = "mlnx_qos -i {if}"
 	CmdDcbApp         = "dcb -j -N app show dev {if}"
@@ -29,7 +32,7 @@ const (
 )
 
 // discoveryCommands run once per host, in this order.
-var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs, CmdNCCLConf, CmdLLDPAD}
+var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs, CmdNCCLConf, CmdLLDPAD, CmdLLDPNeighbors}
 
 // portCommands run per audited port ({if}, {dev}, {port}), in this order.
 var portCommands = []string{

@@ -13,7 +13,7 @@ import (
 
 // discovery is what the once-per-host commands established.
 type discovery struct {
-	ip, link, devinfo, gids, nccl, lldpad result
+	ip, link, devinfo, gids, nccl, lldpad, lldpNeighbors result
 
 	netdevs   []topology.Netdev // nil when ip failed
 	netdevErr string
@@ -33,7 +33,7 @@ func discover(ctx context.Context, e executor) *discovery {
 	d := &discovery{}
 	var g errgroup.Group
 	g.SetLimit(maxInFlight)
-	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad} // discoveryCommands order
+	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors} // discoveryCommands order
 	for i, cmd := range discoveryCommands {
 		g.Go(func() error { *dsts[i] = e.run(ctx, cmd, nil); return nil })
 	}

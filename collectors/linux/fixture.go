@@ -20,6 +20,7 @@ var fixtureKeys = []struct{ template, key string }{
 	{CmdGIDs, "gids"},
 	{CmdNCCLConf, "nccl.conf"},
 	{CmdLLDPAD, "lldpad"},
+	{CmdLLDPNeighbors, "lldpcli"},
 	{CmdMlnxQos, "mlnx_qos"},
 	{CmdDcbApp, "dcb_app"},
 	{CmdDcbPFC, "dcb_pfc"},

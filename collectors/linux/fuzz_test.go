@@ -73,3 +73,17 @@ func FuzzParseDcb(f *testing.F) {
 	f.Add(b("dcb_app.enp59s0f0np0"), b("dcb_pfc.enp59s0f0np0"), b("dcb_dcbx.enp59s0f0np0"))
 	f.Fuzz(func(t *testing.T, app, pfc, dcbx string) { _, _ = ParseDcb(app, pfc, dcbx) })
 }
+
+func FuzzParseLLDPNeighbors(f *testing.F) {
+	seedFixtures(f, "lldpcli")
+	f.Fuzz(func(t *testing.T, s string) {
+		ns, err := ParseLLDPNeighbors(s)
+		if err == nil {
+			for _, n := range ns {
+				if n.LocalPort == "" {
+					t.Errorf("neighbour without a local port: %+v", n)
+				}
+			}
+		}
+	})
+}

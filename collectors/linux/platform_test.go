@@ -21,6 +21,7 @@ var linuxCommands = []string{
 	"grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
 	"cat /etc/nccl.conf",
 	"systemctl is-active lldpad",
+	"lldpcli -f json0 show neighbors",
 	"mlnx_qos -i {if}",
 	"dcb -j -N app show dev {if}",
 	"dcb -j pfc show dev {if}",
@@ -46,7 +47,8 @@ func TestPlatformIdentity(t *testing.T) {
 
 func TestAllowlistRefusesWrites(t *testing.T) {
 	a := Platform{}.Allowlist()
-	for _, ok := range []string{"ethtool -a ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0.100", "cat /sys/class/infiniband/mlx5_bond_0/tc/1/traffic_class"} {
+	for _, ok := range []string{"ethtool -a ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0.100", "cat /sys/class/infiniband/mlx5_bond_0/tc/1/traffic_class",
+		"sudo -n lldpcli -f json0 show neighbors"} {
 		if !a.Allows(ok) {
 			t.Errorf("refused %q", ok)
 		}
@@ -58,6 +60,11 @@ func TestAllowlistRefusesWrites(t *testing.T) {
 		"cat /sys/class/infiniband/mlx5_0/tc/1/traffic_class; reboot",
 		"cat /sys/class/infiniband/../../../etc/shadow/tc/1/traffic_class",
 		"dcb app add dev ens1f0np0 dscp-prio 26:3",
+		// lldpcli reads only: its configure, update and pause commands change lldpd
+		"lldpcli configure system hostname leaf1",
+		"lldpcli update",
+		"lldpcli pause",
+		"lldpcli -f json0 show neighbors; lldpcli pause",
 	} {
 		if a.Allows(bad) {
 			t.Errorf("allowed %q", bad)
@@ -73,11 +80,12 @@ func TestPlan(t *testing.T) {
 	}
 
 	got := p.Plan(topology.DeviceSpec{Name: "gpu01", Interfaces: []string{"ens1f0np0", "ens1f1np1"}, Conn: topology.Connection{Sudo: true}})
-	if len(got) != 6+2*7+3 { // discovery, 7 {if} commands per interface, 3 {dev}/{port} templates once
+	if len(got) != 7+2*7+3 { // discovery, 7 {if} commands per interface, 3 {dev}/{port} templates once
 		t.Errorf("%d commands: %q", len(got), got)
 	}
 	want := map[string]bool{
 		"sudo -n ip -d -j addr show":                                      true,
+		"sudo -n lldpcli -f json0 show neighbors":                         true,
 		"sudo -n mlnx_qos -i ens1f1np1":                                   true,
 		"sudo -n dcb -j pfc show dev ens1f0np0":                           true,
 		"sudo -n cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class": true,
@@ -102,6 +110,7 @@ func TestFixtureFile(t *testing.T) {
 	for cmd, want := range map[string]string{
 		"ip -d -j addr show":                                  "ip_addr",
 		"sudo -n cat /etc/nccl.conf":                          "nccl.conf",
+		"lldpcli -f json0 show neighbors":                     "lldpcli",
 		"mlnx_qos -i ens1f0np0.100":                           "mlnx_qos.ens1f0np0.100",
 		"dcb -j -N app show dev enp59s0f0np0":                 "dcb_app.enp59s0f0np0",
 		"ethtool -S ens6":                                     "ethtool_S.ens6",

@@ -1,0 +1,83 @@
+package linux
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// lldpcli's warnings when it cannot reach lldpd (src/ctl.c ctl_connect, then
+// src/client/display.c): "[WARN/control] unable to connect to socket PATH: STRERROR" and
+// "[WARN/lldpctl] not able to get the list of interfaces. Unable to connect to lldpd daemon".
+// lldpcli still prints the empty document and exits 0.
+const lldpdUnreachable = "unable to connect to socket"
+
+// lldpNeighborsFact reads the neighbours lldpd has learned. A host without an LLDP agent
+// (lldpcli not installed, or lldpd not running) has no neighbours to show: that is known
+// and empty, with the reason as the excerpt, not an error. The fact is unknown only when
+// the agent may run but cannot be read: a refused socket, a failed command, bad output.
+func lldpNeighborsFact(r result) topology.Fact[[]topology.LLDPNeighbor] {
+	src := topology.Evidence{Command: r.cmd}
+	none := []topology.LLDPNeighbor{}
+	stderr := strings.TrimSpace(r.out.Stderr)
+	switch {
+	case !r.ran():
+		src.Error = r.failure()
+		return topology.Unknown[[]topology.LLDPNeighbor](src)
+	case r.commandMissing():
+		src.Excerpt = "no LLDP agent: lldpcli is not installed (" + firstLines(stderr, 1) + ")"
+		return topology.Known(none, src)
+	case strings.Contains(stderr, lldpdUnreachable) && strings.Contains(stderr, "Permission denied"):
+		src.Error = "lldpd runs but this user may not read its socket (" + lineWith(stderr, lldpdUnreachable) +
+			"); set sudo: true for the host or add the user to lldpd's group (_lldpd)"
+		return topology.Unknown[[]topology.LLDPNeighbor](src)
+	case strings.Contains(stderr, lldpdUnreachable):
+		src.Excerpt = "no LLDP agent: lldpd is not running (" + lineWith(stderr, lldpdUnreachable) + ")"
+		return topology.Known(none, src)
+	case !r.ok():
+		src.Error = r.failure()
+		return topology.Unknown[[]topology.LLDPNeighbor](src)
+	}
+	ns, err := ParseLLDPNeighbors(r.out.Stdout)
+	if err != nil {
+		src.Error = err.Error()
+		src.Excerpt = firstLines(strings.TrimSpace(r.out.Stdout), 3)
+		return topology.Unknown[[]topology.LLDPNeighbor](src)
+	}
+	src.Excerpt = neighborsExcerpt(ns)
+	return topology.Known(ns, src)
+}
+
+// lineWith is the first line of text that contains sub.
+func lineWith(text, sub string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, sub) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// neighborsExcerpt names each neighbour in a line: the JSON itself is long and nested.
+func neighborsExcerpt(ns []topology.LLDPNeighbor) string {
+	if len(ns) == 0 {
+		return "no LLDP neighbours"
+	}
+	lines := make([]string, 0, len(ns))
+	for _, n := range ns {
+		l := fmt.Sprintf("%s: %s port %s", n.LocalPort, orDash(n.SystemName), orDash(n.PortID))
+		if n.PortDescr != "" && n.PortDescr != n.PortID {
+			l += " (" + n.PortDescr + ")"
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
