@@ -28,10 +28,11 @@ func shortHost(name string) string {
 	return n
 }
 
-// ResolveLinks joins the declared links with the LLDP neighbours that switches report, keeping
-// only links whose both ends are inventory devices. A link seen both ways, or declared and
-// seen, is kept once. Where LLDP sees a port cabled to another peer than the inventory
-// declares, what LLDP sees now is kept and the declaration dropped; LinkChecks reports it.
+// ResolveLinks joins the declared links with the LLDP neighbours that switches report, and
+// that hosts report on ports no switch accounts for (lldpLinks), keeping only links whose
+// both ends are inventory devices. A link seen both ways, or declared and seen, is kept once.
+// Where LLDP sees a port cabled to another peer than the inventory declares, what LLDP sees
+// now is kept and the declaration dropped; LinkChecks reports it.
 func ResolveLinks(s *Snapshot) []Link {
 	links, _ := resolveLinks(s)
 	return links
@@ -102,13 +103,21 @@ func resolveLinks(s *Snapshot) ([]Link, []DeclaredLink) {
 	return out, declared
 }
 
-// lldpLinks are the links switches see over LLDP to other inventory devices.
+// lldpLinks are the links LLDP sees between inventory devices: first what switches report,
+// then what hosts report (lldpd) on ports the switches did not account for. A is the device
+// that reported the neighbour. Where the two views disagree about a port, the switch's is
+// kept: a host-reported link is added only when neither of its ends is already linked.
 func lldpLinks(s *Snapshot) []Link {
 	byName := map[string]*Device{}
 	for _, d := range s.Devices {
 		byName[strings.ToLower(d.Name)] = d
 	}
 	var out []Link
+	linked := map[string]bool{}
+	add := func(l Link) {
+		out = append(out, l)
+		linked[portKey(l.A)], linked[portKey(l.B)] = true, true
+	}
 	for _, d := range s.Devices {
 		if d.Switch == nil || !d.Switch.LLDP.Known {
 			continue
@@ -119,11 +128,41 @@ func lldpLinks(s *Snapshot) []Link {
 				continue
 			}
 			if port := peerPort(peer, n); port != "" {
-				out = append(out, Link{A: PortRef{d.Name, n.LocalPort}, B: PortRef{peer.Name, port}, Source: "lldp"})
+				add(Link{A: PortRef{d.Name, n.LocalPort}, B: PortRef{peer.Name, port}, Source: "lldp"})
+			}
+		}
+	}
+	for _, d := range s.Devices {
+		if d.Host == nil || !d.Host.LLDP.Known {
+			continue
+		}
+		for _, n := range d.Host.LLDP.Value {
+			local := hostPortName(d.Host, n.LocalPort)
+			peer, ok := byName[shortHost(n.SystemName)]
+			if local == "" || !ok || peer.Switch == nil {
+				continue // a port not audited, or a neighbour that is no inventory switch
+			}
+			port := peerPort(peer, n)
+			if port == "" {
+				continue
+			}
+			l := Link{A: PortRef{d.Name, local}, B: PortRef{peer.Name, port}, Source: "lldp"}
+			if !linked[portKey(l.A)] && !linked[portKey(l.B)] {
+				add(l)
 			}
 		}
 	}
 	return out
+}
+
+// hostPortName is the audited host port a neighbour was seen on, as the host names it.
+func hostPortName(h *HostFacts, netdev string) string {
+	for _, p := range h.Ports {
+		if NormalizePort(p.Netdev) == NormalizePort(netdev) {
+			return p.Netdev
+		}
+	}
+	return ""
 }
 
 // peerPort finds which of the peer's ports an LLDP neighbour entry names: the port ID when it

@@ -1,0 +1,136 @@
+package topology
+
+import (
+	"strings"
+	"testing"
+)
+
+// hostLLDP is a host with audited ports and what its lldpd sees.
+func hostLLDP(name string, ports []string, lldp Fact[[]LLDPNeighbor]) *Device {
+	h := &HostFacts{LLDP: lldp}
+	for _, p := range ports {
+		h.Ports = append(h.Ports, &HostPort{Netdev: p})
+	}
+	return &Device{Name: name, Role: RoleHost, Reachable: true, Host: h}
+}
+
+// switchLLDP is a switch with ports and what its LLDP sees.
+func switchLLDP(name string, ports []string, lldp Fact[[]LLDPNeighbor]) *Device {
+	sw := &SwitchFacts{LLDP: lldp}
+	for _, p := range ports {
+		sw.Ports = append(sw.Ports, &SwitchPort{Name: p})
+	}
+	return &Device{Name: name, Role: RoleSwitch, Reachable: true, Switch: sw}
+}
+
+func seen(ns ...LLDPNeighbor) Fact[[]LLDPNeighbor] { return Known(ns, Evidence{}) }
+
+// noLLDP is a switch that runs no LLDP (or whose LLDP could not be read).
+var noLLDP = Unknown[[]LLDPNeighbor](Evidence{Command: "show lldp neighbors", Error: "LLDP is disabled"})
+
+func linkStrings(ls []Link) string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.A.String()+"="+l.B.String()+"/"+l.Source)
+	}
+	return strings.Join(out, " ")
+}
+
+// A switch that runs no LLDP: the hosts' lldpd still finds their cables, by port ID (an
+// NX-OS "Eth1/1" is Ethernet1/1), or by port description when the port ID is no port name
+// (SONiC advertises its alias), with a domain on the system name.
+func TestHostLLDPLinksWithoutSwitchLLDP(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostLLDP("gpu01", []string{"ens1f0np0", "ens1f1np1"}, seen(
+			LLDPNeighbor{LocalPort: "ens1f0np0", SystemName: "leaf4.dc1.example.net", PortID: "Eth1/1", PortDescr: "gpu01:ens1f0np0"},
+			LLDPNeighbor{LocalPort: "ens1f1np1", SystemName: "leaf1", PortID: "etp2", PortDescr: "Ethernet4"},
+			LLDPNeighbor{LocalPort: "eno1", SystemName: "leaf1", PortID: "Ethernet8"}, // not an audited port
+		)),
+		hostLLDP("gpu02", []string{"ens1f0np0"}, seen(
+			LLDPNeighbor{LocalPort: "ens1f0np0", SystemName: "oob-mgmt-switch", PortID: "swp10"},             // not in the inventory
+			LLDPNeighbor{LocalPort: "ens1f0np0", SystemName: "leaf4", PortID: "Eth1/9", PortDescr: "nosuch"}, // no such switch port
+		)),
+		switchLLDP("leaf1", []string{"Ethernet0", "Ethernet4", "Ethernet8"}, noLLDP),
+		switchLLDP("leaf4", []string{"Ethernet1/1", "Ethernet1/2"}, noLLDP),
+	}}
+	got := linkStrings(ResolveLinks(s))
+	want := "gpu01:ens1f0np0=leaf4:Ethernet1/1/lldp gpu01:ens1f1np1=leaf1:Ethernet4/lldp"
+	if got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// Seen from both ends, a link is kept once, as the switch reports it.
+func TestHostAndSwitchLLDPDeduplicated(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostLLDP("gpu01", []string{"ens1f0np0"}, seen(LLDPNeighbor{LocalPort: "ens1f0np0", SystemName: "leaf2", PortID: "swp1", PortDescr: "swp1"})),
+		switchLLDP("leaf2", []string{"swp1"}, seen(LLDPNeighbor{LocalPort: "swp1", SystemName: "gpu01", PortID: "0c:42:a1:6b:01:4c", PortDescr: "ens1f0np0"})),
+	}}
+	if got, want := linkStrings(ResolveLinks(s)), "leaf2:swp1=gpu01:ens1f0np0/lldp"; got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// Where the host and the switches disagree about a port, the switches' view is kept, on the
+// host's end and on the switch's.
+func TestSwitchLLDPWinsOverHostLLDP(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostLLDP("gpu01", []string{"p0", "p1"}, seen(
+			LLDPNeighbor{LocalPort: "p0", SystemName: "leaf2", PortID: "swp1"}, // leaf1 sees p0 on Ethernet0
+			LLDPNeighbor{LocalPort: "p1", SystemName: "leaf1", PortID: "Ethernet4"},
+		)),
+		hostLLDP("gpu02", []string{"p0"}, noLLDP),
+		switchLLDP("leaf1", []string{"Ethernet0", "Ethernet4"}, seen(
+			LLDPNeighbor{LocalPort: "Ethernet0", SystemName: "gpu01", PortDescr: "p0"},
+			LLDPNeighbor{LocalPort: "Ethernet4", SystemName: "gpu02", PortDescr: "p0"}, // gpu01 says p1 is here
+		)),
+		switchLLDP("leaf2", []string{"swp1"}, noLLDP),
+	}}
+	if got, want := linkStrings(ResolveLinks(s)), "leaf1:Ethernet0=gpu01:p0/lldp leaf1:Ethernet4=gpu02:p0/lldp"; got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// A host whose LLDP could not be read, or whose neighbour is not a switch, adds nothing.
+func TestHostLLDPIgnored(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostLLDP("gpu01", []string{"p0"}, Unknown[[]LLDPNeighbor](Evidence{Error: "permission denied"})),
+		hostLLDP("gpu02", []string{"p0"}, seen(LLDPNeighbor{LocalPort: "p0", SystemName: "gpu03", PortID: "p0"})), // back to back
+		hostLLDP("gpu03", []string{"p0"}, seen()),
+		{Name: "leaf1", Role: RoleSwitch, Error: "unreachable"}, // no facts: its ports are unknown
+		hostLLDP("gpu04", []string{"p0"}, seen(LLDPNeighbor{LocalPort: "p0", SystemName: "leaf1", PortID: "Ethernet0"})),
+	}}
+	if got := ResolveLinks(s); len(got) != 0 {
+		t.Errorf("links %s, want none", linkStrings(got))
+	}
+}
+
+// A declaration is checked against the host's view when no switch reports the port.
+func TestLinkChecksWithHostLLDP(t *testing.T) {
+	s := &Snapshot{
+		Devices: []*Device{
+			hostLLDP("gpu01", []string{"p0", "p1"}, seen(
+				LLDPNeighbor{LocalPort: "p0", SystemName: "leaf1", PortID: "Ethernet0"},
+				LLDPNeighbor{LocalPort: "p1", SystemName: "leaf1", PortID: "Ethernet8"},
+			)),
+			switchLLDP("leaf1", []string{"Ethernet0", "Ethernet4", "Ethernet8"}, noLLDP),
+		},
+		Links: []Link{
+			{A: PortRef{"gpu01", "p0"}, B: PortRef{"leaf1", "Ethernet0"}, Source: "inventory"},
+			{A: PortRef{"leaf1", "Ethernet4"}, B: PortRef{"gpu01", "p1"}, Source: "inventory"}, // LLDP: Ethernet8
+		},
+	}
+	dls := LinkChecks(s)
+	if len(dls) != 2 {
+		t.Fatalf("%d declared links", len(dls))
+	}
+	if dls[0].Seen == nil || !dls[0].Agrees {
+		t.Errorf("gpu01:p0 declared as seen: %+v", dls[0])
+	}
+	if dls[1].Seen == nil || dls[1].Agrees || dls[1].Seen.A.String() != "gpu01:p1" || dls[1].Seen.B.String() != "leaf1:Ethernet8" {
+		t.Errorf("gpu01:p1 declared on Ethernet4, seen on Ethernet8: %+v", dls[1])
+	}
+	if got, want := linkStrings(ResolveLinks(s)), "gpu01:p0=leaf1:Ethernet0/inventory gpu01:p1=leaf1:Ethernet8/lldp"; got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
