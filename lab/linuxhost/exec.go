@@ -16,6 +16,7 @@ var templates = []string{
 	"grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
 	"cat /etc/nccl.conf",
 	"systemctl is-active lldpad",
+	"lldpcli -f json0 show neighbors",
 	"mlnx_qos -i {if}",
 	"dcb -j -N app show dev {if}",
 	"dcb -j pfc show dev {if}",
@@ -45,7 +46,7 @@ func (h *Host) Exec(ctx context.Context, cmd string) (stdout, stderr string, exi
 	if allowlist.Allows(line) {
 		h.mu.RLock()
 		defer h.mu.RUnlock()
-		if argv[0] == "mlnx_qos" && !h.MlnxQoS {
+		if argv[0] == "mlnx_qos" && !h.MlnxQoS || argv[0] == "lldpcli" && !h.LLDPd {
 			return notFound(argv[0], sudo)
 		}
 		return h.render(argv)
@@ -79,6 +80,8 @@ func (h *Host) render(argv []string) (stdout, stderr string, exit int) {
 			return "active\n", "", 0
 		}
 		return "inactive\n", "", 3
+	case "lldpcli":
+		return h.renderLLDPNeighbors(), "", 0
 	case "mlnx_qos":
 		return h.renderMlnxQos(last)
 	case "dcb":

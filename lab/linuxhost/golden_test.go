@@ -10,15 +10,27 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// gpu01 is the healthy lab's most varied host: an IPv6 address and a VLAN on port 0.
+// gpu01 is the healthy lab's most varied host: an IPv6 address and a VLAN on port 0, and the
+// leaves the lab cables it to as its LLDP neighbours (a SONiC leaf advertises its port alias
+// and description, a Cumulus leaf the port name).
 func gpu01() *Host {
 	h := NewGPUHost("gpu01", 1)
 	h.AddAddr(Port0, "2001:db8:1::1/64")
 	h.AddVLAN(Port0, 100, "10.100.0.1/24")
+	caps := []LLDPCapability{{"Bridge", true}, {"Router", true}}
+	h.LLDPNeighbors = map[string][]LLDPNeighbor{
+		Port0: {{ChassisIDType: "mac", ChassisID: "98:03:9b:10:01:00", SysName: "leaf1",
+			SysDescr: "SONiC Software Version: SONiC.202405 - HwSku: Mellanox-SN4600C", Capabilities: caps,
+			PortIDType: "local", PortID: "etp1", PortDescr: "gpu01:ens1f0np0", TTL: 120, Age: 3*24*time.Hour + 4*time.Hour + 12*time.Minute + 9*time.Second}},
+		Port1: {{ChassisIDType: "mac", ChassisID: "98:03:9b:10:02:00", SysName: "leaf2",
+			SysDescr: "Cumulus Linux version 5.9.1 running on MSN3700", Capabilities: caps,
+			PortIDType: "ifname", PortID: "swp1", PortDescr: "swp1", TTL: 120, Age: 3*24*time.Hour + 4*time.Hour + 12*time.Minute + 9*time.Second}},
+	}
 	return h
 }
 
@@ -101,6 +113,7 @@ func TestGoldenHealthyGPU01(t *testing.T) {
 		{"gids.txt", cmdGIDs, 2, ""},
 		{"", "cat /etc/nccl.conf", 1, "cat: /etc/nccl.conf: No such file or directory\n"},
 		{"lldpad.txt", "systemctl is-active lldpad", 3, ""},
+		{"lldpcli.json", "lldpcli -f json0 show neighbors", 0, ""},
 		{"mlnx_qos_ens1f0np0.txt", "mlnx_qos -i ens1f0np0", 0, ""},
 		{"dcb_app_ens1f0np0.json", "dcb -j -N app show dev ens1f0np0", 0, ""},
 		{"dcb_pfc_ens1f0np0.json", "dcb -j pfc show dev ens1f0np0", 0, ""},
@@ -188,7 +201,7 @@ func TestGoldenFormats(t *testing.T) {
 	})
 
 	t.Run("JSON outputs parse", func(t *testing.T) {
-		for _, cmd := range []string{"ip -d -j addr show", "dcb -j -N app show dev ens1f0np0",
+		for _, cmd := range []string{"ip -d -j addr show", "lldpcli -f json0 show neighbors", "dcb -j -N app show dev ens1f0np0",
 			"dcb -j pfc show dev ens1f0np0", "dcb -j dcbx show dev ens1f0np0"} {
 			var v any
 			if err := json.Unmarshal([]byte(run(cmd)), &v); err != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"time"
 )
 
 // Host is one emulated Linux RDMA host.
@@ -21,6 +22,11 @@ type Host struct {
 	Files map[string]string
 
 	LLDPadActive bool // systemctl is-active lldpad
+	// LLDPd is lldpd installed and running (lldpcli answers); false: lldpcli is not installed.
+	LLDPd bool
+	// LLDPNeighbors are what lldpd has learned, by netdev. A netdev without carrier shows none,
+	// whatever is listed here.
+	LLDPNeighbors map[string][]LLDPNeighbor
 	// FirewallDrops: a host firewall silently drops perftest's setup channel, so a client
 	// connecting to this host hangs until coreutils timeout ends it.
 	FirewallDrops bool
@@ -88,6 +94,25 @@ func (n *Netdev) OperState() string {
 		return "DOWN"
 	}
 	return "UP"
+}
+
+// LLDPNeighbor is what the far end of a netdev advertises over LLDP, as lldpd keeps it.
+// Subtypes use lldpd's names: "mac", "ifname", "local", ...
+type LLDPNeighbor struct {
+	ChassisIDType, ChassisID string
+	SysName, SysDescr        string
+	MgmtIP                   string // "" when none is advertised
+	Capabilities             []LLDPCapability
+	PortIDType, PortID       string
+	PortDescr                string
+	TTL                      int           // seconds
+	Age                      time.Duration // since lldpd learned the neighbour
+}
+
+// LLDPCapability is one system capability the neighbour has, and whether it is enabled.
+type LLDPCapability struct {
+	Type    string // "Bridge", "Router", "Station", ...
+	Enabled bool
 }
 
 // EthPort is the DCB / pause / DCQCN configuration and the counters of a NIC port.

@@ -15,11 +15,12 @@ const (
 // NewGPUHost builds host number n (1..250) of the standard profile: a GPU server with one
 // dual-port ConnectX-6 Dx (mlx5_0 = ens1f0np0, mlx5_1 = ens1f1np1) at 100 Gb/s, MLNX_OFED,
 // mlnx-tools and perftest installed, configured to the lossless recipe: MTU 9000, trust DSCP
-// with the dscp>>3 map, PFC on priority 3 only, DCBX owned by the OS with lldpad stopped, link pause
+// with the dscp>>3 map, PFC on priority 3 only, DCBX owned by the OS with lldpad stopped (lldpd,
+// which does no DCBX, runs and shows the neighbours the lab cables it to), link pause
 // off, DCQCN (NP and RP) on priority 3, CNPs on DSCP 48 / priority 6, and RoCE traffic class
 // 106. Addresses are 10.1.0.n/24 and 10.2.0.n/24; they are text only.
 func NewGPUHost(name string, n int) *Host {
-	h := &Host{Name: name, OFED: true, MlnxQoS: true, Perftest: true, Files: map[string]string{}}
+	h := &Host{Name: name, OFED: true, MlnxQoS: true, Perftest: true, LLDPd: true, Files: map[string]string{}}
 	h.Netdevs = []*Netdev{
 		{Name: "lo", Index: 1, Kind: "loopback", MTU: 65536, AdminUp: true, Carrier: true,
 			MAC:   net.HardwareAddr{0, 0, 0, 0, 0, 0},
