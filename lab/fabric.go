@@ -96,7 +96,7 @@ func leafIndex(name string) int {
 }
 
 // newSwitches builds every healthy switch of a fabric and lets each see its neighbours over
-// LLDP, from the fabric's cables.
+// LLDP, from the fabric's cables; the hosts' lldpd sees the switches too.
 func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchstate.Switch {
 	out := map[string]*switchstate.Switch{}
 	for i, s := range f.switches {
@@ -110,7 +110,7 @@ func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchs
 	see := func(local end, remote end) {
 		sw, ok := out[local.device]
 		if !ok {
-			return // hosts run no LLDP agent in the lab
+			return // a host's side: seeSwitchesFromHosts
 		}
 		n := &switchstate.Neighbor{SystemName: remote.device, PortID: remote.port, PortDescr: remote.port}
 		if h, ok := hosts[remote.device]; ok {
@@ -124,6 +124,7 @@ func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchs
 		see(c[0], c[1])
 		see(c[1], c[0])
 	}
+	seeSwitchesFromHosts(f, hosts, out)
 	return out
 }
 

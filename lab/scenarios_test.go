@@ -18,6 +18,7 @@ func commands() map[string]string {
 		"gids":        "grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
 		"nccl":        "cat /etc/nccl.conf",
 		"lldpad":      "systemctl is-active lldpad",
+		"lldp":        "lldpcli -f json0 show neighbors",
 	}
 	for i, nd := range []string{linuxhost.Port0, linuxhost.Port1} {
 		dev := []string{"mlx5_0", "mlx5_1"}[i]
@@ -38,10 +39,11 @@ func commands() map[string]string {
 }
 
 // Every broken host differs from its healthy twin only in the outputs its fault shows in:
-// each fault is a few lines of difference, and nothing else changed by accident.
+// each fault is a few lines of difference, and nothing else changed by accident. (gpu01's
+// port without carrier loses its LLDP neighbour too.)
 func TestBrokenDiffersOnlyByItsFaults(t *testing.T) {
 	want := map[string][]string{
-		"gpu01": {"ibv_devinfo", "ip", "rdma"},
+		"gpu01": {"ibv_devinfo", "ip", "lldp", "rdma"},
 		"gpu02": {"gids", "ibv_devinfo"},
 		"gpu03": {"nccl"},
 		"gpu04": {"ibv_devinfo", "ip"},
@@ -51,8 +53,12 @@ func TestBrokenDiffersOnlyByItsFaults(t *testing.T) {
 		"gpu08": {"ens1f0np0 tc", "ens1f1np1 dcb dcbx", "ens1f1np1 mlnx_qos"},
 		"gpu09": nil,
 	}
+	healthyLab, err := build(ScenarioHealthy, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	good := map[string]*device{}
-	for _, d := range append(healthy(), gpu(9)) {
+	for _, d := range append(healthyLab, gpu(9)) { // gpu09 is cabled to nothing
 		good[d.name] = d
 	}
 	bad, err := build(ScenarioBroken, 0)
