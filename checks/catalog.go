@@ -58,7 +58,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return slices.Concat([]*Check{collectReach()}, hostChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
+	return slices.Concat([]*Check{collectReach(), collectFacts()}, hostChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).
@@ -88,6 +88,35 @@ func ValidateIDs(ids []string) error {
 	}
 	sort.Strings(known)
 	return fmt.Errorf("unknown check ID %s (known: %s)", strings.Join(unknown, ", "), strings.Join(known, ", "))
+}
+
+// collectFacts: a device that answered SSH but whose collection failed (timeout, every
+// discovery command refused, no port to audit) has no port results; without this check such a
+// device would look audited. Not in CONTRACT §6's table: it keeps "missing data is never a
+// pass" true for devices that connect.
+func collectFacts() *Check {
+	return &Check{
+		ID:       "COLLECT-FACTS",
+		Title:    "the device's facts were collected",
+		Scope:    ScopeDevice,
+		Severity: Critical,
+		Rationale: "A device that logs in but cannot be read (a timeout mid-collection, an RDMA driver " +
+			"not loaded, every command failing) yields no port results; the audit of it is incomplete.",
+		Sources:  []string{"roceaudit collection"},
+		Expected: func(recipe.Recipe) string { return "facts collected" },
+		Fix:      map[string]string{"any": "see the error; raise --timeout for slow devices, check the platform and sudo settings"},
+		device: func(_ recipe.Recipe, d *topology.Device) verdict {
+			switch {
+			case !d.Reachable:
+				return verdict{status: Skip, actual: "not reached", message: "see COLLECT-REACH"}
+			case d.Error != "":
+				return verdict{status: Error, actual: "collection failed", message: d.Error,
+					evidence:    &topology.Evidence{Command: "collect " + d.Name, Error: d.Error},
+					remediation: "raise --timeout if the device is slow; check the platform and sudo settings in the inventory"}
+			}
+			return verdict{status: Pass, actual: "collected"}
+		},
+	}
 }
 
 func collectReach() *Check {

@@ -54,8 +54,13 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			continue
 		}
 		for _, c := range cat {
-			if c.device != nil && opts.wants(c.ID) {
-				out = append(out, c.result(snap.Recipe, c.device(snap.Recipe, d), d.Name, ""))
+			if c.device == nil {
+				continue
+			}
+			// A device that could not be collected is reported whatever --only/--skip say:
+			// filtering must never turn an incomplete audit into a pass.
+			if v := c.device(snap.Recipe, d); opts.wants(c.ID) || v.status == Error {
+				out = append(out, c.result(snap.Recipe, v, d.Name, ""))
 			}
 		}
 		if !d.Reachable {
@@ -219,9 +224,9 @@ type Outcome struct {
 }
 
 // Judge applies --fail-on: a fail counts when its severity reaches the threshold; with the
-// threshold at warning, warn results count too.
+// threshold at warning, warn results count too. No result at all is incomplete, not a pass.
 func Judge(results []Result, failOn Severity) Outcome {
-	var o Outcome
+	o := Outcome{Incomplete: len(results) == 0}
 	for _, r := range results {
 		switch r.Status {
 		case Fail:

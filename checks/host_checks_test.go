@@ -145,7 +145,7 @@ func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
 	p.State = topology.Unknown[topology.RDMAPort](gone)
 	p.Link = topology.Unknown[topology.Netdev](gone)
 	for id, r := range runPort(t, p) {
-		if id == "COLLECT-REACH" {
+		if id == "COLLECT-REACH" || id == "COLLECT-FACTS" {
 			continue
 		}
 		if r.Status != Error {
@@ -162,8 +162,32 @@ func TestUnreachableDeviceIsErrorAndOtherChecksDoNotRun(t *testing.T) {
 		{Name: "gpu09", Role: topology.RoleHost, Address: "127.0.0.1", Error: "host key mismatch: SHA256:abc"},
 	}}
 	res := Run(snap, Options{})
-	if len(res) != 1 || res[0].Check != "COLLECT-REACH" || res[0].Status != Error || !strings.Contains(res[0].Message, "SHA256:abc") {
+	if len(res) != 2 || res[0].Check != "COLLECT-REACH" || res[0].Status != Error || !strings.Contains(res[0].Message, "SHA256:abc") ||
+		res[1].Check != "COLLECT-FACTS" || res[1].Status != Skip {
 		t.Fatalf("got %+v", res)
+	}
+	// Filters cannot hide it: the audit stays incomplete.
+	for _, o := range []Options{{Only: []string{"HOST-PFC"}}, {Skip: []string{"COLLECT-REACH"}}} {
+		res := Run(snap, o)
+		if len(res) == 0 || res[0].Check != "COLLECT-REACH" || res[0].Status != Error || !Judge(res, SevError).Incomplete {
+			t.Errorf("%+v: %+v", o, res)
+		}
+	}
+}
+
+func TestConnectedButNotCollectedIsAnError(t *testing.T) {
+	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{
+		{Name: "leaf3", Role: topology.RoleSwitch, Reachable: true, Error: "collecting from leaf3: context deadline exceeded (device timeout 5s; raise it with --timeout)"},
+	}}
+	res := Run(snap, Options{Only: []string{"SW-PFC"}})
+	if len(res) != 1 || res[0].Check != "COLLECT-FACTS" || res[0].Status != Error || !strings.Contains(res[0].Message, "--timeout") {
+		t.Fatalf("got %+v", res)
+	}
+	if !Judge(res, SevError).Incomplete {
+		t.Error("must be incomplete")
+	}
+	if !Judge(nil, SevError).Incomplete {
+		t.Error("no result at all must be incomplete, not a pass")
 	}
 }
 

@@ -131,12 +131,15 @@ func (t *textWriter) device(g deviceGroup) {
 		if k := deviceKind(g.Device); k != "" {
 			head += "  " + k
 		}
-		if !g.Device.Reachable {
+		switch {
+		case !g.Device.Reachable:
 			msg := "UNREACHABLE"
 			if g.Device.Error != "" {
 				msg += ": " + g.Device.Error
 			}
 			head += "  " + paint(t.p.fail, msg)
+		case g.Device.Error != "":
+			head += "  " + paint(t.p.fail, "COLLECTION FAILED: "+g.Device.Error)
 		}
 	}
 	t.line(head)
