@@ -115,6 +115,15 @@ func xferRetrans() *Check {
 				return verdict{status: Error, actual: "unknown", message: msg, evidence: &topology.Evidence{Error: x.CounterError}}
 			}
 			losses := lossLines(r, x)
+			if len(losses) == 0 && (len(x.UnsampledPorts) > 0 || x.CounterError != "") {
+				msg := fmt.Sprintf("no loss counter rose on the %d sampled ports, but the counters of %s could not be compared",
+					len(x.Hops), strings.Join(x.UnsampledPorts, ", "))
+				if x.CounterError != "" {
+					msg += ": " + x.CounterError
+				}
+				return verdict{status: Error, actual: "incomplete", message: msg,
+					evidence: &topology.Evidence{Command: "counters before and after the transfer", Error: x.CounterError}}
+			}
 			if len(losses) == 0 {
 				return verdict{status: Pass, actual: fmt.Sprintf("no loss counter rose on %d sampled ports", len(x.Hops))}
 			}

@@ -40,6 +40,15 @@ func TestHealthyTransferPasses(t *testing.T) {
 	}
 }
 
+func TestTransferWithUnreadCountersIsNotAPass(t *testing.T) {
+	x := goodTransfer()
+	x.UnsampledPorts, x.CounterError = []string{"spine2:Ethernet8"}, "spine2: ssh timeout"
+	r := xferResults(x)["XFER-RETRANS"]
+	if r.Status != Error || !strings.Contains(r.Message, "spine2:Ethernet8") || !strings.Contains(r.Message, "ssh timeout") {
+		t.Errorf("%+v", r)
+	}
+}
+
 func TestLossyTransferNamesTheHop(t *testing.T) {
 	x := goodTransfer()
 	x.BandwidthGbps = 21.3

@@ -29,6 +29,9 @@ type Transfer struct {
 	Hops []HopCounters `json:"hops,omitempty"`
 	// CounterError says why counters could not be compared (a device unreachable, ...).
 	CounterError string `json:"counter_error,omitempty"`
+	// UnsampledPorts are path ports whose counters could not be compared: loss there would go
+	// unseen, so XFER-RETRANS cannot pass while any is listed.
+	UnsampledPorts []string `json:"unsampled_ports,omitempty"`
 }
 
 // Latency is an ib_write_lat result in microseconds.

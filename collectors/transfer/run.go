@@ -138,7 +138,7 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 	if err := errors.Join(berr, aerr); err != nil {
 		x.CounterError = err.Error()
 	}
-	x.Hops = deltas(ports, before, after)
+	x.Hops, x.UnsampledPorts = deltas(ports, before, after)
 	for i := range x.Hops {
 		if spec, ok := r.Inventory.Device(x.Hops[i].Device); ok {
 			x.Hops[i].Role = spec.Role
@@ -228,13 +228,14 @@ func (r *Runner) readCounters(ctx context.Context, snap *topology.Snapshot, name
 
 // deltas are after - before for every sampled port; a counter that did not move is kept only
 // when it is one that proves loss did not happen (so "0 drops" is visible).
-func deltas(ports map[string][]string, before, after counters) []topology.HopCounters {
-	var out []topology.HopCounters
+// Ports whose counters could not be read before and after are listed in missing.
+func deltas(ports map[string][]string, before, after counters) (out []topology.HopCounters, missing []string) {
 	for dev, list := range ports {
 		for _, port := range list {
 			key := topology.NormalizePort(port)
 			b, a := before[dev][key], after[dev][key]
 			if a == nil || b == nil {
+				missing = append(missing, dev+":"+port)
 				continue
 			}
 			d := map[string]int64{}
@@ -251,7 +252,8 @@ func deltas(ports map[string][]string, before, after counters) []topology.HopCou
 		}
 	}
 	sortHops(out)
-	return out
+	sort.Strings(missing)
+	return out, missing
 }
 
 // IsLossCounter says whether a counter rising means packets were lost or retransmitted.
