@@ -36,10 +36,13 @@ func (a *app) auditCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// --path narrows the audit to the hops of its paths (CONTRACT §2); the inventory's
+			// paths: add path checks and transfers on top of the whole-fabric audit (§4).
+			opts.Restrict = len(specs) > 0
 			if len(specs) == 0 {
 				specs = inventoryPaths(in)
 			}
-			opts.Paths, opts.Restrict = specs, len(specs) > 0
+			opts.Paths = specs
 			if xf.enabled && len(specs) == 0 {
 				return usagef("--transfer needs endpoints: --path FROM,TO or the inventory's paths:")
 			}
@@ -57,7 +60,7 @@ func (a *app) auditCmd() *cobra.Command {
 	}
 	xf.register(cmd, true)
 	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4), clab:FILE or ansible:FILE")
-	cmd.Flags().StringArrayVar(&paths, "path", nil, "audit only the hops of the paths between FROM,TO (host, host:netdev or IP); repeatable")
+	cmd.Flags().StringArrayVar(&paths, "path", nil, "audit only the hops of the paths between FROM,TO (host, host:netdev or IP); repeatable (the inventory's paths: add path checks without narrowing)")
 	return cmd
 }
 
@@ -143,7 +146,8 @@ func (a *app) checkCmd() *cobra.Command {
 		Use:   "check SNAPSHOT.json [--path FROM,TO]...",
 		Short: "Check and report offline from a snapshot (no SSH)",
 		Long: "Runs the checks on a snapshot written by `roceaudit collect`, exactly as audit would " +
-			"have: the inventory's paths: (kept in the snapshot) or --path narrow it to those hops.",
+			"have: the inventory's paths: (kept in the snapshot) add path checks, --path narrows the " +
+			"check to the hops of its paths.",
 		Args: exactArgs(1, "a snapshot file"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts, failOn, err := a.checkOptions()
@@ -158,12 +162,13 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			opts.Restrict = len(specs) > 0
 			if len(specs) == 0 {
 				for _, p := range snap.Paths {
 					specs = append(specs, checks.PathSpec{From: p[0], To: p[1]})
 				}
 			}
-			opts.Paths, opts.Restrict = specs, len(specs) > 0
+			opts.Paths = specs
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
