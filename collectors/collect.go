@@ -138,7 +138,7 @@ func (r *recorder) Run(ctx context.Context, command string) (Output, error) {
 	}
 	start := time.Now()
 	out, err := r.next.Run(ctx, command)
-	ex := topology.Exchange{Command: command, Stdout: out.Stdout, Stderr: out.Stderr, ExitCode: out.ExitCode,
+	ex := topology.Exchange{Command: command, Stdout: Redact(out.Stdout), Stderr: Redact(out.Stderr), ExitCode: out.ExitCode,
 		Seconds: time.Since(start).Seconds()}
 	if err != nil {
 		ex.Error = err.Error()

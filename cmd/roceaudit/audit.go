@@ -120,7 +120,8 @@ func (a *app) collectCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("encoding snapshot: %w", err)
 			}
-			if err := writeFileAtomic(out, append(data, '\n')); err != nil {
+			// Snapshots keep every command's raw output: readable by the owner only.
+			if err := writeFileAtomic(out, append(data, '\n'), 0o600); err != nil {
 				return fmt.Errorf("writing snapshot: %w", err)
 			}
 			reach := 0

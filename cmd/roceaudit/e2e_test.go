@@ -326,3 +326,16 @@ func TestChecksAndExplain(t *testing.T) {
 		t.Errorf("explain unknown: %d %s", code, errs)
 	}
 }
+
+// Snapshots keep raw output: owner-only, and switch secrets are redacted from the transcript.
+func TestSnapshotIsPrivate(t *testing.T) {
+	l := startLab(t, "healthy")
+	snap := filepath.Join(t.TempDir(), "snap.json")
+	if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap); code != exitOK {
+		t.Fatalf("collect: %d %s", code, errs)
+	}
+	st, err := os.Stat(snap)
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("snapshot mode %v (%v), want 0600", st.Mode(), err)
+	}
+}

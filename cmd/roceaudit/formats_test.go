@@ -83,3 +83,17 @@ func TestFailOnThreshold(t *testing.T) {
 		t.Errorf("bad --fail-on: exit %d", code)
 	}
 }
+
+// A report that cannot be written is refused before anything is collected; stdout comes first.
+func TestUnwritableReportIsRefusedUpFront(t *testing.T) {
+	l := startLab(t, "healthy")
+	code, out, errs := run(t, "audit", "-i", l.InventoryPath, "--report", "json=/nonexistent/dir/r.json")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "/nonexistent/dir") {
+		t.Errorf("exit %d, stdout %d bytes, stderr %q", code, len(out), errs)
+	}
+	for _, bad := range [][]string{{"--concurrency", "0"}, {"--timeout", "-1s"}} {
+		if code, _, _ := run(t, append([]string{"audit", "-i", l.InventoryPath}, bad...)...); code != exitUsage {
+			t.Errorf("%v: exit %d", bad, code)
+		}
+	}
+}

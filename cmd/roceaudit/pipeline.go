@@ -57,6 +57,12 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if _, err := reports.Lookup(a.format); err != nil {
 		return checks.Options{}, "", usagef("--format: %w", err)
 	}
+	if a.concurrency < 1 {
+		return checks.Options{}, "", usagef("--concurrency %d: expected 1 or more", a.concurrency)
+	}
+	if a.timeout < 0 {
+		return checks.Options{}, "", usagef("--timeout %s: must not be negative", a.timeout)
+	}
 	return checks.Options{Only: a.only, Skip: a.skip, Remedy: platforms.Remedy}, failOn, nil
 }
 
@@ -87,29 +93,31 @@ func (a *app) report(snap *topology.Snapshot, results []checks.Result) *reports.
 	return rep
 }
 
-// emit prints the report on stdout (unless --quiet) and writes every --report file.
+// emit prints the report on stdout (unless --quiet), then writes every --report file.
 func (a *app) emit(rep *reports.Report) error {
 	targets, err := a.reportTargets()
 	if err != nil {
 		return err
+	}
+	if !a.quiet {
+		r, err := reports.Lookup(a.format)
+		if err != nil {
+			return usagef("--format: %w", err)
+		}
+		if err := r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose}); err != nil {
+			return err
+		}
 	}
 	for _, t := range targets {
 		var buf bytes.Buffer
 		if err := t.renderer.Render(&buf, rep, reports.Options{Verbose: a.verbose}); err != nil {
 			return fmt.Errorf("rendering %s report: %w", t.format, err)
 		}
-		if err := writeFileAtomic(t.file, buf.Bytes()); err != nil {
-			return fmt.Errorf("writing %s report: %w", t.format, err)
+		if err := writeFileAtomic(t.file, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("writing %s report %s: %w", t.format, t.file, err)
 		}
 	}
-	if a.quiet {
-		return nil
-	}
-	r, err := reports.Lookup(a.format)
-	if err != nil {
-		return usagef("--format: %w", err)
-	}
-	return r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose})
+	return nil
 }
 
 type reportTarget struct {
@@ -128,6 +136,10 @@ func (a *app) reportTargets() ([]reportTarget, error) {
 		if err != nil {
 			return nil, usagef("--report %q: %w", spec, err)
 		}
+		// Refuse a report that cannot be written before anything is collected.
+		if st, err := os.Stat(filepath.Dir(file)); err != nil || !st.IsDir() {
+			return nil, usagef("--report %q: folder %s does not exist", spec, filepath.Dir(file))
+		}
 		out = append(out, reportTarget{format: format, file: file, renderer: r})
 	}
 	return out, nil
@@ -140,7 +152,7 @@ func verdict(results []checks.Result, failOn checks.Severity) error {
 }
 
 // writeFileAtomic writes via a temp file and rename so a reader never sees half a report.
-func writeFileAtomic(path string, data []byte) error {
+func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -151,7 +163,7 @@ func writeFileAtomic(path string, data []byte) error {
 		f.Close()
 		return err
 	}
-	if err := f.Chmod(0o644); err != nil {
+	if err := f.Chmod(perm); err != nil {
 		f.Close()
 		return err
 	}
