@@ -157,7 +157,7 @@ var brokenSwitchFaults = []switchFault{
 // end is the perftest client, the second the server): one crosses leaf1 (SONiC), a spine and
 // leaf3 (EOS); one crosses leaf2 (Cumulus), a spine and leaf4 (NX-OS); one stays on leaf1 and
 // reaches gpu04 through leaf1:Ethernet12, which the broken scenario leaves without PFC. The
-// broken scenario adds a pair whose far end (gpu09) is cabled to nothing.
+// broken scenario adds a pair whose far end (gpu10) is cabled to nothing.
 func Paths(scenario string) [][2]string {
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
@@ -165,7 +165,7 @@ func Paths(scenario string) [][2]string {
 		{"gpu01:" + linuxhost.Port0, "gpu04:" + linuxhost.Port0},
 	}
 	if scenario == ScenarioBroken {
-		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu09"})
+		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu10"})
 	}
 	return out
 }

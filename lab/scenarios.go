@@ -153,9 +153,10 @@ var brokenFaults = []fault{
 		hostKeyMismatch: true},
 }
 
-// broken is healthy plus gpu09, with brokenFaults applied to the hosts.
+// broken is healthy plus gpu09 (wrong host key) and gpu10 (reachable, healthy, cabled to
+// nothing: the path to it cannot resolve), with brokenFaults applied to the hosts.
 func broken() []*device {
-	ds := append(healthy(), gpu(9))
+	ds := append(healthy(), gpu(9), gpu(10))
 	for _, f := range brokenFaults {
 		i := slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })
 		if f.apply != nil {

@@ -52,13 +52,14 @@ func TestBrokenDiffersOnlyByItsFaults(t *testing.T) {
 		"gpu07": {"ens1f0np0 ecn", "ens1f1np1 ecn"},
 		"gpu08": {"ens1f0np0 tc", "ens1f1np1 dcb dcbx", "ens1f1np1 mlnx_qos"},
 		"gpu09": nil,
+		"gpu10": nil,
 	}
 	healthyLab, err := build(ScenarioHealthy, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	good := map[string]*device{}
-	for _, d := range append(healthyLab, gpu(9)) { // gpu09 is cabled to nothing
+	for _, d := range append(healthyLab, gpu(9), gpu(10)) { // gpu09 and gpu10 are cabled to nothing
 		good[d.name] = d
 	}
 	bad, err := build(ScenarioBroken, 0)

@@ -179,6 +179,16 @@ func peerPort(peer *Device, n LLDPNeighbor) string {
 			names = append(names, p.Name)
 		}
 	}
+	if peer.Host == nil && peer.Switch == nil {
+		// The peer could not be collected (unreachable): keep the link as the neighbour names
+		// its port, so paths still cross it and its checks say why they cannot decide.
+		for _, cand := range []string{n.PortID, n.PortDescr} {
+			if cand != "" && !macAddress.MatchString(cand) && ValidName(cand) == nil {
+				return cand
+			}
+		}
+		return ""
+	}
 	for _, cand := range []string{n.PortID, n.PortDescr} {
 		for _, name := range names {
 			if cand != "" && NormalizePort(cand) == NormalizePort(name) {
@@ -188,6 +198,8 @@ func peerPort(peer *Device, n LLDPNeighbor) string {
 	}
 	return ""
 }
+
+var macAddress = regexp.MustCompile(`(?i)^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$`)
 
 // LinkedPorts lists, per device, the ports that are an end of a link.
 func LinkedPorts(links []Link) map[string]map[string]PortRef {

@@ -61,6 +61,16 @@ func ResolveEndpoint(s *Snapshot, text string) (Endpoint, error) {
 	if dev.Role != RoleHost {
 		return Endpoint{}, fmt.Errorf("endpoint %q: %s is a %s; paths run between hosts", text, name, dev.Role)
 	}
+	if !dev.Reachable {
+		return Endpoint{}, fmt.Errorf("endpoint %q: %s was not reachable: %s", text, name, dev.Error)
+	}
+	if iface != "" && dev.Host != nil && dev.Host.Port(iface) == nil {
+		var have []string
+		for _, p := range dev.Host.Ports {
+			have = append(have, p.Netdev)
+		}
+		return Endpoint{}, fmt.Errorf("endpoint %q: %s has no audited RDMA port %s (audited: %s)", text, name, iface, strings.Join(have, ", "))
+	}
 	return Endpoint{Device: name, Interface: iface}, nil
 }
 

@@ -98,7 +98,6 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 // plus the host whose key does not match known_hosts.
 var brokenFindings = []string{
 	"error COLLECT-REACH gpu09:",
-	"error XFER-RUN gpu01:ens1f0np0 gpu01:ens1f0np0->gpu09",           // gpu09 refused (host key)
 	"error XFER-RUN gpu03:ens1f1np1 gpu03:ens1f1np1->gpu07:ens1f1np1", // perftest not installed on gpu03
 	"fail HOST-CNP gpu07:ens1f1np1",
 	"fail HOST-DCBX gpu08:ens1f1np1",
@@ -123,7 +122,7 @@ var brokenFindings = []string{
 	"fail PATH-MTU gpu04:ens1f0np0 gpu01:ens1f0np0->gpu04:ens1f0np0 via leaf1", // gpu04 at MTU 4200
 	// One ECMP member has the bad MTU; the member through spine2 passes.
 	"fail PATH-MTU spine1:Ethernet1/3 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1>leaf3",
-	"fail PATH-RESOLVED gpu01:ens1f0np0 gpu01:ens1f0np0->gpu09",
+	"fail PATH-RESOLVED gpu01:ens1f0np0 gpu01:ens1f0np0->gpu10", // gpu10 is cabled to nothing
 	"fail SW-BUFFER spine2:Ethernet4",
 	"fail SW-CNP-QUEUE spine2:Ethernet0",
 	"fail SW-DCBX leaf4:Ethernet1/3",
@@ -137,9 +136,11 @@ var brokenFindings = []string{
 	"fail SW-PFC-WATCHDOG leaf4:Ethernet1/2",
 	"fail SW-TRUST leaf3:Ethernet2",
 	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu04:ens1f0np0",
-	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0", // gpu05 trusts PCP: RoCE on a lossy priority
+	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",      // gpu05 trusts PCP: RoCE on a lossy priority
+	"fail XFER-RETRANS gpu01:ens1f0np0 gpu01:ens1f0np0->gpu10:ens1f0np0", // no path: the sender's retries time out
 	"fail XFER-RETRANS gpu05:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",
 	"fail XFER-RETRANS leaf1:Ethernet12 gpu01:ens1f0np0->gpu04:ens1f0np0", // the drops are named on the switch port
+	"fail XFER-RUN gpu01:ens1f0np0 gpu01:ens1f0np0->gpu10:ens1f0np0",      // transport retry counter exceeded
 	"warn LINK-LLDP gpu02:ens1f1np1",                                      // declared on leaf2:swp3, LLDP sees swp2
 }
 

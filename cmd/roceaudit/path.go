@@ -61,9 +61,12 @@ func (a *app) pathCmd() *cobra.Command {
 			if a.format == "json" {
 				enc := json.NewEncoder(a.stdout)
 				enc.SetIndent("", "  ")
-				return enc.Encode(reportPaths([]checks.ResolvedPath{rp})[0])
+				if err := enc.Encode(reportPaths([]checks.ResolvedPath{rp})[0]); err != nil {
+					return err
+				}
+			} else {
+				a.printPaths(snap, rp)
 			}
-			a.printPaths(snap, rp)
 			if len(rp.Paths) == 0 {
 				return auditResult{failed: true}
 			}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,8 +28,17 @@ func TestPathCommandPrintsEveryECMPMemberAsAHopTable(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
 	}
-	if code, out, _ := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitFailed || !strings.Contains(out, "no path joins") {
+	if code, out, _ := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu10"); code != exitFailed || !strings.Contains(out, "no path joins") {
 		t.Errorf("uncabled host: exit %d %s", code, out)
+	}
+	if code, _, _ := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu10", "--format", "json"); code != exitFailed {
+		t.Errorf("no path must exit 1 in JSON too: %d", code)
+	}
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitUsage || !strings.Contains(errs, "not reachable") {
+		t.Errorf("unreachable endpoint: exit %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens9", "gpu05"); code != exitUsage || !strings.Contains(errs, "no audited RDMA port ens9") {
+		t.Errorf("unknown netdev: exit %d %s", code, errs)
 	}
 	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "leaf1"); code != exitUsage || !strings.Contains(errs, "is a switch") {
 		t.Errorf("switch endpoint: exit %d %s", code, errs)
@@ -71,5 +83,37 @@ func TestCheckSnapshotWithPathMatchesAudit(t *testing.T) {
 	all := []checks.Status{checks.Pass, checks.Fail, checks.Error, checks.Warn, checks.Skip}
 	if diff := cmp.Diff(keys(decodeReport(t, live), all...), keys(decodeReport(t, offline), all...)); diff != "" {
 		t.Errorf("(-audit +check)\n%s", diff)
+	}
+}
+
+// A spine that cannot be reached still carries its paths (its neighbours see it over LLDP):
+// the path audit is incomplete rather than quietly dropping that ECMP member.
+func TestUnreachableSpineKeepsItsPaths(t *testing.T) {
+	l := startLab(t, "healthy")
+	raw, err := os.ReadFile(l.InventoryPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)(  - name: spine2\n(?:    .*\n)*?    port: )\d+`)
+	broken := re.ReplaceAllString(string(raw), "${1}1")
+	if broken == string(raw) {
+		t.Fatal("spine2 not found in the inventory")
+	}
+	inv := filepath.Join(filepath.Dir(l.InventoryPath), "spine2-down.yaml")
+	if err := os.WriteFile(inv, []byte(broken), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "audit", "-i", inv, "--path", "gpu01:ens1f0np0,gpu05:ens1f0np0", "--format", "json")
+	if code != exitIncomplete {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := strings.Join(keys(decodeReport(t, out), checks.Fail, checks.Error), "\n")
+	for _, want := range []string{
+		"error COLLECT-REACH spine2:",
+		"error PATH-MTU gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine2>leaf3",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
 	}
 }
