@@ -39,6 +39,9 @@ func hostRDMAPort() *Check {
 		Expected: func(recipe.Recipe) string { return "RDMA port bound, PORT_ACTIVE, link layer Ethernet" },
 		Fix:      map[string]string{"linux": "ip link set dev {if} up; then rdma link show {dev}/{port} (check cabling and the switch port if it stays down)"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if bindingUnknown(p) {
+				return unknown("RDMA port binding", p.State.Source)
+			}
 			if p.RDMADevice == "" {
 				return verdict{status: Fail, actual: "no RDMA device bound to " + p.Netdev,
 					message:     "no RDMA device is bound to this netdev",
@@ -64,6 +67,11 @@ func hostRDMAPort() *Check {
 				evidence: ev(p.State.Source), remediation: fix}
 		},
 	}
+}
+
+// bindingUnknown: the collector could not tell which RDMA device the netdev has, if any.
+func bindingUnknown(p *topology.HostPort) bool {
+	return p.RDMADevice == "" && !p.State.Known && strings.HasPrefix(p.State.Source.Error, topology.BindingsUnknown)
 }
 
 // portIPs lists the global addresses on the port's netdev and its upper devices, by netdev.
@@ -260,7 +268,7 @@ func hostRoCEMTU() *Check {
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("active_mtu %d", r.RoCEMTU) },
 		Fix:      map[string]string{"linux": "raise the netdev MTU (ip link set dev {if} mtu 9000): active_mtu follows it"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if p.RDMADevice == "" {
+			if p.RDMADevice == "" && !bindingUnknown(p) {
 				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}
 			}
 			if !p.State.Known {

@@ -157,6 +157,20 @@ func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
 	}
 }
 
+func TestUnknownBindingIsAnErrorNotANoRDMAFail(t *testing.T) {
+	p := healthyPort()
+	p.RDMADevice, p.RDMAPort = "", 0
+	src := topology.Evidence{Command: "rdma link show", Error: topology.BindingsUnknown + ": exit 127"}
+	p.State = topology.Unknown[topology.RDMAPort](src)
+	p.GIDs = topology.Unknown[[]topology.GID](src)
+	res := runPort(t, p)
+	for _, id := range []string{"HOST-RDMA-PORT", "HOST-ROCE-MTU", "HOST-TOS"} {
+		if res[id].Status != Error {
+			t.Errorf("%s = %s, want error", id, res[id].Status)
+		}
+	}
+}
+
 func TestUnreachableDeviceIsErrorAndOtherChecksDoNotRun(t *testing.T) {
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{
 		{Name: "gpu09", Role: topology.RoleHost, Address: "127.0.0.1", Error: "host key mismatch: SHA256:abc"},

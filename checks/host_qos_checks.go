@@ -266,6 +266,9 @@ func hostToS() *Check {
 		Expected: func(r recipe.Recipe) string { return "ToS " + tosList(r.RoCEToS) },
 		Fix:      map[string]string{"linux": "echo 106 > /sys/class/infiniband/{dev}/tc/{port}/traffic_class (or cma_roce_tos -d {dev} -p {port} -t 106)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
+			if bindingUnknown(p) {
+				return unknown("RoCE ToS", p.State.Source)
+			}
 			if p.RDMADevice == "" {
 				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}
 			}

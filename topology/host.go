@@ -50,6 +50,10 @@ type HostPort struct {
 	Counters Fact[map[string]int64] `json:"counters"`
 }
 
+// BindingsUnknown starts the evidence error of a port whose RDMA binding could not be read
+// (rdma link and the GID table both failed): not knowing is not "no RDMA device".
+const BindingsUnknown = "RDMA port bindings unknown"
+
 // Netdev is a Linux network device.
 type Netdev struct {
 	Name      string   `json:"name"`

@@ -47,7 +47,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 	if !w.t.bound {
 		why := fmt.Sprintf("no RDMA device is bound to %s", w.t.netdev)
 		if d.bindings == nil {
-			why = "RDMA port bindings unknown: " + d.bindingSrc.Error
+			why = topology.BindingsUnknown + ": " + d.bindingSrc.Error
 		}
 		src := d.bindingSrc
 		src.Error = why
