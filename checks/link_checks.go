@@ -28,7 +28,7 @@ func linkLLDP() *Check {
 		declared: func(_ recipe.Recipe, dl topology.DeclaredLink) verdict {
 			switch {
 			case dl.Seen == nil:
-				return verdict{status: Skip, actual: "not seen by LLDP", message: "no switch reported an LLDP neighbour on either end"}
+				return verdict{status: Skip, actual: "not seen by LLDP", message: "no switch or host reported an LLDP neighbour on either end"}
 			case dl.Agrees:
 				return verdict{status: Pass, actual: "confirmed by LLDP"}
 			}
@@ -50,7 +50,7 @@ func linkMTU() *Check {
 		Sources:  []string{"IEEE 802.3 (frame size)", "vendor MTU semantics (EOS IP MTU vs frame MTU)"},
 		Expected: func(recipe.Recipe) string { return "the same MTU class on both ends" },
 		Fix:      map[string]string{"any": "set the same MTU class on both ends of the link"},
-		link: func(_ recipe.Recipe, a, b end) verdict {
+		link: func(r recipe.Recipe, a, b end) verdict {
 			ma, wa, ea, oka := a.mtu()
 			mb, wb, eb, okb := b.mtu()
 			if !oka || !okb {
@@ -75,7 +75,7 @@ func linkMTU() *Check {
 				return verdict{status: Pass, actual: actual}
 			}
 			return verdict{status: Fail, actual: actual, message: "the two ends of the link disagree on MTU", evidence: linkEvidence(a, b, mtuSource),
-				remediation: fmt.Sprintf("align the MTU of %s and %s (recipe: hosts %s, switches %s)", a.ref, b.ref, "host_mtu", "switch_mtu")}
+				remediation: fmt.Sprintf("align the MTU of %s and %s (recipe: hosts %d, switches %d)", a.ref, b.ref, r.HostMTU, r.SwitchMTU)}
 		},
 	}
 }

@@ -151,9 +151,12 @@ func pathDCBXMix() *Check {
 			for _, hops := range rp.Paths {
 				pv := pathVerdict{path: rp.Name() + " via " + Via(hops), device: rp.From.Device, iface: rp.From.Interface}
 				modes := map[string][]string{}
+				var unknownHops []string
 				for _, ref := range hopPorts(hops) {
 					if m, ok := f.end(ref).dcbx(); ok {
 						modes[m] = append(modes[m], ref.String())
+					} else {
+						unknownHops = append(unknownHops, ref.String())
 					}
 				}
 				var keys []string
@@ -161,12 +164,14 @@ func pathDCBXMix() *Check {
 					keys = append(keys, k)
 				}
 				sort.Strings(keys)
-				switch len(keys) {
-				case 0:
-					pv.verdict = verdict{status: Error, actual: "unknown", message: "no hop reported its DCB regime", evidence: evidenceOf(describeHops(hops))}
-				case 1:
-					pv.verdict = verdict{status: Pass, actual: "every reporting hop " + keys[0]}
-				default:
+				switch {
+				case len(keys) < 2 && len(unknownHops) > 0:
+					pv.verdict = verdict{status: Error, actual: "unknown",
+						message:  "the DCB regime of " + strings.Join(unknownHops, ", ") + " is unknown, so a mix cannot be ruled out",
+						evidence: evidenceOf(describeHops(hops))}
+				case len(keys) == 1:
+					pv.verdict = verdict{status: Pass, actual: "every hop " + keys[0]}
+				default: // two regimes on one path: a mix, whatever the unknown hops are
 					var parts []string
 					for _, k := range keys {
 						parts = append(parts, k+": "+strings.Join(modes[k], ", "))

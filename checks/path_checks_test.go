@@ -137,3 +137,16 @@ func TestDCBXMixAndLinkPFCAndUnresolvedPaths(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+func TestDCBXMixCannotPassWithAnUnknownHop(t *testing.T) {
+	s := ecmpFabric()
+	swPort(s, "spine1", "Ethernet7").DCBX = topology.Unknown[topology.DCBX](topology.Evidence{Command: "show", Error: "parse error"})
+	var got []string
+	for _, r := range Run(s, Options{Paths: []PathSpec{{"gpu01", "gpu02"}}, Only: []string{"PATH-DCBX-MIX"}}) {
+		got = append(got, string(r.Status)+" "+r.Path+" "+r.Message)
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "error gpu01->gpu02 via leaf1>spine1>leaf2 the DCB regime of spine1:Ethernet7 is unknown") ||
+		!strings.HasPrefix(got[1], "pass gpu01->gpu02 via leaf1>spine2>leaf2") {
+		t.Errorf("%q", got)
+	}
+}

@@ -219,6 +219,10 @@ func swECN() *Check {
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			q := queueOf(p, r.RoCEPriority)
 			return switchFact(p.ECN, "ECN configuration", func(m map[int]bool) verdict {
+				if _, ok := m[q]; !ok {
+					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
+						message: fmt.Sprintf("the switch's ECN configuration does not mention queue %d", q)}
+				}
 				actual := fmt.Sprintf("queue %d ECN %s", q, onOff(m[q]))
 				if m[q] {
 					return verdict{status: Pass, actual: actual}
@@ -243,7 +247,8 @@ func swCNPQueue() *Check {
 			return switchFact(p.Scheduler, "queue scheduler", func(m map[int]string) verdict {
 				s, ok := m[q]
 				if !ok {
-					s = "unknown"
+					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
+						message: fmt.Sprintf("the switch's scheduler configuration does not mention queue %d", q)}
 				}
 				actual := fmt.Sprintf("queue %d %s", q, s)
 				if s == "strict" {

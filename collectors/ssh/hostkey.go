@@ -116,7 +116,7 @@ func (h *hostKeys) check(hostname string, remote net.Addr, key ssh.PublicKey) er
 		return nil
 	case errors.As(err, &ke):
 		return fmt.Errorf("%w: %s offered %s key %s, which is not in %s; verify it and add it "+
-			"(ssh-keyscan), or allow trust on first use", ErrUnknownHost, host, key.Type(), fp, h.file)
+			"(ssh-keyscan), or run with --trust-on-first-use", ErrUnknownHost, host, key.Type(), fp, h.file)
 	case errors.As(err, &re):
 		return fmt.Errorf("%w: %s offered %s key %s, revoked in %s:%d", ErrHostKey, host,
 			key.Type(), fp, re.Revoked.Filename, re.Revoked.Line)
