@@ -38,16 +38,18 @@ func badness(s checks.Status) int {
 	return 0
 }
 
+// resultKey identifies a result across runs. Path results are keyed by their path: a
+// transfer's XFER-RETRANS moves to whichever hop lost packets.
 func resultKey(r checks.Result) string {
-	k := r.Check + " " + r.Device + ":" + r.Interface
 	if r.Path != "" {
-		k += " " + r.Path
+		return r.Check + " " + r.Path
 	}
-	return k
+	return r.Check + " " + r.Device + ":" + r.Interface
 }
 
-// Diff compares two reports result by result.
-func Diff(before, after *Report) Drift {
+// Diff compares two reports result by result. Worse counts the new or worsened errors, and
+// failures whose severity reaches failOn.
+func Diff(before, after *Report, failOn checks.Severity) Drift {
 	old := map[string]checks.Result{}
 	for _, r := range before.Results {
 		old[resultKey(r)] = r
@@ -62,6 +64,9 @@ func Diff(before, after *Report) Drift {
 		switch {
 		case !ok:
 			c.Kind = "new"
+		case r.Status != o.Status && (r.Status == checks.Error || o.Status == checks.Error):
+			// Could decide before and cannot now, or the other way: neither better nor worse.
+			c.Kind, c.Before, c.Was = "changed", o.Status, o.Actual
 		case badness(r.Status) > badness(o.Status):
 			c.Kind, c.Before, c.Was = "worse", o.Status, o.Actual
 		case badness(r.Status) < badness(o.Status):
@@ -74,7 +79,8 @@ func Diff(before, after *Report) Drift {
 		if c.Kind == "new" && badness(r.Status) == 0 {
 			continue // a new passing check is not drift worth reading
 		}
-		if (c.Kind == "new" || c.Kind == "worse") && badness(r.Status) >= 2 {
+		counts := r.Status == checks.Error || (r.Status == checks.Fail && r.Severity.Rank() >= failOn.Rank())
+		if counts && (c.Kind == "new" || c.Kind == "worse" || (c.Kind == "changed" && r.Status == checks.Error)) {
 			d.Worse++
 		}
 		d.Changes = append(d.Changes, c)

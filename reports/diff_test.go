@@ -10,7 +10,7 @@ import (
 
 func TestDiff(t *testing.T) {
 	r := func(check, dev string, s checks.Status, actual string) checks.Result {
-		return checks.Result{Check: check, Device: dev, Interface: "p0", Status: s, Actual: actual}
+		return checks.Result{Check: check, Device: dev, Interface: "p0", Status: s, Actual: actual, Severity: checks.SevError}
 	}
 	before := &Report{Results: []checks.Result{
 		r("HOST-PFC", "a", checks.Pass, "PFC on priority 3"),
@@ -25,7 +25,7 @@ func TestDiff(t *testing.T) {
 		r("HOST-DCBX", "a", checks.Error, "unknown"),
 		r("HOST-CNP", "a", checks.Pass, "CNP DSCP 48"),
 	}}
-	d := Diff(before, after)
+	d := Diff(before, after, checks.SevError)
 	got := []string{}
 	for _, c := range d.Changes {
 		got = append(got, c.Kind+" "+c.Key)
@@ -37,7 +37,23 @@ func TestDiff(t *testing.T) {
 	if d.Worse != 2 {
 		t.Errorf("worse = %d, want 2 (HOST-PFC worsened, HOST-DCBX new error)", d.Worse)
 	}
-	if len(Diff(after, after).Changes) != 0 {
+	if len(Diff(after, after, checks.SevError).Changes) != 0 {
 		t.Error("a report has no drift against itself")
+	}
+	if d := Diff(before, after, checks.Critical); d.Worse != 1 {
+		t.Errorf("--fail-on critical: only the new error counts, got %d", d.Worse)
+	}
+	// fail -> error is "changed" (now undecidable), not "better".
+	b2 := &Report{Results: []checks.Result{r("HOST-PFC", "a", checks.Fail, "x")}}
+	a2 := &Report{Results: []checks.Result{r("HOST-PFC", "a", checks.Error, "unknown")}}
+	if d := Diff(b2, a2, checks.SevError); len(d.Changes) != 1 || d.Changes[0].Kind != "changed" {
+		t.Errorf("%+v", d.Changes)
+	}
+	// A transfer result keyed by its path survives moving to another hop.
+	x := func(dev string, s checks.Status) checks.Result {
+		return checks.Result{Check: "XFER-RETRANS", Device: dev, Path: "a:p0->b:p0", Status: s, Severity: checks.Critical}
+	}
+	if d := Diff(&Report{Results: []checks.Result{x("a", checks.Pass)}}, &Report{Results: []checks.Result{x("leaf1", checks.Fail)}}, checks.SevError); len(d.Changes) != 1 || d.Changes[0].Kind != "worse" {
+		t.Errorf("%+v", d.Changes)
 	}
 }

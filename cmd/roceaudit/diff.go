@@ -16,10 +16,11 @@ import (
 func (a *app) diffCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "diff OLD.json NEW.json",
-		Short: "What changed between two reports or snapshots (drift); exit 1 when something got worse",
+		Short: "What changed between two reports or snapshots (drift); exit 1 when a failure is new or worse",
 		Long: "Compares two JSON reports (--format json / --report json=FILE) or two snapshots " +
 			"(roceaudit collect; both are checked first) result by result: new and worsened " +
-			"findings, fixed ones, and values that moved. Exits 1 when a fail or error is new or worse.",
+			"findings, fixed ones, and values that moved. Exits 1 when an error, or a failure at or above " +
+			"--fail-on, is new or worse.",
 		Args: exactArgs(2, "two reports or snapshots"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if a.format != "text" && a.format != "json" {
@@ -33,7 +34,11 @@ func (a *app) diffCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			d := reports.Diff(before, after)
+			failOn, ok := checks.ParseSeverity(a.failOn)
+			if !ok {
+				return usagef("--fail-on %q: expected warning, error or critical", a.failOn)
+			}
+			d := reports.Diff(before, after, failOn)
 			if a.format == "json" {
 				enc := json.NewEncoder(a.stdout)
 				enc.SetIndent("", "  ")
