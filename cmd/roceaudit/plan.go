@@ -8,7 +8,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 type planDevice struct {
@@ -18,6 +21,10 @@ type planDevice struct {
 	Port     int      `json:"port"`
 	User     string   `json:"user"`
 	Commands []string `json:"commands"`
+	// TransferCommands run on hosts only with --transfer (perftest, bounded by timeout).
+	TransferCommands []string `json:"transfer_commands,omitempty"`
+	// SessionInput is what an interactive CLI session types itself (terminal setup, exit).
+	SessionInput []string `json:"session_input,omitempty"`
 }
 
 func (a *app) planCmd() *cobra.Command {
@@ -45,8 +52,15 @@ func (a *app) planCmd() *cobra.Command {
 						}
 					}
 				}
-				devs = append(devs, planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address,
-					Port: spec.Conn.Port, User: spec.Conn.User, Commands: cmds})
+				d := planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address,
+					Port: spec.Conn.Port, User: spec.Conn.User, Commands: cmds}
+				if spec.Role == topology.RoleHost {
+					d.TransferCommands = perftest.Templates()
+				}
+				if platforms.Interactive(spec.Platform) {
+					d.SessionInput = cli.SetupInput(spec.Platform)
+				}
+				devs = append(devs, d)
 			}
 			if a.format == "json" {
 				enc := json.NewEncoder(a.stdout)
@@ -60,6 +74,9 @@ func (a *app) planCmd() *cobra.Command {
 				fmt.Fprintf(a.stdout, "%s (%s) %s@%s:%d\n", d.Name, d.Platform, d.User, d.Address, d.Port)
 				for _, c := range d.Commands {
 					fmt.Fprintln(a.stdout, "  "+c)
+				}
+				if len(d.SessionInput) > 0 {
+					fmt.Fprintf(a.stdout, "  (the CLI session also types: %q)\n", d.SessionInput)
 				}
 			}
 			fmt.Fprintln(a.stdout, "\nEvery command is read-only and on the platform allowlist; {if}, {dev} and {port} are filled in after discovery with validated names.")
