@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -64,6 +65,20 @@ func (a *app) auditCmd() *cobra.Command {
 	return cmd
 }
 
+func devicesWithResults(devs []reports.DeviceSummary, results []checks.Result) []reports.DeviceSummary {
+	has := map[string]bool{}
+	for _, r := range results {
+		has[r.Device] = true
+	}
+	out := []reports.DeviceSummary{}
+	for _, d := range devs {
+		if has[d.Name] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // parsePathFlags reads --path FROM,TO values.
 func parsePathFlags(values []string) ([]checks.PathSpec, error) {
 	var out []checks.PathSpec
@@ -90,6 +105,9 @@ func inventoryPaths(in *topology.Inventory) []checks.PathSpec {
 func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
 	results := checks.Run(snap, opts)
 	rep := a.report(snap, results)
+	if opts.Restrict {
+		rep.Devices = devicesWithResults(rep.Devices, results) // the rest were out of scope
+	}
 	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
 	rep.Transfers = reportTransfers(snap.Transfers)
 	if err := a.emit(rep); err != nil {
