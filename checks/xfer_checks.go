@@ -127,9 +127,13 @@ func xferRetrans() *Check {
 			if len(losses) == 0 {
 				return verdict{status: Pass, actual: fmt.Sprintf("no loss counter rose on %d sampled ports", len(x.Hops))}
 			}
+			fix := fmt.Sprintf("check PFC on priority %d and ECN on %s (roceaudit audit --path %s,%s)", r.RoCEPriority, losses[0].where, x.From, x.To)
+			if len(x.Paths) == 0 {
+				fix = "no known path joins the endpoints (see PATH-RESOLVED): check the cabling and addressing between them"
+			}
 			return verdict{status: Fail, actual: losses[0].text, message: strings.Join(texts(losses), "; "),
 				evidence:    &topology.Evidence{Command: "counters before and after the transfer", Excerpt: strings.Join(texts(losses), "\n")},
-				remediation: fmt.Sprintf("check PFC on priority %d and ECN on %s (roceaudit audit --path %s,%s)", r.RoCEPriority, losses[0].where, x.From, x.To)}
+				remediation: fix}
 		},
 	}
 }

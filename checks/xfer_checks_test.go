@@ -19,7 +19,8 @@ func xferResults(x topology.Transfer) map[string]Result {
 
 func goodTransfer() topology.Transfer {
 	return topology.Transfer{
-		From: topology.Endpoint{Device: "gpu01", Interface: "ens1f0np0"}, To: topology.Endpoint{Device: "gpu05", Interface: "ens1f0np0"},
+		Paths: [][]topology.Hop{{{Device: "gpu01", OutPort: "ens1f0np0"}, {Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet4"}, {Device: "gpu05", InPort: "ens1f0np0"}}},
+		From:  topology.Endpoint{Device: "gpu01", Interface: "ens1f0np0"}, To: topology.Endpoint{Device: "gpu05", Interface: "ens1f0np0"},
 		GIDIndex: map[string]int{"from": 3, "to": 3}, Ran: true, BandwidthGbps: 96.5, LinkGbps: 100, SlowestLink: "gpu01:ens1f0np0",
 		ClientCommand: "timeout 20 ib_write_bw ... 10.1.0.5",
 		Hops: []topology.HopCounters{
