@@ -166,7 +166,7 @@ func hostPortName(h *HostFacts, netdev string) string {
 }
 
 // peerPort finds which of the peer's ports an LLDP neighbour entry names: the port ID when it
-// is an interface name, else the port description.
+// is an interface name or a switch port's alias, else the port description.
 func peerPort(peer *Device, n LLDPNeighbor) string {
 	var names []string
 	switch {
@@ -190,13 +190,35 @@ func peerPort(peer *Device, n LLDPNeighbor) string {
 		return ""
 	}
 	for _, cand := range []string{n.PortID, n.PortDescr} {
+		if cand == "" {
+			continue
+		}
+		// An alias is tried first: a NOS that has aliases announces the port by its alias, and
+		// an alias may spell another port's name (a SKU whose Ethernet0 is alias "Ethernet1").
+		if peer.Switch != nil {
+			if p := portByAlias(peer.Switch, cand); p != nil {
+				return p.Name
+			}
+		}
 		for _, name := range names {
-			if cand != "" && NormalizePort(cand) == NormalizePort(name) {
+			if NormalizePort(cand) == NormalizePort(name) {
 				return name
 			}
 		}
 	}
 	return ""
+}
+
+// portByAlias is the switch port that cand names by one of its aliases.
+func portByAlias(sw *SwitchFacts, cand string) *SwitchPort {
+	for _, p := range sw.Ports {
+		for _, a := range p.Aliases {
+			if NormalizePort(a) == NormalizePort(cand) {
+				return p
+			}
+		}
+	}
+	return nil
 }
 
 var macAddress = regexp.MustCompile(`(?i)^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$`)

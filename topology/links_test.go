@@ -134,3 +134,47 @@ func TestLinkChecksWithHostLLDP(t *testing.T) {
 		t.Errorf("links %s\nwant %s", got, want)
 	}
 }
+
+// sonicLeaf is a SONiC switch whose ports have CONFIG_DB aliases, the names its lldpd
+// announces them by.
+func sonicLeaf(name string, lldp Fact[[]LLDPNeighbor], nameAlias ...string) *Device {
+	d := switchLLDP(name, nil, lldp)
+	for i := 0; i < len(nameAlias); i += 2 {
+		d.Switch.Ports = append(d.Switch.Ports, &SwitchPort{Name: nameAlias[i], Aliases: []string{nameAlias[i+1]}})
+	}
+	return d
+}
+
+// SONiC announces a port by its alias ("etp1", a `local` port ID) and by a description that
+// names no port: with the switch's own LLDP unknown, the hosts' view finds the cable by alias.
+// An alias that spells another port's name names the aliased port, as SONiC means it.
+func TestHostLLDPLinksToSONiCByAlias(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostLLDP("gpu01", []string{"ens1f0np0", "ens1f1np1"}, seen(
+			LLDPNeighbor{LocalPort: "ens1f0np0", SystemName: "leaf1", PortID: "etp1", PortDescr: "gpu01:ens1f0np0"},
+			LLDPNeighbor{LocalPort: "ens1f1np1", SystemName: "leaf1", PortID: "ETP2", PortDescr: "gpu01:ens1f1np1"},
+		)),
+		hostLLDP("gpu02", []string{"p0", "p1"}, seen(
+			LLDPNeighbor{LocalPort: "p0", SystemName: "leaf3", PortID: "Ethernet4", PortDescr: "gpu02:p0"},
+			LLDPNeighbor{LocalPort: "p1", SystemName: "leaf1", PortID: "etp9", PortDescr: "gpu02:p1"}, // no such alias
+		)),
+		sonicLeaf("leaf1", noLLDP, "Ethernet0", "etp1", "Ethernet4", "etp2"),
+		sonicLeaf("leaf3", noLLDP, "Ethernet0", "Ethernet4", "Ethernet4", "Ethernet8"),
+	}}
+	got := linkStrings(ResolveLinks(s))
+	want := "gpu01:ens1f0np0=leaf1:Ethernet0/lldp gpu01:ens1f1np1=leaf1:Ethernet4/lldp gpu02:p0=leaf3:Ethernet0/lldp"
+	if got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// A switch that sees a SONiC neighbour sees it by alias too.
+func TestSwitchLLDPToSONiCByAlias(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		switchLLDP("spine1", []string{"swp1"}, seen(LLDPNeighbor{LocalPort: "swp1", SystemName: "leaf1", PortID: "etp13", PortDescr: "spine1:swp1"})),
+		sonicLeaf("leaf1", noLLDP, "Ethernet0", "etp1", "Ethernet48", "etp13"),
+	}}
+	if got, want := linkStrings(ResolveLinks(s)), "spine1:swp1=leaf1:Ethernet48/lldp"; got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}

@@ -23,6 +23,9 @@ func (s *SwitchFacts) Port(name string) *SwitchPort {
 // DSCP (0..63), traffic class, priority (0..7) or queue.
 type SwitchPort struct {
 	Name string `json:"name"`
+	// Aliases are other names the NOS announces the port by (SONiC's PORT alias, "etp1", is
+	// its LLDP port ID), so a neighbour that names the port by one is matched to it.
+	Aliases []string `json:"aliases,omitempty"`
 	// Speed is the port's speed in Gb/s as the NOS shows it; Unknown when it shows none (a
 	// port that is down may not), never 0.
 	Speed Fact[float64] `json:"speed_gbps"`
