@@ -69,6 +69,7 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.Scheduler = topology.Unknown[map[int]string](cfgEv)
 		p.Buffer = topology.Unknown[topology.Buffer](cfgEv)
 	} else {
+		p.Aliases = PortAliases(db, name)
 		p.Speed = fact(PortSpeed(db, name))
 		p.MTU = fact(PortMTU(db, name))
 		p.Trust = fact(PortTrust(db, name))

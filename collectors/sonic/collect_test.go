@@ -60,8 +60,16 @@ func TestCollectHealthy(t *testing.T) {
 		dscp[d] = 0
 	}
 	dscp[26], dscp[48] = 3, 6
+	aliases := map[string][]string{}
+	for _, p := range sw.Ports {
+		aliases[p.Name] = p.Aliases
+	}
+	if d := cmp.Diff(map[string][]string{"Ethernet0": {"etp1"}, "Ethernet4": {"etp2"}, "Ethernet8": {"etp3"}}, aliases); d != "" {
+		t.Errorf("aliases are PORT|<port>.alias (-want +got):\n%s", d)
+	}
 	want := &topology.SwitchPort{
 		Name:     "Ethernet0",
+		Aliases:  []string{"etp1"},
 		Speed:    topology.Known(40.0, cfgEv(`PORT|Ethernet0: speed="40000" (Mb/s)`)),
 		MTU:      topology.Known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, cfgEv(`PORT|Ethernet0: mtu="9216"`)),
 		Trust:    topology.Known("dscp", cfgEv(`PORT_QOS_MAP|Ethernet0: dscp_to_tc_map="AZURE"`)),

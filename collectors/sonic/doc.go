@@ -4,6 +4,8 @@
 // CONFIG_DB as JSON (sonic-cfggen -d --print-data; on multi-ASIC a dict of namespaces, which
 // is merged). SONiC has no `show qos`, so the QoS state is read from the tables themselves:
 //
+//	Aliases      PORT|<p>.alias when it is not the port's name: lldpmgrd announces the port
+//	             by it (LLDP port ID subtype local), so link discovery matches it
 //	Speed        PORT|<p>.speed (Mb/s, the configured speed) / 1000; absent: Unknown
 //	MTU          PORT|<p>.mtu (absent: portmgrd's default 9100); Kind "frame", Normalized = mtu
 //	Trust        "dscp" when a dscp_to_tc_map is bound (PORT_QOS_MAP|<p>, else |global),

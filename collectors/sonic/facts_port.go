@@ -51,6 +51,17 @@ func PortMTU(db *ConfigDB, port string) (topology.MTU, string, error) {
 	return topology.MTU{Configured: n, Kind: "frame", Normalized: n}, excerptRow(db, "PORT", port, "mtu"), nil
 }
 
+// PortAliases is PORT|<port>.alias, the front-panel name lldpmgrd gives lldpd as the port's
+// LLDP port ID (subtype local), so neighbours name the port by it ("etp1", "hundredGigE1/1").
+// None when the port is not in PORT, has no alias, or its alias is its name.
+func PortAliases(db *ConfigDB, port string) []string {
+	a, ok := db.Field("PORT", port, "alias")
+	if a = strings.TrimSpace(a); !ok || a == "" || a == port {
+		return nil
+	}
+	return []string{a}
+}
+
 // PortSpeed is PORT|<port>.speed, the configured speed in Mb/s (sonic-port.yang), in Gb/s. A
 // port without the field has no speed to report: an error, never a guessed default.
 func PortSpeed(db *ConfigDB, port string) (float64, string, error) {

@@ -1,6 +1,7 @@
 package sonic
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -290,6 +291,28 @@ func TestPortSpeed(t *testing.T) {
 	} {
 		if got, _, err := PortSpeed(db, port); err == nil || err.Error() != want || got != 0 {
 			t.Errorf("PortSpeed(%s) = %v, %v; want error %q", port, got, err, want)
+		}
+	}
+}
+
+// PORT.alias is the name lldpmgrd announces the port by: the DellEMC sample's
+// "hundredGigE1/1", the mock table's "etp1"; a port without one, or whose alias is its name,
+// has none, and so has a port that is not in PORT.
+func TestPortAliases(t *testing.T) {
+	for _, tc := range []struct {
+		db   *ConfigDB
+		port string
+		want []string
+	}{
+		{mustDB(t, verbatim(t, "config_db_3_0_3.json")), "Ethernet0", []string{"hundredGigE1/1"}},
+		{mustDB(t, scenario(t, "broken", CmdRunningConfig)), "Ethernet8", []string{"etp3"}},
+		{mustDB(t, `{"PORT": {"Ethernet0": {"mtu": "9100"}}}`), "Ethernet0", nil},
+		{mustDB(t, `{"PORT": {"Ethernet0": {"alias": " "}}}`), "Ethernet0", nil},
+		{mustDB(t, `{"PORT": {"Ethernet0": {"alias": "Ethernet0"}}}`), "Ethernet0", nil},
+		{mustDB(t, `{"PORT": {"Ethernet0": {"alias": "etp1"}}}`), "Ethernet4", nil},
+	} {
+		if got := PortAliases(tc.db, tc.port); !slices.Equal(got, tc.want) {
+			t.Errorf("PortAliases(%s) = %q, want %q", tc.port, got, tc.want)
 		}
 	}
 }
