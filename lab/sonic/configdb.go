@@ -86,7 +86,8 @@ func configDB(sw *switchstate.Switch) tables {
 	return db
 }
 
-// addPort writes one port's rows.
+// addPort writes one port's rows. The alias is the front-panel name etpK (K = N/4+1), the
+// name SONiC's lldpd announces the port by (lab/host_lldp.go announces the same).
 func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
 	n := portNumber(p.Name)
 	if n < 0 {

@@ -2,6 +2,7 @@ package sonic
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,7 +23,8 @@ func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 // SONiC semantics rather than from the renderer: a port that does not trust DSCP binds a dot1p
 // map and no DSCP map; PFC with rx on every priority and tx on fewer is pfc_asym on; queues are
 // TC n -> queue n; every queue binds a scheduler; 802.3x pause and DCBX are not supported; the
-// speed is the configured one (CONFIG_DB), so a port that is down still has it.
+// speed is the configured one (CONFIG_DB), so a port that is down still has it; the alias is
+// the front-panel name etpK of EthernetN, K = N/4+1, which lab/host_lldp.go announces too.
 func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	trust, dscp := "pcp", map[int]int{}
 	if p.TrustDSCP {
@@ -50,8 +52,10 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 		}
 	}
 	cfg := soniccol.CmdRunningConfig
+	n, _ := strconv.Atoi(strings.TrimPrefix(p.Name, "Ethernet"))
 	return &topology.SwitchPort{
 		Name:        p.Name,
+		Aliases:     []string{fmt.Sprintf("etp%d", n/4+1)},
 		Speed:       labtest.Known(float64(p.Speed), cfg),
 		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
 		Trust:       labtest.Known(trust, cfg),
