@@ -7,13 +7,16 @@ import (
 	"testing"
 
 	linuxcol "github.com/roceaudit/roceaudit/collectors/linux"
+	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 // labSnapshot collects every host of a lab with the Linux collector over the hosts' own
 // answers, and gives each switch its ports and, when switchLLDP, the neighbours its LLDP
-// sees (the switch collectors' own round trips cover how each NOS shows them).
+// sees (the switch collectors' own round trips cover how each NOS shows them). SONiC switches
+// are collected with the SONiC collector over their answers, so their ports carry the aliases
+// CONFIG_DB gives them.
 func labSnapshot(t *testing.T, devs []*device, switchLLDP bool) *topology.Snapshot {
 	t.Helper()
 	s := &topology.Snapshot{}
@@ -26,6 +29,12 @@ func labSnapshot(t *testing.T, devs []*device, switchLLDP bool) *topology.Snapsh
 			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, topology.DeviceSpec{Name: d.name}, dev)
 			if err != nil {
 				t.Fatalf("%s: %v", d.name, err)
+			}
+		case d.platform == "sonic":
+			dev.Role = topology.RoleSwitch
+			dev.Switch = labtest.Collect(t, soniccol.Platform{}, d.dev, d.sw)
+			if !switchLLDP {
+				dev.Switch.LLDP = topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "LLDP not run"})
 			}
 		default:
 			dev.Role = topology.RoleSwitch
@@ -92,9 +101,9 @@ func TestHostLLDPRoundTrip(t *testing.T) {
 	}
 }
 
-// With switches that run no LLDP, the hosts' view still yields every host cable to a leaf
-// whose advertisement names the port (SONiC's alias and description name none of leaf1's
-// ports); with the switches' LLDP too, each cable is one link and nothing is added.
+// With switches that run no LLDP, the hosts' view still yields every host cable, leaf1's
+// too: SONiC announces a port by its CONFIG_DB alias, which its collector reports; with the
+// switches' LLDP too, each cable is one link and nothing is added.
 func TestHostLLDPLinksInTheLab(t *testing.T) {
 	devs, err := build(ScenarioHealthy, 0)
 	if err != nil {
@@ -106,7 +115,7 @@ func TestHostLLDPLinksInTheLab(t *testing.T) {
 		l := linkSet([]topology.Link{{A: topology.PortRef{Device: c[0].device, Interface: c[0].port},
 			B: topology.PortRef{Device: c[1].device, Interface: c[1].port}}})[0]
 		allCables = append(allCables, l)
-		if !f.isSwitch(c[0].device) && c[1].device != "leaf1" {
+		if !f.isSwitch(c[0].device) || !f.isSwitch(c[1].device) {
 			hostCables = append(hostCables, l)
 		}
 	}
@@ -115,10 +124,16 @@ func TestHostLLDPLinksInTheLab(t *testing.T) {
 
 	hostOnly := linkSet(topology.ResolveLinks(labSnapshot(t, devs, false)))
 	if strings.Join(hostOnly, " ") != strings.Join(hostCables, " ") {
-		t.Errorf("host LLDP links\n%v\nwant the host cables not on leaf1\n%v", hostOnly, hostCables)
+		t.Errorf("host LLDP links\n%v\nwant every host cable\n%v", hostOnly, hostCables)
 	}
-	if len(hostCables) != 12 {
-		t.Errorf("%d host cables off leaf1, want 12 (16 host ports, 4 on leaf1)", len(hostCables))
+	onLeaf1 := 0
+	for _, l := range hostOnly {
+		if strings.Contains(l, "leaf1:") {
+			onLeaf1++
+		}
+	}
+	if len(hostCables) != 16 || onLeaf1 != 4 {
+		t.Errorf("%d host cables, %d found on leaf1 (SONiC); want 16 host ports, 4 on leaf1", len(hostCables), onLeaf1)
 	}
 
 	both := linkSet(topology.ResolveLinks(labSnapshot(t, devs, true)))
