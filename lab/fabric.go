@@ -116,7 +116,10 @@ func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchs
 		if h, ok := hosts[remote.device]; ok {
 			n.ChassisID = h.Netdev(remote.port).MAC.String()
 		} else {
-			n.ChassisID = out[remote.device].MAC
+			rs := out[remote.device]
+			n.ChassisID = rs.MAC
+			// The port ID as that NOS announces it (SONiC its alias, NX-OS the short name).
+			n.PortID = advertised(rs, rs.Port(remote.port)).PortID
 		}
 		sw.Port(local.port).Neighbor = n
 	}

@@ -189,7 +189,8 @@ func TestGeneratedFabric(t *testing.T) {
 				}
 				for _, p := range d.sw.Ports {
 					want := far[end{d.name, p.Name}]
-					if p.Neighbor == nil || p.Neighbor.SystemName != want.device || p.Neighbor.PortID != want.port {
+					// PortID is how the far NOS announces the port (SONiC: its alias); PortDescr its name.
+					if p.Neighbor == nil || p.Neighbor.SystemName != want.device || p.Neighbor.PortDescr != want.port {
 						t.Errorf("%s:%s LLDP neighbour %+v, cabled to %v", d.name, p.Name, p.Neighbor, want)
 					}
 				}
