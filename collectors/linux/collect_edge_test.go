@@ -223,3 +223,28 @@ func TestCollectLLDPUnknown(t *testing.T) {
 		t.Errorf("DCBX %+v", d)
 	}
 }
+
+// Only an absent configfs entry makes the ToS "unreadable without a write" (a warning); a
+// read that failed for another reason is unknown (an error).
+func TestCollectToSReadFailureIsUnknown(t *testing.T) {
+	f := newFakeRunner("inbox-dcb")
+	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tos := dev.Host.Ports[0].ToS; !tos.Known || !tos.Value.Unreadable {
+		t.Fatalf("absent configfs: %+v", tos)
+	}
+	f = newFakeRunner("inbox-dcb")
+	f.overrides["cat /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos"] = collectors.Output{ExitCode: 1,
+		Stderr: "cat: /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos: Permission denied\n"}
+	dev, err = collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tos := dev.Host.Ports[0].ToS
+	if tos.Known {
+		t.Errorf("permission denied must be unknown, got %+v", tos)
+	}
+	errContains(t, "ToS", tos.Source, "Permission denied")
+}

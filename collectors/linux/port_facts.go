@@ -93,6 +93,12 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 		return
 	}
 	notes = append(notes, "default_roce_tos: "+def.failure())
+	// Only an absent configfs entry means "not readable without a write"; a transport error,
+	// a permission problem or a sudo prompt is a read that failed.
+	if !def.ran() || !strings.Contains(def.out.Stderr, "No such file or directory") {
+		w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Command: cmds, Excerpt: strings.Join(notes, "\n"), Error: def.failure()})
+		return
+	}
 	dev, port := w.vars["dev"], w.vars["port"]
 	w.p.ToS = topology.Known(topology.ToS{Unreadable: true}, topology.Evidence{Command: cmds, Excerpt: strings.Join(notes, "\n"),
 		Error: fmt.Sprintf("rdma_cm's default ToS is only readable in configfs, and /sys/kernel/config/rdma_cm/%s exists only once "+
