@@ -15,8 +15,8 @@ type Node struct {
 
 // Parse turns indented configuration into a tree. Blank lines and "!" lines (comments or
 // block separators) are skipped; "end" at the left margin closes the configuration (EOS prints
-// one, NX-OS does not). A tab in the indentation, or an indented first line, is an error
-// naming the line.
+// one, NX-OS does not). Banner text is skipped. A tab in the indentation, or an indented first
+// line, is an error naming the line; a tab inside a line (a description) is fine.
 func Parse(text string) ([]*Node, error) {
 	type frame struct {
 		indent int
@@ -24,14 +24,24 @@ func Parse(text string) ([]*Node, error) {
 	}
 	var roots []*Node
 	var stack []frame
+	inBanner := false
 	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		line := strings.TrimRight(raw, " \t")
+		// Banner text (between `banner ...` and a lone EOF) is free text, not configuration.
+		if inBanner {
+			inBanner = strings.TrimSpace(line) != "EOF"
+			continue
+		}
 		trimmed := strings.TrimLeft(line, " ")
 		if trimmed == "" || strings.HasPrefix(trimmed, "!") {
 			continue
 		}
-		if strings.Contains(line, "\t") {
+		if strings.HasPrefix(trimmed, "\t") {
 			return nil, fmt.Errorf("line %d %q: tab in indentation", i+1, trimmed)
+		}
+		if strings.HasPrefix(line, "banner ") {
+			inBanner = true
+			continue
 		}
 		indent := len(line) - len(trimmed)
 		if indent == 0 && trimmed == "end" {

@@ -134,3 +134,17 @@ func TestParseFixtures(t *testing.T) {
 		}
 	}
 }
+
+func TestTabsInsideLinesAndBannersAreNotConfiguration(t *testing.T) {
+	text := "banner motd\nWelcome\tto the lab\n  indented banner text\nEOF\ninterface Ethernet1\n   description uplink\tto spine\n   mtu 9214\n"
+	roots, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roots) != 1 || roots[0].Line != "interface Ethernet1" || len(roots[0].Children) != 2 {
+		t.Errorf("%+v", roots)
+	}
+	if _, err := Parse("interface Ethernet1\n\tmtu 9214\n"); err == nil {
+		t.Error("a tab in the indentation is still an error")
+	}
+}
