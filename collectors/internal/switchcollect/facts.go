@@ -29,15 +29,25 @@ type Switch struct {
 
 // Fill sets dev.Switch: the NOS, the LLDP fact, and port(name) for every port to audit (the
 // front-panel ports with an LLDP neighbour, plus Configured, in natural order). When there is
-// no port and neither LLDP nor the configuration could be read, it still sets dev.Switch and
-// returns an error with both reasons.
+// no port to audit it still sets dev.Switch and returns an error saying why.
 func (s Switch) Fill(dev *topology.Device, port func(name string) *topology.SwitchPort) error {
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}, NOS: s.NOS}
 	sw.LLDP = lldpFact(s.LLDPCommand, s.LLDP, s.LLDPErr)
 	names := portNames(s.LLDP, s.FrontPanel, s.Configured)
-	if len(names) == 0 && s.LLDPErr != nil && s.ConfigErr != nil {
+	if len(names) == 0 {
 		dev.Switch = sw
-		return fmt.Errorf("%s: no port to audit: LLDP (%v) and %s (%v) both unreadable", s.Platform, s.LLDPErr, s.Config, s.ConfigErr)
+		if s.LLDPErr != nil && s.ConfigErr != nil {
+			return fmt.Errorf("%s: no port to audit: LLDP (%v) and %s (%v) both unreadable", s.Platform, s.LLDPErr, s.Config, s.ConfigErr)
+		}
+		// Nothing to audit is not a clean switch: say why, so the audit is incomplete.
+		why := "no front-panel port has an LLDP neighbour or its own configuration"
+		if s.ConfigErr != nil {
+			why += fmt.Sprintf(" (%s unreadable: %v)", s.Config, s.ConfigErr)
+		}
+		if s.LLDPErr != nil {
+			why += fmt.Sprintf(" (LLDP unreadable: %v)", s.LLDPErr)
+		}
+		return fmt.Errorf("%s: no port to audit: %s", s.Platform, why)
 	}
 	for _, n := range names {
 		sw.Ports = append(sw.Ports, port(n))

@@ -68,7 +68,8 @@ func TestFillUnknownLLDP(t *testing.T) {
 	}
 }
 
-// No port is an error only when both sources of port names failed; dev.Switch is set anyway.
+// No port to audit is always an error (the audit of that switch is incomplete); dev.Switch is
+// set anyway.
 func TestFillNoPort(t *testing.T) {
 	never := func(string) *topology.SwitchPort { t.Fatal("no port to build"); return nil }
 	dev := &topology.Device{}
@@ -81,11 +82,12 @@ func TestFillNoPort(t *testing.T) {
 	if dev.Switch == nil || len(dev.Switch.Ports) != 0 || dev.Switch.Ports == nil {
 		t.Errorf("switch facts %+v", dev.Switch)
 	}
-	// LLDP read, no neighbour: no port, but no failure either.
+	// LLDP read, no neighbour, config unreadable: still no port, and it says why.
 	dev = &topology.Device{}
 	err = Switch{Platform: "demo", LLDPCommand: "show lldp", FrontPanel: ethernet,
 		Config: "running-config", ConfigErr: errors.New("denied")}.Fill(dev, never)
-	if err != nil || dev.Switch == nil || len(dev.Switch.Ports) != 0 {
+	want = "demo: no port to audit: no front-panel port has an LLDP neighbour or its own configuration (running-config unreadable: denied)"
+	if err == nil || err.Error() != want || dev.Switch == nil || len(dev.Switch.Ports) != 0 {
 		t.Errorf("got %v, %+v", err, dev.Switch)
 	}
 }
