@@ -41,6 +41,17 @@ func TestHealthyTransferPasses(t *testing.T) {
 	}
 }
 
+func TestSwitchHopsWithoutDropCountersAreNamed(t *testing.T) {
+	x := goodTransfer()
+	x.Hops = append(x.Hops, topology.HopCounters{Device: "leaf3", Role: topology.RoleSwitch, Interface: "Ethernet1",
+		CounterDeltas: map[string]int64{"pfc_rx_pause_prio3": 4}})
+	r := xferResults(x)["XFER-RETRANS"]
+	if r.Status != Pass || !strings.Contains(r.Message, "expose no drop counter") || !strings.Contains(r.Message, "leaf3:Ethernet1") ||
+		strings.Contains(r.Message, "leaf1:Ethernet0") {
+		t.Errorf("%+v", r)
+	}
+}
+
 func TestTransferWithUnreadCountersIsNotAPass(t *testing.T) {
 	x := goodTransfer()
 	x.UnsampledPorts, x.CounterError = []string{"spine2:Ethernet8"}, "spine2: ssh timeout"
