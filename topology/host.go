@@ -64,6 +64,9 @@ type Netdev struct {
 	Master    string   `json:"master,omitempty"`
 	VLANID    int      `json:"vlan_id,omitempty"`
 	Addresses []string `json:"addresses,omitempty"` // IPs without prefix length
+	// MAC is the link-layer address as `ip` prints it ("0c:42:a1:6b:1a:2c"); a host's stock
+	// lldpd announces it as the LLDP port ID, so switches name the port by it.
+	MAC string `json:"mac,omitempty"`
 }
 
 // RDMAPort is the state of an RDMA port (ibv_devinfo).

@@ -110,6 +110,11 @@ func TestCollectOFEDLossless(t *testing.T) {
 	}
 	p := h.Ports[0]
 	noError(t, p)
+	// The MAC a switch's LLDP names the port by, read from the fixture independently of
+	// scenarioNetdev.
+	if p.Link.Value.MAC != "0c:42:a1:6b:1a:2c" {
+		t.Errorf("ens1f0np0 MAC %q, want 0c:42:a1:6b:1a:2c", p.Link.Value.MAC)
+	}
 	c := p.Counters
 	if !c.Known || c.Value["rx_prio3_packets"] != 23950123 || c.Value["rdma_np_cnp_sent"] != 1021 || c.Value["rdma_rp_cnp_handled"] != 977 {
 		t.Errorf("counters: known %v, rx_prio3_packets %d, rdma_np_cnp_sent %d, rdma_rp_cnp_handled %d",

@@ -3,6 +3,7 @@ package linux
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -13,7 +14,8 @@ type ipLink struct {
 	IfName    string `json:"ifname"`
 	MTU       *int   `json:"mtu"`
 	OperState string `json:"operstate"`
-	Link      string `json:"link"` // lower device of a VLAN/macvlan
+	Address   string `json:"address"` // link-layer address: a MAC, an IPv4 (gre), 20 bytes (IPoIB)
+	Link      string `json:"link"`    // lower device of a VLAN/macvlan
 	Master    string `json:"master"`
 	LinkInfo  *struct {
 		Kind string `json:"info_kind"`
@@ -27,8 +29,9 @@ type ipLink struct {
 	} `json:"addr_info"`
 }
 
-// ParseIPAddr reads `ip -d -j addr show`: every netdev with MTU, state, VLAN kind/lower/id,
-// master and addresses (without prefix length, link-local included, in kernel order).
+// ParseIPAddr reads `ip -d -j addr show`: every netdev with MTU, state, MAC, VLAN
+// kind/lower/id, master and addresses (without prefix length, link-local included, in kernel
+// order).
 func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 	if strings.TrimSpace(jsonText) == "" {
 		return nil, fmt.Errorf("ip addr: empty output (expected a JSON array of interfaces)")
@@ -46,7 +49,7 @@ func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 		if l.MTU == nil {
 			return nil, fmt.Errorf("ip addr: entry %d (%s) has no mtu", i, l.IfName)
 		}
-		n := topology.Netdev{Name: l.IfName, MTU: *l.MTU, OperState: l.OperState, Lower: l.Link, Master: l.Master}
+		n := topology.Netdev{Name: l.IfName, MTU: *l.MTU, OperState: l.OperState, MAC: ethernetMAC(l.Address), Lower: l.Link, Master: l.Master}
 		if l.LinkInfo != nil {
 			n.Kind = l.LinkInfo.Kind
 			if n.Kind == "vlan" {
@@ -67,4 +70,13 @@ func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 		return nil, fmt.Errorf("ip addr: no interface with an ifname in the output")
 	}
 	return out, nil
+}
+
+// ethernetMAC is addr when it is a 48-bit MAC, as ip prints it; other link-layer addresses
+// (a tunnel's IPv4, an IPoIB hardware address) name no port a switch could see.
+func ethernetMAC(addr string) string {
+	if hw, err := net.ParseMAC(addr); err == nil && len(hw) == 6 {
+		return addr
+	}
+	return ""
 }

@@ -15,10 +15,10 @@ func TestParseIPAddrFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []topology.Netdev{
-		{Name: "lo", MTU: 65536, OperState: "UNKNOWN", Addresses: []string{"127.0.0.1", "::1"}},
-		{Name: "eno1", MTU: 1500, OperState: "UP", Addresses: []string{"10.20.0.11", "fe80::3eec:efff:fe52:9010"}},
-		{Name: "ens1f0np0", MTU: 9000, OperState: "UP", Addresses: []string{"192.168.10.11", "fe80::e42:a1ff:fe6b:1a2c"}},
-		{Name: "ens1f0np0.100", MTU: 9000, OperState: "UP", Kind: "vlan", Lower: "ens1f0np0", VLANID: 100,
+		{Name: "lo", MTU: 65536, OperState: "UNKNOWN", MAC: "00:00:00:00:00:00", Addresses: []string{"127.0.0.1", "::1"}},
+		{Name: "eno1", MTU: 1500, OperState: "UP", MAC: "3c:ec:ef:52:90:10", Addresses: []string{"10.20.0.11", "fe80::3eec:efff:fe52:9010"}},
+		{Name: "ens1f0np0", MTU: 9000, OperState: "UP", MAC: "0c:42:a1:6b:1a:2c", Addresses: []string{"192.168.10.11", "fe80::e42:a1ff:fe6b:1a2c"}},
+		{Name: "ens1f0np0.100", MTU: 9000, OperState: "UP", MAC: "0c:42:a1:6b:1a:2c", Kind: "vlan", Lower: "ens1f0np0", VLANID: 100,
 			Addresses: []string{"192.168.100.11", "fe80::e42:a1ff:fe6b:1a2c"}},
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -49,6 +49,26 @@ func TestParseIPAddrBondMember(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// Only a 48-bit MAC is kept: ip prints a tunnel's IPv4 and IPoIB's 20-byte hardware address
+// in the same "address" key, and a wireguard link has none.
+func TestParseIPAddrNonEthernetAddresses(t *testing.T) {
+	in := `[{"ifindex":5,"ifname":"gre1","flags":["POINTOPOINT","NOARP","UP","LOWER_UP"],"mtu":1476,"operstate":"UNKNOWN","link_type":"gre","address":"0.0.0.0","broadcast":"0.0.0.0","addr_info":[]},` +
+		`{"ifindex":6,"ifname":"ib0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":2044,"operstate":"UP","link_type":"infiniband","address":"00:00:10:29:fe:80:00:00:00:00:00:00:24:8a:07:03:00:a4:e3:3e","broadcast":"00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff","addr_info":[]},` +
+		`{"ifindex":7,"ifname":"wg0","flags":["POINTOPOINT","NOARP","UP","LOWER_UP"],"mtu":1420,"operstate":"UNKNOWN","link_type":"none","addr_info":[]},` +
+		`{"ifindex":8,"ifname":"ens2f0np0","flags":["BROADCAST","MULTICAST","UP","LOWER_UP"],"mtu":9000,"operstate":"UP","link_type":"ether","address":"b8:ce:f6:0a:1b:2c","broadcast":"ff:ff:ff:ff:ff:ff","addr_info":[]}]`
+	got, err := ParseIPAddr(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var macs []string
+	for _, n := range got {
+		macs = append(macs, n.Name+"="+n.MAC)
+	}
+	if d := cmp.Diff([]string{"gre1=", "ib0=", "wg0=", "ens2f0np0=b8:ce:f6:0a:1b:2c"}, macs); d != "" {
+		t.Errorf("MACs (-want +got):\n%s", d)
 	}
 }
 
