@@ -81,6 +81,8 @@ func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence
 		return prioList(e.host.QoS.Value.PFC), "", "", nil, true
 	case e.host != nil:
 		return nil, "", "PFC unknown", ev(e.host.QoS.Source), false
+	case e.sw != nil && e.sw.PFC.Known && e.sw.PFC.Value.Mode == "auto":
+		return nil, "", e.ref.String() + " negotiates PFC over DCBX (mode auto): operational state unknown", ev(e.sw.PFC.Source), false
 	case e.sw != nil && e.sw.PFC.Known:
 		set := map[int]bool{}
 		for _, p := range append(append([]int(nil), e.sw.PFC.Value.RX...), e.sw.PFC.Value.TX...) {

@@ -61,7 +61,8 @@ func linkMTU() *Check {
 				if src == nil {
 					src = evidenceOf(why)
 				}
-				return verdict{status: Error, actual: "unknown", message: why, evidence: src}
+				return verdict{status: Error, actual: "unknown", message: why, evidence: src,
+					remediation: "make the unknown end readable (see its device and port results), then re-run"}
 			}
 			actual := fmt.Sprintf("%s %d, %s %d", a.ref, ma, b.ref, mb)
 			ok := ma == mb
@@ -100,7 +101,8 @@ func linkPFC() *Check {
 				if src == nil {
 					src = evidenceOf(why)
 				}
-				return verdict{status: Error, actual: "unknown", message: why, evidence: src}
+				return verdict{status: Error, actual: "unknown", message: why, evidence: src,
+					remediation: "make the unknown end readable (see its device and port results), then re-run"}
 			}
 			actual := fmt.Sprintf("%s PFC on %s%s; %s PFC on %s%s", a.ref, Priorities(pa), asa, b.ref, Priorities(pb), asb)
 			if slices.Equal(pa, pb) && asa == "" && asb == "" {

@@ -133,6 +133,14 @@ func swPFC() *Check {
 		Fix:      map[string]string{"any": "enable PFC on the RoCE priority only, both directions"},
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.PFC, "PFC configuration", func(pfc topology.SwitchPFC) verdict {
+				if pfc.Mode == "auto" {
+					// NX-OS `priority-flow-control mode auto`: PFC runs only if DCBX negotiation
+					// enables it; the configuration alone cannot say (SW-DCBX flags the regime).
+					return verdict{status: Error, actual: "negotiated (mode auto)",
+						message: "PFC follows DCBX negotiation on this port; its operational state was not read",
+						remediation: "configure `priority-flow-control mode on` to make PFC static, or check " +
+							"`show interface priority-flow-control` for the operational state"}
+				}
 				rx, tx := slices.Sorted(slices.Values(pfc.RX)), slices.Sorted(slices.Values(pfc.TX))
 				actual := "PFC on " + Priorities(rx)
 				if !slices.Equal(rx, tx) {

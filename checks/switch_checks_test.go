@@ -93,6 +93,7 @@ func TestSwitchFaults(t *testing.T) {
 		{"SW-PFC", Fail, func(p *topology.SwitchPort) { p.PFC.Value.TX = []int{3, 4} }, "asymmetric PFC: rx priority 3, tx priorities 3,4"},
 		{"SW-PFC-WATCHDOG", Fail, func(p *topology.SwitchPort) { p.PFCWatchdog.Value = map[int]bool{} }, "watchdog on no priority"},
 		{"SW-PAUSE", Fail, func(p *topology.SwitchPort) { p.Pause.Value.RX = true }, "pause RX on"},
+		{"SW-PFC", Error, func(p *topology.SwitchPort) { p.PFC.Value.Mode = "auto" }, "negotiated (mode auto)"},
 		{"SW-ECN", Fail, func(p *topology.SwitchPort) { p.ECN.Value = map[int]bool{0: true, 3: false} }, "queue 3 ECN off"},
 		{"SW-ECN", Error, func(p *topology.SwitchPort) { p.ECN.Value = map[int]bool{0: true} }, "queue 3 not reported"},
 		{"SW-CNP-QUEUE", Error, func(p *topology.SwitchPort) { delete(p.Scheduler.Value, 6) }, "queue 6 not reported"},
