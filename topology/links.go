@@ -166,7 +166,8 @@ func hostPortName(h *HostFacts, netdev string) string {
 }
 
 // peerPort finds which of the peer's ports an LLDP neighbour entry names: the port ID when it
-// is an interface name or a switch port's alias, else the port description.
+// is an interface name, a switch port's alias or a host netdev's MAC (stock lldpd announces
+// the MAC and puts the netdev name in the description), else the port description.
 func peerPort(peer *Device, n LLDPNeighbor) string {
 	var names []string
 	switch {
@@ -183,7 +184,7 @@ func peerPort(peer *Device, n LLDPNeighbor) string {
 		// The peer could not be collected (unreachable): keep the link as the neighbour names
 		// its port, so paths still cross it and its checks say why they cannot decide.
 		for _, cand := range []string{n.PortID, n.PortDescr} {
-			if cand != "" && !macAddress.MatchString(cand) && ValidName(cand) == nil {
+			if cand != "" && normalizeMAC(cand) == "" && ValidName(cand) == nil {
 				return cand
 			}
 		}
@@ -198,6 +199,11 @@ func peerPort(peer *Device, n LLDPNeighbor) string {
 		if peer.Switch != nil {
 			if p := portByAlias(peer.Switch, cand); p != nil {
 				return p.Name
+			}
+		}
+		if peer.Host != nil {
+			if name := netdevByMAC(peer.Host, cand); name != "" {
+				return name
 			}
 		}
 		for _, name := range names {
@@ -221,7 +227,38 @@ func portByAlias(sw *SwitchFacts, cand string) *SwitchPort {
 	return nil
 }
 
-var macAddress = regexp.MustCompile(`(?i)^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$`)
+// netdevByMAC is the audited netdev whose MAC cand spells. Where several audited netdevs share
+// it (bond members carry the bond's MAC) the MAC names none of them: the description decides.
+func netdevByMAC(h *HostFacts, cand string) string {
+	mac := normalizeMAC(cand)
+	if mac == "" {
+		return ""
+	}
+	found := ""
+	for _, p := range h.Ports {
+		if p.Link.Known && normalizeMAC(p.Link.Value.MAC) == mac {
+			if found != "" {
+				return ""
+			}
+			found = p.Netdev
+		}
+	}
+	return found
+}
+
+// macForms are the spellings of a MAC that LLDP port IDs come in: colons (lldpd, NVUE), dashes,
+// and Cisco/Arista dotted quads ("1ce7.1003.5413").
+var macForms = regexp.MustCompile(`(?i)^(?:[0-9a-f]{2}(?::[0-9a-f]{2}){5}|[0-9a-f]{2}(?:-[0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2})$`)
+
+// normalizeMAC folds the spellings of a MAC to 12 lower-case hex digits, so "0C:42:A1:6B:1A:2C",
+// "0c-42-a1-6b-1a-2c" and "0c42.a16b.1a2c" compare equal; it is "" for anything else.
+func normalizeMAC(s string) string {
+	s = strings.TrimSpace(s)
+	if !macForms.MatchString(s) {
+		return ""
+	}
+	return strings.ToLower(strings.NewReplacer(":", "", "-", "", ".", "").Replace(s))
+}
 
 // LinkedPorts lists, per device, the ports that are an end of a link.
 func LinkedPorts(links []Link) map[string]map[string]PortRef {

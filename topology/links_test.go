@@ -178,3 +178,102 @@ func TestSwitchLLDPToSONiCByAlias(t *testing.T) {
 		t.Errorf("links %s\nwant %s", got, want)
 	}
 }
+
+// hostMACs is a host whose audited ports have MACs (netdev, MAC pairs); an empty MAC leaves
+// the port's link unread.
+func hostMACs(name string, netdevMAC ...string) *Device {
+	h := &HostFacts{LLDP: noLLDP}
+	for i := 0; i < len(netdevMAC); i += 2 {
+		p := &HostPort{Netdev: netdevMAC[i], Link: Unknown[Netdev](Evidence{Error: "ip: permission denied"})}
+		if netdevMAC[i+1] != "" {
+			p.Link = Known(Netdev{Name: netdevMAC[i], MAC: netdevMAC[i+1]}, Evidence{})
+		}
+		h.Ports = append(h.Ports, p)
+	}
+	return &Device{Name: name, Role: RoleHost, Reachable: true, Host: h}
+}
+
+// Stock lldpd announces a host port by its MAC (port ID subtype mac) and puts the netdev name
+// only in the description, which `nv show interface lldp` does not show. Switches spell the
+// MAC with colons (lldpd, NVUE), dotted (EOS, NX-OS) or dashes; each names the netdev with
+// that MAC, not the host's first port.
+func TestSwitchLLDPSeesHostByMAC(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostMACs("gpu01", "ens1f0np0", "0c:42:a1:6b:01:4c", "ens1f1np1", "0c:42:a1:6b:01:4d"),
+		hostMACs("gpu02", "ens1f0np0", "0c:42:a1:6b:02:4c", "ens1f1np1", "0c:42:a1:6b:02:4d"),
+		hostMACs("gpu03", "ens1f0np0", "0c:42:a1:6b:03:4c", "ens1f1np1", "0c:42:a1:6b:03:4d"),
+		switchLLDP("leaf2", []string{"swp1", "swp2", "swp3"}, seen(
+			LLDPNeighbor{LocalPort: "swp1", SystemName: "gpu01", PortID: "0c:42:a1:6b:01:4d"}, // NVUE: no description
+			LLDPNeighbor{LocalPort: "swp2", SystemName: "gpu02", PortID: "0C-42-A1-6B-02-4D"},
+			LLDPNeighbor{LocalPort: "swp3", SystemName: "gpu03", PortID: "0c:42:a1:6b:09:4d"}, // no audited netdev has it
+		)),
+		switchLLDP("leaf3", []string{"Ethernet1", "Ethernet2"}, seen(
+			LLDPNeighbor{LocalPort: "Ethernet1", SystemName: "gpu01", PortID: "0c42.a16b.014c", PortDescr: "ens1f0np0", ChassisID: "0c42.a16b.014c"},
+			LLDPNeighbor{LocalPort: "Ethernet2", SystemName: "gpu02", PortID: "0c42.a16b.024c", PortDescr: "wrong-descr"}, // the MAC decides
+		)),
+	}}
+	got := linkStrings(ResolveLinks(s))
+	want := "leaf2:swp1=gpu01:ens1f1np1/lldp leaf2:swp2=gpu02:ens1f1np1/lldp leaf3:Ethernet1=gpu01:ens1f0np0/lldp leaf3:Ethernet2=gpu02:ens1f0np0/lldp"
+	if got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// A MAC that names no single audited netdev leaves the choice to the description: bond
+// members share the bond's MAC, and a port whose link could not be read has no MAC to match.
+func TestHostMACAmbiguousOrUnknown(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		hostMACs("gpu01", "ens1f0np0", "0c:42:a1:6b:01:4c", "ens1f1np1", "0c:42:a1:6b:01:4c"), // bonded
+		hostMACs("gpu02", "ens1f0np0", "", "ens1f1np1", "0c:42:a1:6b:02:4d"),
+		switchLLDP("leaf4", []string{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4"}, seen(
+			LLDPNeighbor{LocalPort: "Ethernet1/1", SystemName: "gpu01", PortID: "0c42.a16b.014c", PortDescr: "ens1f1np1"},
+			LLDPNeighbor{LocalPort: "Ethernet1/2", SystemName: "gpu01", PortID: "0c42.a16b.014c"}, // which member: unknown
+			LLDPNeighbor{LocalPort: "Ethernet1/3", SystemName: "gpu02", PortID: "0c42.a16b.024c", PortDescr: "ens1f0np0"},
+			LLDPNeighbor{LocalPort: "Ethernet1/4", SystemName: "gpu02", PortID: "0c42.a16b.024d"},
+		)),
+	}}
+	got := linkStrings(ResolveLinks(s))
+	want := "leaf4:Ethernet1/1=gpu01:ens1f1np1/lldp leaf4:Ethernet1/3=gpu02:ens1f0np0/lldp leaf4:Ethernet1/4=gpu02:ens1f1np1/lldp"
+	if got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+// An unreachable host is linked by the port name its neighbour gives, never by a MAC in any
+// spelling.
+func TestUnreachableHostNotNamedByMAC(t *testing.T) {
+	s := &Snapshot{Devices: []*Device{
+		{Name: "gpu01", Role: RoleHost, Error: "unreachable"},
+		{Name: "gpu02", Role: RoleHost, Error: "unreachable"},
+		switchLLDP("leaf3", []string{"Ethernet1", "Ethernet2", "Ethernet3"}, seen(
+			LLDPNeighbor{LocalPort: "Ethernet1", SystemName: "gpu01", PortID: "0c42.a16b.014c", PortDescr: "ens1f0np0"},
+			LLDPNeighbor{LocalPort: "Ethernet2", SystemName: "gpu02", PortID: "0c42.a16b.024c"},
+			LLDPNeighbor{LocalPort: "Ethernet3", SystemName: "gpu02", PortID: "0c-42-a1-6b-02-4d"},
+		)),
+	}}
+	if got, want := linkStrings(ResolveLinks(s)), "leaf3:Ethernet1=gpu01:ens1f0np0/lldp"; got != want {
+		t.Errorf("links %s\nwant %s", got, want)
+	}
+}
+
+func TestNormalizeMAC(t *testing.T) {
+	for in, want := range map[string]string{
+		"0c:42:a1:6b:1a:2c":   "0c42a16b1a2c",
+		"0C:42:A1:6B:1A:2C":   "0c42a16b1a2c",
+		"0c-42-a1-6b-1a-2c":   "0c42a16b1a2c",
+		"1ce7.1003.5413":      "1ce710035413",
+		" 48:b0:2d:76:ee:8e ": "48b02d76ee8e",
+		"0c:42-a1:6b:1a:2c":   "", // mixed separators
+		"0c:42:a1:6b:1a":      "", // five octets
+		"0c42a16b1a2c":        "",
+		"1ce7.1003.541":       "",
+		"ens1f0np0":           "",
+		"Ethernet1/1":         "",
+		"etp1":                "",
+		"":                    "",
+	} {
+		if got := normalizeMAC(in); got != want {
+			t.Errorf("normalizeMAC(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
