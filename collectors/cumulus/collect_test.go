@@ -315,3 +315,32 @@ func TestAllowlist(t *testing.T) {
 		t.Error("FixtureFile")
 	}
 }
+
+// NVUE lists a host that stock lldpd announces by MAC with that MAC as its Remote Port and no
+// description (NVIDIA's own sample: server01 48:b0:2d:76:ee:8e): the collected neighbour still
+// links to the host netdev with that MAC, not to the host's first port.
+func TestHostAnnouncedByMACIsLinked(t *testing.T) {
+	leaf, err := collect(t, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := func(name string, netdevMAC ...string) *topology.Device {
+		h := &topology.HostFacts{}
+		for i := 0; i < len(netdevMAC); i += 2 {
+			h.Ports = append(h.Ports, &topology.HostPort{Netdev: netdevMAC[i],
+				Link: topology.Known(topology.Netdev{Name: netdevMAC[i], MAC: netdevMAC[i+1]}, topology.Evidence{})})
+		}
+		return &topology.Device{Name: name, Role: topology.RoleHost, Reachable: true, Host: h}
+	}
+	s := &topology.Snapshot{Devices: []*topology.Device{leaf,
+		host("server01", "eth0", "48:b0:2d:76:ee:8d", "eth1", "48:b0:2d:76:ee:8e"),
+		host("server02", "eth1", "48:b0:2d:86:c1:f8"),
+	}}
+	var got []string
+	for _, l := range topology.ResolveLinks(s) {
+		got = append(got, l.A.String()+"="+l.B.String())
+	}
+	if d := cmp.Diff([]string{"leaf2:swp1=server01:eth1", "leaf2:swp2=server02:eth1"}, got); d != "" {
+		t.Errorf("links (-want +got):\n%s", d)
+	}
+}

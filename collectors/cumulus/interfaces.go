@@ -11,6 +11,9 @@ type Interface struct {
 	Name       string
 	Type       string // swp (front panel), eth (management), bond, ...
 	RemoteHost string
+	// RemotePort is the neighbour's LLDP port ID: an interface name, or a MAC for a host whose
+	// stock lldpd announces one ("48:b0:2d:76:ee:8e"). The table has no port description or
+	// chassis column, so a neighbour carries neither.
 	RemotePort string
 	Line       string
 }
