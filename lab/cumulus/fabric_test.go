@@ -11,8 +11,10 @@ import (
 func leaf2() *switchstate.Switch {
 	sw := NewState("leaf2", "98:03:9b:10:02:00", "swp1", "swp2", "swp3", "swp4", "swp51", "swp52")
 	for i := 1; i <= 4; i++ {
+		// Stock lldpd: the netdev's MAC as port ID, its name as the description.
+		mac := fmt.Sprintf("0c:42:a1:6b:%02x:4d", i)
 		sw.Port(fmt.Sprintf("swp%d", i)).Neighbor = &switchstate.Neighbor{SystemName: fmt.Sprintf("gpu%02d", i),
-			PortID: "ens1f1np1", PortDescr: "ens1f1np1", ChassisID: fmt.Sprintf("0c:42:a1:6b:%02x:4d", i)}
+			PortID: mac, PortDescr: "ens1f1np1", ChassisID: mac}
 	}
 	sw.Port("swp51").Neighbor = &switchstate.Neighbor{SystemName: "spine1", PortID: "Ethernet1/2", PortDescr: "Ethernet1/2", ChassisID: "98:03:9b:10:05:00"}
 	sw.Port("swp52").Neighbor = &switchstate.Neighbor{SystemName: "spine2", PortID: "Ethernet4", PortDescr: "Ethernet4", ChassisID: "98:03:9b:10:06:00"}

@@ -230,3 +230,17 @@ func TestValidateNamesWhatCumulusCannotShow(t *testing.T) {
 		"swp1: PFC rx 3, tx 3,4", "swp2: lossless priority groups -", "swp3: watchdog on 3,5",
 		"swp4: link pause and PFC", "swp51: DCBX", "swp52: MTU 9600")
 }
+
+// A host that stock lldpd announces by MAC shows in `nv show interface lldp` with that MAC as
+// its Remote Port, as NVIDIA's own sample does; literal values, independent of expectedLLDP.
+func TestHostNeighbourByMAC(t *testing.T) {
+	var got topology.LLDPNeighbor
+	for _, n := range collect(t, leaf2()).LLDP.Value {
+		if n.LocalPort == "swp3" {
+			got = n
+		}
+	}
+	if want := (topology.LLDPNeighbor{LocalPort: "swp3", SystemName: "gpu03", PortID: "0c:42:a1:6b:03:4d"}); got != want {
+		t.Errorf("swp3 neighbour %+v, want %+v", got, want)
+	}
+}

@@ -43,8 +43,9 @@ type lldpInfo struct {
 }
 
 // showLLDP renders `show lldp neighbors detail | json`: every LLDP interface, with the
-// neighbour the state gives a port whose link is up. Port IDs are interface names, which EOS
-// prints quoted.
+// neighbour the state gives a port whose link is up. An interface-name port ID is printed
+// quoted; a MAC port ID (a host's lldpd) dotted and unquoted, type macAddress, as in the
+// napalm sample of switches.md §3.2.
 func showLLDP(sw *switchstate.Switch) string {
 	type entry struct {
 		Info []lldpInfo `json:"lldpNeighborInfo"`
@@ -58,6 +59,10 @@ func showLLDP(sw *switchstate.Switch) string {
 					InterfaceID: `"` + n.PortID + `"`, InterfaceDescription: n.PortDescr, OperMauType: "Unknown",
 					UnknownOrgDefinedTlvs: []any{}},
 				ChassisID: nosfmt.DottedMAC(n.ChassisID), SystemName: n.SystemName, TTL: 120, ChassisIDType: "macAddress",
+			}
+			if isMAC(n.PortID) {
+				info.NeighborInterfaceInfo.InterfaceIDType = "macAddress"
+				info.NeighborInterfaceInfo.InterfaceID = nosfmt.DottedMAC(n.PortID)
 			}
 			if isSwitchPort(n.PortID) {
 				info.SystemCapabilities = lldpCaps{Bridge: true, Router: true}
@@ -76,8 +81,8 @@ func showLLDP(sw *switchstate.Switch) string {
 	}{all})
 }
 
-// isSwitchPort tells a switch's port ID from a host's netdev, for the capabilities a
-// neighbour announces.
+// isSwitchPort tells a switch's port ID from a host's (its MAC, or a netdev), for the
+// capabilities a neighbour announces.
 func isSwitchPort(id string) bool {
 	return strings.HasPrefix(id, "Ethernet") || strings.HasPrefix(id, "swp")
 }

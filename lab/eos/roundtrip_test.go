@@ -91,10 +91,11 @@ func perDSCP(m [64]int) map[int]int {
 	return out
 }
 
-// expectedLLDP is every neighbour on a port whose link is up, with the MAC as EOS spells it.
+// expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and
+// a host's port ID) as EOS spells them.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
-		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: nosfmt.DottedMAC(n.PortID),
 			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
 	})
 }
@@ -151,5 +152,22 @@ func TestValidateNamesWhatEOSCannotShow(t *testing.T) {
 		"Ethernet1: DSCP map", "Ethernet2: asymmetric PFC", "Ethernet3: PFCAuto", "Ethernet4: lossless PGs [3 4]")
 	if err := Validate(leaf3()); err != nil {
 		t.Errorf("Validate refused the healthy leaf3: %v", err)
+	}
+}
+
+// A host that stock lldpd announces by MAC is collected with the MAC dotted, as EOS prints a
+// macAddress port ID, and the netdev as its description; literal values, independent of
+// expectedLLDP.
+func TestHostNeighbourByMAC(t *testing.T) {
+	var got topology.LLDPNeighbor
+	for _, n := range labtest.Collect(t, eoscol.Platform{}, New(leaf3()), leaf3()).LLDP.Value {
+		if n.LocalPort == "Ethernet2" {
+			got = n
+		}
+	}
+	want := topology.LLDPNeighbor{LocalPort: "Ethernet2", SystemName: "gpu06", PortID: "0c42.a16b.064c", PortDescr: "ens1f0np0",
+		ChassisID: "0c42.a16b.064c", MgmtAddress: "192.168.100.6"}
+	if got != want {
+		t.Errorf("Ethernet2 neighbour %+v, want %+v", got, want)
 	}
 }

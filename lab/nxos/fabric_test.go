@@ -11,9 +11,10 @@ import (
 func leaf4() *switchstate.Switch {
 	sw := NewState("leaf4", "50:87:89:a1:d8:00", "Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4", "Ethernet1/49", "Ethernet1/50")
 	for i := 1; i <= 4; i++ {
+		mac := fmt.Sprintf("0c:42:a1:6b:%02x:4d", i+4) // stock lldpd: port ID the MAC, description the netdev
 		sw.Port(fmt.Sprintf("Ethernet1/%d", i)).Neighbor = &switchstate.Neighbor{
-			SystemName: fmt.Sprintf("gpu%02d", i+4), PortID: "ens1f1np1", PortDescr: "ens1f1np1",
-			ChassisID: fmt.Sprintf("0c:42:a1:6b:%02x:4d", i+4), MgmtIP: fmt.Sprintf("192.168.100.%d", i+4),
+			SystemName: fmt.Sprintf("gpu%02d", i+4), PortID: mac, PortDescr: "ens1f1np1",
+			ChassisID: mac, MgmtIP: fmt.Sprintf("192.168.100.%d", i+4),
 		}
 	}
 	sw.Port("Ethernet1/49").Neighbor = &switchstate.Neighbor{SystemName: "spine1", PortID: "Ethernet1/4", PortDescr: "leaf4 uplink", ChassisID: "50:87:89:a1:e0:00"}

@@ -112,7 +112,9 @@ type nborRow struct {
 }
 
 // showLLDP renders `show lldp neighbors detail | json`: the neighbours of the ports whose
-// link is up, in port order. NX-OS prints nothing at all when there is none.
+// link is up, in port order. NX-OS prints nothing at all when there is none. A MAC port ID (a
+// host's lldpd) is port_type "Mac Address", dotted, as public `show lldp neighbors | json`
+// captures print it.
 func showLLDP(sw *switchstate.Switch) string {
 	orNull := func(s, null string) string {
 		if s == "" {
@@ -134,6 +136,9 @@ func showLLDP(sw *switchstate.Switch) string {
 			PortID: n.PortID, LocalPort: shortName(p.Name), PortDesc: orNull(n.PortDescr, "null"),
 			SysName: orNull(n.SystemName, "null"), SysDesc: "null", TTL: "114", SystemCap: caps, EnabledCap: caps,
 			MgmtAddrType: "IPV4", MgmtAddr: n.MgmtIP, VLANID: "not advertised"}
+		if isMAC(n.PortID) {
+			r.PortType, r.PortID = "Mac Address", nosfmt.DottedMAC(n.PortID) // a host's lldpd
+		}
 		if n.MgmtIP == "" {
 			r.MgmtAddrType, r.MgmtAddr = "Address not advertised", "not advertised"
 		}

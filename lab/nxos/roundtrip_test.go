@@ -77,10 +77,11 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 	}
 }
 
-// expectedLLDP is every neighbour on a port whose link is up, with the MAC as NX-OS spells it.
+// expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and
+// a host's port ID) as NX-OS spells them.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
-		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID,
+		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: nosfmt.DottedMAC(n.PortID),
 			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
 	})
 }
@@ -138,5 +139,22 @@ func TestValidateNamesWhatNXOSCannotShow(t *testing.T) {
 		"Ethernet1/1: PFC on [3 4]", "Ethernet1/2: asymmetric PFC", "Ethernet1/3: PFCAuto true but DCBX false", "Ethernet1/4: lossless PGs []")
 	if err := Validate(spine1()); err != nil {
 		t.Errorf("Validate refused the healthy spine1: %v", err)
+	}
+}
+
+// A host that stock lldpd announces by MAC is collected with the MAC dotted, as NX-OS prints
+// a "Mac Address" port ID, and the netdev as its description; literal values, independent of
+// expectedLLDP.
+func TestHostNeighbourByMAC(t *testing.T) {
+	var got topology.LLDPNeighbor
+	for _, n := range collect(t, leaf4()).LLDP.Value {
+		if n.LocalPort == "Ethernet1/3" {
+			got = n
+		}
+	}
+	want := topology.LLDPNeighbor{LocalPort: "Ethernet1/3", SystemName: "gpu07", PortID: "0c42.a16b.074d", PortDescr: "ens1f1np1",
+		ChassisID: "0c42.a16b.074d", MgmtAddress: "192.168.100.7"}
+	if got != want {
+		t.Errorf("Ethernet1/3 neighbour %+v, want %+v", got, want)
 	}
 }

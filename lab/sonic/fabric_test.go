@@ -6,11 +6,11 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// hostNeighbor is a lab host port as LLDP shows it (notes/lab-fabric.md: system name = host,
-// port id = netdev, chassis id = MAC).
+// hostNeighbor is a lab host port as stock lldpd announces it: system name = host, port ID =
+// the netdev's MAC (subtype mac), port description = netdev, chassis ID = MAC.
 func hostNeighbor(n int, netdev string) *switchstate.Neighbor {
-	return &switchstate.Neighbor{SystemName: fmt.Sprintf("gpu%02d", n), PortID: netdev, PortDescr: netdev,
-		ChassisID: fmt.Sprintf("0c:42:a1:6b:%02x:4c", n)}
+	mac := fmt.Sprintf("0c:42:a1:6b:%02x:4c", n)
+	return &switchstate.Neighbor{SystemName: fmt.Sprintf("gpu%02d", n), PortID: mac, PortDescr: netdev, ChassisID: mac}
 }
 
 func switchNeighbor(name, port string) *switchstate.Neighbor {

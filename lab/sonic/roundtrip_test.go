@@ -1,6 +1,7 @@
 package sonic
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -158,4 +159,30 @@ func TestValidateNamesWhatSONiCCannotShow(t *testing.T) {
 	labtest.ExpectProblems(t, Validate(sw), "asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600",
 		"Ethernet0: PFC rx 3, tx ", "Ethernet4: watchdog on 3,5", "Ethernet8: 802.3x pause",
 		"Ethernet12: DCBX", "Ethernet48: MTU 9600")
+}
+
+// A host that stock lldpd announces by MAC is collected with that MAC as its port ID and the
+// netdev as its description; the port's CONFIG_DB description and DEVICE_NEIGHBOR still name
+// the netdev, not the MAC. Literal values, independent of expectedLLDP.
+func TestHostNeighbourByMAC(t *testing.T) {
+	sw := leaf1()
+	var got topology.LLDPNeighbor
+	for _, n := range collect(t, sw).LLDP.Value {
+		if n.LocalPort == "Ethernet4" {
+			got = n
+		}
+	}
+	want := topology.LLDPNeighbor{LocalPort: "Ethernet4", SystemName: "gpu02", PortID: "0c:42:a1:6b:02:4c", PortDescr: "ens1f0np0"}
+	if got != want {
+		t.Errorf("Ethernet4 neighbour %+v, want %+v", got, want)
+	}
+	cfg, _, _ := New(sw).Exec(context.Background(), soniccol.CmdRunningConfig)
+	for _, s := range []string{`"description": "gpu02:ens1f0np0"`, `"port": "ens1f0np0"`} {
+		if !strings.Contains(cfg, s) {
+			t.Errorf("running config lacks %s", s)
+		}
+	}
+	if strings.Contains(cfg, "gpu02:0c:42") {
+		t.Error("running config names a host port by its MAC")
+	}
 }
