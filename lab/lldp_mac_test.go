@@ -1,0 +1,92 @@
+package lab
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/platforms"
+	"github.com/roceaudit/roceaudit/lab/labtest"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// The lab's switches see each host port the way stock lldpd announces it, by its MAC: each
+// switch's real collector, over its emulator's answers, reads the MAC as that NOS spells it
+// (colons on SONiC and Cumulus, dotted on EOS and NX-OS), and with neither the hosts' LLDP
+// nor the port descriptions every host cable is still found, on the netdev with that MAC.
+func TestSwitchesSeeHostsByMAC(t *testing.T) {
+	devs, err := build(ScenarioHealthy, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := platforms.Registry()
+	s := &topology.Snapshot{}
+	spelled := map[string]bool{}
+	for _, d := range devs {
+		p, ok := reg.Get(d.platform)
+		if !ok {
+			t.Fatalf("%s: no collector for %s", d.name, d.platform)
+		}
+		dev := &topology.Device{Name: d.name, Platform: d.platform, Reachable: true}
+		if d.host != nil {
+			dev.Role = topology.RoleHost
+			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, topology.DeviceSpec{Name: d.name}, dev)
+			if err != nil {
+				t.Fatalf("%s: %v", d.name, err)
+			}
+			dev.Host.LLDP = topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "lldpd not running"})
+		} else {
+			dev.Role = topology.RoleSwitch
+			dev.Switch = labtest.Collect(t, p, d.dev, d.sw)
+			for i, n := range dev.Switch.LLDP.Value {
+				if strings.HasPrefix(n.SystemName, "gpu") {
+					spelled[d.platform+" "+macSpelling(n.PortID)] = true
+				}
+				dev.Switch.LLDP.Value[i].PortDescr = "" // the MAC alone must name the netdev
+			}
+		}
+		s.Devices = append(s.Devices, dev)
+	}
+	want := []string{"cumulus colon", "eos dotted", "nxos dotted", "sonic colon"}
+	if got := slices.Sorted(func(yield func(string) bool) {
+		for k := range spelled {
+			if !yield(k) {
+				return
+			}
+		}
+	}); strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("host port IDs spelled %v, want %v", got, want)
+	}
+
+	var hostCables []string
+	f := fixedFabric()
+	for _, c := range f.cables {
+		if !f.isSwitch(c[0].device) || !f.isSwitch(c[1].device) {
+			hostCables = append(hostCables, linkSet([]topology.Link{{A: topology.PortRef{Device: c[0].device, Interface: c[0].port},
+				B: topology.PortRef{Device: c[1].device, Interface: c[1].port}}})[0])
+		}
+	}
+	slices.Sort(hostCables)
+	var got []string
+	for _, l := range linkSet(topology.ResolveLinks(s)) {
+		if strings.Contains(l, "gpu") {
+			got = append(got, l)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(hostCables, " ") || len(got) != 16 {
+		t.Errorf("host links\n%v\nwant every host cable\n%v", got, hostCables)
+	}
+}
+
+// macSpelling names how a port ID spells a MAC: "colon" (0c:42:...), "dotted" (0c42.a16b...)
+// or "other".
+func macSpelling(id string) string {
+	switch {
+	case len(id) == 17 && strings.Count(id, ":") == 5:
+		return "colon"
+	case len(id) == 14 && strings.Count(id, ".") == 2:
+		return "dotted"
+	}
+	return "other"
+}
