@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +51,7 @@ func advertised(sw *switchstate.Switch, p *switchstate.Port) linuxhost.LLDPNeigh
 		if p.Neighbor == nil {
 			return p.Name
 		}
-		return p.Neighbor.SystemName + sep + peerPortName(p.Neighbor)
+		return p.Neighbor.SystemName + sep + p.Neighbor.PortName()
 	}
 	switch sw.Platform {
 	case "sonic":
@@ -68,15 +67,6 @@ func advertised(sw *switchstate.Switch, p *switchstate.Port) linuxhost.LLDPNeigh
 		n.PortID, n.PortDescr = "Eth"+strings.TrimPrefix(p.Name, "Ethernet"), label("_")
 	}
 	return n
-}
-
-// peerPortName is how the switch emulators' descriptions name a neighbour's port: by its port
-// ID, or by the description a host's lldpd sends with a MAC port ID (the netdev name).
-func peerPortName(n *switchstate.Neighbor) string {
-	if mac, err := net.ParseMAC(n.PortID); err == nil && len(mac) == 6 {
-		return n.PortDescr
-	}
-	return n.PortID
 }
 
 // sonicAlias is the CONFIG_DB PORT alias lab/sonic gives EthernetN: etp(N/4+1).

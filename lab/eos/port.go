@@ -65,22 +65,7 @@ func neighborLabel(p *switchstate.Port) string {
 	if p.Neighbor == nil {
 		return ""
 	}
-	return p.Neighbor.SystemName + "_" + peerPort(p.Neighbor)
-}
-
-// peerPort names the neighbour's port in a description: by its port ID, unless that is a MAC
-// (a host's stock lldpd), when the port description the host sends is the netdev name.
-func peerPort(n *switchstate.Neighbor) string {
-	if isMAC(n.PortID) {
-		return n.PortDescr
-	}
-	return n.PortID
-}
-
-// isMAC reports whether a port ID is a 6-byte MAC, which the NOS prints dotted.
-func isMAC(id string) bool {
-	mac, err := net.ParseMAC(id)
-	return err == nil && len(mac) == 6
+	return p.Neighbor.SystemName + "_" + p.Neighbor.PortName()
 }
 
 // jsonOut prints a value as EOS prints `| json`: indented by four spaces.

@@ -60,7 +60,7 @@ func showLLDP(sw *switchstate.Switch) string {
 					UnknownOrgDefinedTlvs: []any{}},
 				ChassisID: nosfmt.DottedMAC(n.ChassisID), SystemName: n.SystemName, TTL: 120, ChassisIDType: "macAddress",
 			}
-			if isMAC(n.PortID) {
+			if n.PortIDIsMAC() {
 				info.NeighborInterfaceInfo.InterfaceIDType = "macAddress"
 				info.NeighborInterfaceInfo.InterfaceID = nosfmt.DottedMAC(n.PortID)
 			}

@@ -136,7 +136,7 @@ func showLLDP(sw *switchstate.Switch) string {
 			PortID: n.PortID, LocalPort: shortName(p.Name), PortDesc: orNull(n.PortDescr, "null"),
 			SysName: orNull(n.SystemName, "null"), SysDesc: "null", TTL: "114", SystemCap: caps, EnabledCap: caps,
 			MgmtAddrType: "IPV4", MgmtAddr: n.MgmtIP, VLANID: "not advertised"}
-		if isMAC(n.PortID) {
+		if n.PortIDIsMAC() {
 			r.PortType, r.PortID = "Mac Address", nosfmt.DottedMAC(n.PortID) // a host's lldpd
 		}
 		if n.MgmtIP == "" {

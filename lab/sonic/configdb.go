@@ -108,7 +108,7 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
 	}
 	if d := neighborLabel(p); d != "" {
 		row["description"] = d
-		db.set("DEVICE_NEIGHBOR", p.Name, map[string]string{"name": p.Neighbor.SystemName, "port": peerPort(p.Neighbor)})
+		db.set("DEVICE_NEIGHBOR", p.Name, map[string]string{"name": p.Neighbor.SystemName, "port": p.Neighbor.PortName()})
 	}
 	db.set("PORT", p.Name, row)
 

@@ -3,7 +3,6 @@ package sonic
 import (
 	"cmp"
 	"fmt"
-	"net"
 	"strconv"
 	"strings"
 
@@ -84,14 +83,5 @@ func neighborLabel(p *switchstate.Port) string {
 	if p.Neighbor == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s:%s", p.Neighbor.SystemName, peerPort(p.Neighbor))
-}
-
-// peerPort names the neighbour's port in a description: by its port ID, unless that is a MAC
-// (a host's stock lldpd), when the port description the host sends is the netdev name.
-func peerPort(n *switchstate.Neighbor) string {
-	if mac, err := net.ParseMAC(n.PortID); err == nil && len(mac) == 6 {
-		return n.PortDescr
-	}
-	return n.PortID
+	return fmt.Sprintf("%s:%s", p.Neighbor.SystemName, p.Neighbor.PortName())
 }

@@ -4,7 +4,10 @@
 // and every command that would show it changes with it.
 package switchstate
 
-import "sync"
+import (
+	"net"
+	"sync"
+)
 
 // Switch is one emulated switch.
 type Switch struct {
@@ -99,4 +102,20 @@ func HealthyPort(name string, speed, mtu int) *Port {
 	p.Strict[CNPPriority] = true
 	p.Lossless[RoCEPriority] = true
 	return p
+}
+
+// PortIDIsMAC reports whether the neighbour announced its port by a 6-byte MAC (stock lldpd
+// does); NOSes print such IDs their own way (colons, or dotted on EOS and NX-OS).
+func (n *Neighbor) PortIDIsMAC() bool {
+	mac, err := net.ParseMAC(n.PortID)
+	return err == nil && len(mac) == 6
+}
+
+// PortName names the neighbour's port for descriptions: its port ID, unless that is a MAC (a
+// host's stock lldpd), when the description the host sends is the netdev name.
+func (n *Neighbor) PortName() string {
+	if n.PortIDIsMAC() {
+		return n.PortDescr
+	}
+	return n.PortID
 }
