@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/roceaudit/roceaudit/checks"
 )
@@ -16,26 +14,9 @@ import (
 // passes (exit 0) on every platform, and the lab's paths carry test transfers.
 func TestLabUpGeneratedPassesEveryCheck(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "lab")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errb syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main(ctx, []string{"lab", "up", "--generate", "hosts=6,leaves=3,spines=2", "--dir", dir}, strings.NewReader(""), &out, &errb)
-	}()
-	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(out.String(), "\n") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no ready line; stdout %q stderr %q", out.String(), errb.String())
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("lab up exited %d early: %s", code, errb.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	lab := startLabUp(t, "--generate", "hosts=6,leaves=3,spines=2", "--dir", dir)
 	inv := filepath.Join(dir, "inventory.yaml")
-	if got, want := out.String(), "lab ready: 11 devices, inventory "+inv+"\n"; got != want {
+	if got, want := lab.out.String(), "lab ready: 11 devices, inventory "+inv+"\n"; got != want {
 		t.Errorf("ready line %q, want %q", got, want)
 	}
 	raw, err := os.ReadFile(inv)
@@ -86,14 +67,8 @@ func TestLabUpGeneratedPassesEveryCheck(t *testing.T) {
 		t.Errorf("%d transfers, want 2", len(rep.Transfers))
 	}
 
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("lab up exit %d after interrupt", code)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("lab up did not stop on interrupt")
+	if code := lab.stop(t); code != exitOK {
+		t.Errorf("lab up exit %d after interrupt", code)
 	}
 }
 

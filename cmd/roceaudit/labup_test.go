@@ -29,30 +29,55 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// runningLab is `roceaudit lab up` running in the background until stop is called.
+type runningLab struct {
+	out, errb syncBuffer
+	done      chan int
+	cancel    context.CancelFunc
+}
+
+// startLabUp runs `lab up` with args and waits for its one-line announcement.
+func startLabUp(t *testing.T, args ...string) *runningLab {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &runningLab{done: make(chan int, 1), cancel: cancel}
+	t.Cleanup(cancel)
+	go func() {
+		r.done <- Main(ctx, append([]string{"lab", "up"}, args...), strings.NewReader(""), &r.out, &r.errb)
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(r.out.String(), "\n") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no ready line; stdout %q stderr %q", r.out.String(), r.errb.String())
+		}
+		select {
+		case code := <-r.done:
+			t.Fatalf("lab up exited %d early: %s", code, r.errb.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return r
+}
+
+// stop interrupts lab up and returns its exit code.
+func (r *runningLab) stop(t *testing.T) int {
+	t.Helper()
+	r.cancel()
+	select {
+	case code := <-r.done:
+		return code
+	case <-time.After(10 * time.Second):
+		t.Fatal("lab up did not stop on interrupt")
+		return -1
+	}
+}
+
 // lab up keeps the lab running until interrupted, announces it on one line, and an audit of
 // the inventory it wrote works like any other.
 func TestLabUpThenAuditThenInterrupt(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "lab")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errb syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main(ctx, []string{"lab", "up", "--scenario", "broken", "--dir", dir}, strings.NewReader(""), &out, &errb)
-	}()
-
-	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(out.String(), "lab ready:") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no ready line; stdout %q stderr %q", out.String(), errb.String())
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("lab up exited %d early: %s", code, errb.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	line := strings.TrimSpace(out.String())
+	lab := startLabUp(t, "--scenario", "broken", "--dir", dir)
+	line := strings.TrimSpace(lab.out.String())
 	inv := filepath.Join(dir, "inventory.yaml")
 	if !strings.HasPrefix(line, "lab ready: ") || !strings.HasSuffix(line, "devices, inventory "+inv) {
 		t.Errorf("ready line %q", line)
@@ -74,13 +99,7 @@ func TestLabUpThenAuditThenInterrupt(t *testing.T) {
 		}
 	}
 
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("lab up exit %d after interrupt", code)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("lab up did not stop on interrupt")
+	if code := lab.stop(t); code != exitOK {
+		t.Errorf("lab up exit %d after interrupt", code)
 	}
 }
