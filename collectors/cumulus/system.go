@@ -19,9 +19,9 @@ func ParseSystem(out string) (string, error) {
 		if len(toks) < 2 {
 			continue
 		}
-		k := l[toks[0].Start:toks[0].End]
+		k := toks[0].Text(l)
 		if _, seen := fields[k]; !seen {
-			fields[k] = l[toks[1].Start:toks[1].End]
+			fields[k] = toks[1].Text(l)
 		}
 	}
 	if b := fields["build"]; b != "" {

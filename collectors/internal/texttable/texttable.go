@@ -3,35 +3,57 @@
 //
 // Columns are cut at the rule's dash runs, not at whitespace, so empty cells, values with single
 // spaces and right-aligned numbers all land in the right column.
+//
+// Positions are display columns (runes), not bytes: NVUE marks a truncated column with "…"
+// (U+2026, three bytes, one column) at the end of its dash run and a truncated cell with "…"
+// at its end, so byte offsets would shift every column to the right of one.
 package texttable
 
 import "strings"
 
-// Span is the character range [Start, End) of a line: a column's dash run in the rule line,
-// or a token of a row.
+// Ellipsis is the mark NVUE puts at the end of a truncated cell and of the dash run of a
+// column whose cells it truncates.
+const Ellipsis = "…"
+
+const ellipsis = '…'
+
+// Span is the rune range [Start, End) of a line: a column's dash run in the rule line, or a
+// token of a row.
 type Span struct{ Start, End int }
+
+// Text is the part of line the span covers, the span being in runes.
+func (s Span) Text(line string) string {
+	r := []rune(line)
+	return string(r[min(s.Start, len(r)):min(s.End, len(r))])
+}
 
 // SplitLines splits output into lines, CRLF or LF.
 func SplitLines(s string) []string {
 	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 }
 
-// RuleSpans returns the dash runs of a line made only of dashes and spaces, or nil.
+// RuleSpans returns the dash runs of a rule line, or nil. A rule line is made of runs of
+// dashes separated by spaces; a run may carry NVUE's "…" after a dash (the column is
+// truncated), but a "…" alone is not a run.
 func RuleSpans(line string) []Span {
-	line = strings.TrimRight(line, " ")
-	if !strings.Contains(line, "-") || strings.Trim(line, "- ") != "" {
-		return nil
-	}
+	r := []rune(strings.TrimRight(line, " "))
 	var spans []Span
 	start := -1
-	for i := 0; i <= len(line); i++ {
-		dash := i < len(line) && line[i] == '-'
+	for i := 0; i <= len(r); i++ {
 		switch {
-		case dash && start < 0:
-			start = i
-		case !dash && start >= 0:
-			spans = append(spans, Span{start, i})
-			start = -1
+		case i < len(r) && r[i] == '-':
+			if start < 0 {
+				start = i
+			}
+		case i < len(r) && r[i] == ellipsis && start >= 0:
+			// part of the run started by a dash
+		case i == len(r) || r[i] == ' ':
+			if start >= 0 {
+				spans = append(spans, Span{start, i})
+				start = -1
+			}
+		default:
+			return nil
 		}
 	}
 	return spans
@@ -40,10 +62,12 @@ func RuleSpans(line string) []Span {
 // CutCells splits a line into tokens separated by two or more spaces and puts each token in
 // the column it overlaps most, or the nearest column when it sits in a gap (NVUE's documented
 // headers are sometimes one character off their rule). Tokens that land in the same column
-// are joined with two spaces, so a misaligned line loses nothing.
+// are joined with two spaces, so a misaligned line loses nothing. A truncated cell keeps its
+// "…".
 func CutCells(line string, spans []Span) []string {
+	r := []rune(line)
 	cells := make([]string, len(spans))
-	for _, tok := range Tokens(line) {
+	for _, tok := range tokens(r) {
 		best, bestScore := 0, -1<<30
 		for c, s := range spans {
 			score := min(tok.End, s.End) - max(tok.Start, s.Start)
@@ -54,26 +78,31 @@ func CutCells(line string, spans []Span) []string {
 		if cells[best] != "" {
 			cells[best] += "  "
 		}
-		cells[best] += line[tok.Start:tok.End]
+		cells[best] += string(r[tok.Start:tok.End])
 	}
 	return cells
 }
 
 // Tokens are the runs of text separated by at least two spaces: a single space belongs to the
-// value ("strict priority", "1.43 MB", "GigabitEthernet 0/2").
+// value ("strict priority", "1.43 MB", "GigabitEthernet 0/2"). Their spans are in runes; read
+// them with Span.Text.
 func Tokens(line string) []Span {
+	return tokens([]rune(line))
+}
+
+func tokens(r []rune) []Span {
 	var out []Span
 	i := 0
-	for i < len(line) {
-		for i < len(line) && line[i] == ' ' {
+	for i < len(r) {
+		for i < len(r) && r[i] == ' ' {
 			i++
 		}
-		if i >= len(line) {
+		if i >= len(r) {
 			break
 		}
 		start := i
-		for i < len(line) {
-			if line[i] == ' ' && (i+1 >= len(line) || line[i+1] == ' ') {
+		for i < len(r) {
+			if r[i] == ' ' && (i+1 >= len(r) || r[i+1] == ' ') {
 				break
 			}
 			i++
@@ -81,4 +110,10 @@ func Tokens(line string) []Span {
 		out = append(out, Span{start, i})
 	}
 	return out
+}
+
+// Truncated reports whether NVUE cut a cell short: its text ends with "…". Such a cell is a
+// prefix of the value, not the value.
+func Truncated(cell string) bool {
+	return strings.HasSuffix(cell, Ellipsis)
 }

@@ -38,6 +38,12 @@ func TestRuleSpans(t *testing.T) {
 		{"=====", nil},
 		{"Total entries displayed:  3", nil},
 		{"---  x", nil},
+		// NVUE marks a truncated column with "…" after its dashes; spans count runes.
+		{"--  ---…  ---", []Span{{0, 2}, {4, 8}, {10, 13}}},
+		{"-…-  --", []Span{{0, 3}, {5, 7}}},
+		{"---  …", nil},
+		{"…---", nil},
+		{"---  -x…", nil},
 	} {
 		if d := cmp.Diff(tc.want, RuleSpans(tc.line)); d != "" {
 			t.Errorf("RuleSpans(%q) (-want +got):\n%s", tc.line, d)
@@ -121,5 +127,61 @@ func TestCutCellsNVUEHeaderOffRule(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"max-threshold", "1.43 MB", ""}, CutCells(lines[7], spans)); d != "" {
 		t.Errorf("max-threshold row (-want +got):\n%s", d)
+	}
+}
+
+// NVIDIA's own `nv show interface` example: two columns truncated ("…" ends their dash runs).
+// The three-byte "…" must not shift the columns after it.
+func TestCutCellsNVUETruncatedColumns(t *testing.T) {
+	lines := verbatim(t, "cumulus", "nv_show_interface.head.txt")
+	spans := RuleSpans(lines[1])
+	if len(spans) != 8 {
+		t.Fatalf("rule %q: %d columns, want 8", lines[1], len(spans))
+	}
+	if spans[6] != (Span{60, 75}) || spans[7] != (Span{77, 93}) {
+		t.Errorf("truncated columns = %v %v, want rune spans {60 75} {77 93}", spans[6], spans[7])
+	}
+	want := []string{"Interface", "State", "Speed", "MTU", "Type", "Remote Host", "Remote Port", "Summary"}
+	if d := cmp.Diff(want, CutCells(lines[0], spans)); d != "" {
+		t.Errorf("header (-want +got):\n%s", d)
+	}
+	for _, tc := range []struct {
+		line int
+		want []string
+	}{
+		{2, []string{"BLUE", "up", "", "65575", "vrf", "", "", "IP Address:"}},
+		{3, []string{"", "", "", "", "", "", "", "127.0.0.1/8"}},
+		{12, []string{"bond3", "up", "1G", "9000", "bond", "", "", ""}},
+	} {
+		if d := cmp.Diff(tc.want, CutCells(lines[tc.line], spans)); d != "" {
+			t.Errorf("%q (-want +got):\n%s", lines[tc.line], d)
+		}
+	}
+}
+
+// A truncated cell keeps its "…", and a token after one lands in its own column: rune
+// positions, not bytes.
+func TestCutCellsTruncatedCell(t *testing.T) {
+	spans := RuleSpans("-----  ----…  ---")
+	got := CutCells("ab     swp1…  x", spans)
+	if d := cmp.Diff([]string{"ab", "swp1…", "x"}, got); d != "" {
+		t.Error(d)
+	}
+	if !Truncated(got[1]) || Truncated(got[0]) || Truncated("") {
+		t.Error("Truncated")
+	}
+}
+
+func TestTokensAreRunePositions(t *testing.T) {
+	line := "é…  b c"
+	toks := Tokens(line)
+	if d := cmp.Diff([]Span{{0, 2}, {4, 7}}, toks); d != "" {
+		t.Errorf("spans (-want +got):\n%s", d)
+	}
+	if toks[0].Text(line) != "é…" || toks[1].Text(line) != "b c" {
+		t.Errorf("texts %q %q", toks[0].Text(line), toks[1].Text(line))
+	}
+	if got := (Span{5, 99}).Text(line); got != " c" {
+		t.Errorf("span past the end = %q", got)
 	}
 }
