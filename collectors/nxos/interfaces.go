@@ -25,6 +25,8 @@ type Interface struct {
 	State    string
 	EthSpeed string
 	BWKbit   int64
+	// Bundle is eth_bundle, the port-channel the port is a member of ("" when none).
+	Bundle string
 }
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
@@ -57,6 +59,7 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		State     string `json:"state"`
 		Speed     any    `json:"eth_speed"`
 		BW        num    `json:"eth_bw"`
+		Bundle    any    `json:"eth_bundle"`
 	}
 	rs, err := rows[row](raw.Table.Row)
 	if err != nil {
@@ -79,7 +82,11 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		if r.Speed != nil {
 			speed = strings.TrimSpace(fmt.Sprint(r.Speed))
 		}
-		res[r.Interface] = Interface{Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
+		bundle := ""
+		if r.Bundle != nil {
+			bundle = strings.TrimSpace(fmt.Sprint(r.Bundle))
+		}
+		res[r.Interface] = Interface{Bundle: bundle, Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
 			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set,
 			State: r.State, EthSpeed: speed, BWKbit: r.BW.V}
 	}

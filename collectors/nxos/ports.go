@@ -45,13 +45,14 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		switchcollect.UnknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))
 		return p
 	}
-	configFacts(p, s.cfg)
+	configFacts(p, s.cfg, iface.Bundle)
 	return p
 }
 
-// configFacts fills the facts read from `show running-config ipqos`.
-func configFacts(p *topology.SwitchPort, c *QoSConfig) {
-	iq := c.Interfaces[p.Name]
+// configFacts fills the facts read from `show running-config ipqos`; bundle is the port's
+// eth_bundle (see QoSConfig.ForPort).
+func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
+	iq := c.ForPort(p.Name, bundle)
 	var ifLines []string
 	if iq != nil {
 		ifLines = iq.Lines

@@ -48,7 +48,9 @@ type InterfaceQoS struct {
 	QueuingOutput string
 	PFCMode       string // "on" | "auto" | "off"; "" when absent (the default, auto)
 	Watchdog      *bool  // priority-flow-control watch-dog-interval on|off
-	Lines         []string
+	// ChannelGroup is N of a member's `channel-group N [mode ...]` line, "" when absent.
+	ChannelGroup string
+	Lines        []string
 }
 
 // QoSConfig is the parsed `show running-config ipqos`.
@@ -61,6 +63,8 @@ type QoSConfig struct {
 	Watchdog                                              *bool // global watch-dog-interval
 	WatchdogLine                                          string
 	Interfaces                                            map[string]*InterfaceQoS
+	// PortChannels are the `interface port-channelN` blocks, keyed by N.
+	PortChannels map[string]*InterfaceQoS
 }
 
 // ParseQoSConfig parses NX-OS `show running-config ipqos`. Lines it does not need are ignored;
@@ -76,7 +80,7 @@ func ParseQoSConfig(out string) (*QoSConfig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdQoSConfig, err)
 	}
-	c := &QoSConfig{ClassMaps: map[string]*ClassMap{}, Policies: map[string]*Policy{}, Interfaces: map[string]*InterfaceQoS{}}
+	c := &QoSConfig{ClassMaps: map[string]*ClassMap{}, Policies: map[string]*Policy{}, Interfaces: map[string]*InterfaceQoS{}, PortChannels: map[string]*InterfaceQoS{}}
 	for _, n := range roots {
 		if err := c.top(n); err != nil {
 			return nil, fmt.Errorf("%s: %w", CmdQoSConfig, err)
@@ -134,7 +138,8 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 		}
 		c.Watchdog, c.WatchdogLine = &v, n.Line
 	case len(f) == 2 && f[0] == "interface":
-		if !IsFrontPanel(f[1]) {
+		num, isPC := portChannelNumber(f[1])
+		if !isPC && !IsFrontPanel(f[1]) {
 			return nil
 		}
 		iq := &InterfaceQoS{Name: f[1]}
@@ -144,7 +149,11 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 				return fmt.Errorf("interface %s: %w", iq.Name, err)
 			}
 		}
-		c.Interfaces[iq.Name] = iq
+		if isPC {
+			c.PortChannels[num] = iq
+		} else {
+			c.Interfaces[iq.Name] = iq
+		}
 	}
 	return nil
 }
@@ -234,6 +243,11 @@ func (iq *InterfaceQoS) apply(line string) error {
 			return err
 		}
 		iq.Watchdog = &v
+	case len(f) >= 2 && f[0] == "channel-group":
+		if _, err := strconv.Atoi(f[1]); err != nil {
+			return fmt.Errorf("%q: channel-group %q is not a number", line, f[1])
+		}
+		iq.ChannelGroup = f[1]
 	}
 	return nil
 }
