@@ -27,16 +27,23 @@ func DefaultDSCPToTC() map[int]int {
 }
 
 // Effective is an interface's QoS after its service-profile and its own lines are merged
-// (interface lines win, as on the switch).
+// (interface lines win, as on the switch), over what its port-channel configures.
 type Effective struct {
 	QoS
 	Profile string
-	// Lines is the evidence: the interface block, then the profile block.
+	// Lines is the evidence: the interface block, then the profile block, then (for a member
+	// of a port-channel) the Port-Channel block and the profile it inherits from there.
 	Lines []string
 }
 
 // EffectiveQoS merges the qos profile bound to the interface with the interface's own lines.
 // ic may be nil (the interface has no configuration block).
+//
+// A member of a port-channel (`channel-group N`) also gets the QoS of `interface
+// Port-ChannelN`: trust, PFC, no-drop priorities, watchdog, tx-queues and, when the member
+// binds none, its service-profile. switches.md (§3.3) does not say how EOS combines the two,
+// so a member's own setting (its lines or its own service-profile) always wins and the
+// port-channel fills only what the member leaves unset.
 func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 	var e Effective
 	e.NoDrop = map[int]bool{}
@@ -45,17 +52,44 @@ func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 		return e, nil
 	}
 	e.Lines = append(e.Lines, ic.Lines...)
+	var layers []*QoS // lowest precedence first
+	var pcLines []string
+	if pc := rc.PortChannelOf(ic); pc != nil {
+		pcLines = append(pcLines, pc.Lines...)
+		if ic.ServiceProfile == "" && pc.ServiceProfile != "" {
+			p, err := rc.profile(pc)
+			if err != nil {
+				return e, err
+			}
+			e.Profile = pc.ServiceProfile
+			pcLines = append(pcLines, p.Lines...)
+			layers = append(layers, p)
+		}
+		layers = append(layers, &pc.QoS)
+	}
 	if ic.ServiceProfile != "" {
-		p, ok := rc.Profiles[ic.ServiceProfile]
-		if !ok {
-			return e, fmt.Errorf("interface %s uses service-profile %s, which is not in the configuration", ic.Name, ic.ServiceProfile)
+		p, err := rc.profile(ic)
+		if err != nil {
+			return e, err
 		}
 		e.Profile = ic.ServiceProfile
 		e.Lines = append(e.Lines, p.Lines...)
-		e.merge(p)
+		layers = append(layers, p)
 	}
-	e.merge(&ic.QoS)
+	layers = append(layers, &ic.QoS)
+	for _, q := range layers {
+		e.merge(q)
+	}
+	e.Lines = append(e.Lines, pcLines...)
 	return e, nil
+}
+
+func (rc *RunningConfig) profile(ic *InterfaceConfig) (*QoS, error) {
+	p, ok := rc.Profiles[ic.ServiceProfile]
+	if !ok {
+		return nil, fmt.Errorf("interface %s uses service-profile %s, which is not in the configuration", ic.Name, ic.ServiceProfile)
+	}
+	return p, nil
 }
 
 func (e *Effective) merge(q *QoS) {
@@ -133,7 +167,7 @@ func lineExcerpt(lines []string, match ...string) string {
 	var keep []string
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
-		if i == 0 || strings.HasPrefix(t, "interface ") || strings.HasPrefix(t, "qos profile ") {
+		if i == 0 || strings.HasPrefix(t, "interface ") || strings.HasPrefix(t, "qos profile ") || strings.HasPrefix(t, "channel-group ") {
 			keep = append(keep, l)
 			continue
 		}

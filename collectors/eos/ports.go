@@ -97,7 +97,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	case "cos":
 		p.Trust = topology.Known("pcp", ev(CmdRunningConfig, block("qos trust", "service-profile")))
 	default:
-		routed := (ic != nil && ic.Routed) || (ifOK && iface.ForwardingModel == "routed")
+		routed := rc.Routed(ic) || (ifOK && iface.ForwardingModel == "routed")
 		trust, mode := "pcp", "switched"
 		if routed {
 			trust, mode = "dscp", "routed"
@@ -151,6 +151,8 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	p.Scheduler = topology.Known(eff.Schedulers(), ev(CmdRunningConfig,
 		block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile")+"\n(EOS default: every tx-queue strict priority)"))
 
+	// DCBX is per physical link (it rides on the member's own LLDP), so a member's dcbx mode is
+	// its own line only, like its flowcontrol lines.
 	if ic != nil && ic.DCBX != "" {
 		p.DCBX = topology.Known(topology.DCBX{Mode: "dcbx", Detail: "dcbx mode " + ic.DCBX}, ev(CmdRunningConfig, block("dcbx mode")))
 	} else {

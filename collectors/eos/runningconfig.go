@@ -42,19 +42,23 @@ type InterfaceConfig struct {
 	DCBX           string // "ieee", "cee" or ""
 	FlowSend       string // flowcontrol send on|off|desired, "" when absent
 	FlowReceive    string
-	HasLines       bool
+	// ChannelGroup is N of a member's `channel-group N mode ...` line, "" when absent.
+	ChannelGroup string
+	HasLines     bool
 }
 
 // RunningConfig is the parsed QoS-relevant part of `show running-config`.
 type RunningConfig struct {
-	DSCPToTC    map[int]int // qos map dscp ... to traffic-class N
-	DSCPLines   []string
-	TCToQueue   map[int]int // qos map traffic-class ... to tx-queue N
-	QueueLines  []string
-	PFCAllOff   bool
-	Profiles    map[string]*QoS
-	Interfaces  map[string]*InterfaceConfig
-	GlobalLines []string // global priority-flow-control lines
+	DSCPToTC   map[int]int // qos map dscp ... to traffic-class N
+	DSCPLines  []string
+	TCToQueue  map[int]int // qos map traffic-class ... to tx-queue N
+	QueueLines []string
+	PFCAllOff  bool
+	Profiles   map[string]*QoS
+	Interfaces map[string]*InterfaceConfig
+	// PortChannels are the `interface Port-ChannelN` blocks, keyed by N.
+	PortChannels map[string]*InterfaceConfig
+	GlobalLines  []string // global priority-flow-control lines
 }
 
 // ParseRunningConfig parses EOS `show running-config`. Lines it does not need are ignored;
@@ -70,21 +74,26 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("%s: the output holds no configuration line", CmdRunningConfig)
 	}
-	rc := &RunningConfig{DSCPToTC: map[int]int{}, TCToQueue: map[int]int{}, Profiles: map[string]*QoS{}, Interfaces: map[string]*InterfaceConfig{}}
+	rc := &RunningConfig{DSCPToTC: map[int]int{}, TCToQueue: map[int]int{}, Profiles: map[string]*QoS{}, Interfaces: map[string]*InterfaceConfig{}, PortChannels: map[string]*InterfaceConfig{}}
 	sawInterface := false
 	for _, n := range roots {
 		f := strings.Fields(n.Line)
 		switch {
 		case len(f) >= 2 && f[0] == "interface":
 			sawInterface = true
-			if !IsFrontPanel(f[1]) {
+			num, isPC := portChannelNumber(f[1])
+			if !isPC && !IsFrontPanel(f[1]) {
 				continue
 			}
 			ic, err := parseInterface(f[1], n)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", CmdRunningConfig, err)
 			}
-			rc.Interfaces[ic.Name] = ic
+			if isPC {
+				rc.PortChannels[num] = ic
+			} else {
+				rc.Interfaces[ic.Name] = ic
+			}
 		case len(f) >= 3 && f[0] == "qos" && f[1] == "profile":
 			q := &QoS{}
 			q.Lines = n.AppendLines(nil, blockIndent)
@@ -171,6 +180,11 @@ func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 				return nil, fmt.Errorf("interface %s: %q: MTU is not a number", name, c.Line)
 			}
 			ic.MTU = v
+		case len(f) >= 2 && f[0] == "channel-group":
+			if _, err := strconv.Atoi(f[1]); err != nil {
+				return nil, fmt.Errorf("interface %s: %q: channel-group %q is not a number", name, c.Line, f[1])
+			}
+			ic.ChannelGroup = f[1]
 		case c.Line == "no switchport":
 			ic.Routed = true
 		case len(f) == 3 && f[0] == "dcbx" && f[1] == "mode":
