@@ -24,4 +24,7 @@
 // the largest frame any of the four NOSes configures: that is the "9216 class" (NX-OS, SONiC
 // and Cumulus top out at mtu 9216). NormalizeMTU maps an IP MTU of 9214 or more to 9216 and
 // leaves smaller values as they are, since every NOS's default (1500) is the same IP payload.
+//
+// Port-channel members (`channel-group N`) take from `interface Port-ChannelN` each QoS/PFC
+// setting they leave unset; their own lines and service-profile win (EffectiveQoS).
 package eos

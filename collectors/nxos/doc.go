@@ -29,4 +29,8 @@
 // is static; `auto` applies them only when DCBX agrees with the peer and is reported as DCBX
 // ("dcbx" mode, SwitchPFC.Mode "auto"); `off` disables PFC. MTU is the frame MTU as NX-OS
 // configures it (9216 class), so Normalized equals Configured.
+//
+// Port-channel members (`channel-group N`, else eth_bundle of `show interface`) take from
+// `interface port-channelN` each QoS/PFC setting they leave unset; their own lines win
+// (QoSConfig.ForPort).
 package nxos
