@@ -8,6 +8,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -68,14 +69,19 @@ func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LL
 	ns := []topology.LLDPNeighbor{}
 	var lines []string
 	for _, i := range ifs {
-		if i.RemoteHost == "" {
+		if i.RemoteHost == "" || i.NameTruncated() {
+			// No neighbour, or one NVUE did not print in full: not a neighbour, but a
+			// truncated row stays in the evidence so the gap is visible.
+			if len(i.Truncated) > 0 {
+				lines = append(lines, i.Line)
+			}
 			continue
 		}
 		ns = append(ns, topology.LLDPNeighbor{LocalPort: i.Name, SystemName: i.RemoteHost, PortID: i.RemotePort})
 		lines = append(lines, i.Line)
 	}
 	ev.Excerpt = strings.Join(lines, "\n")
-	if len(ns) == 0 {
+	if len(lines) == 0 {
 		ev.Excerpt = "no LLDP neighbours"
 	}
 	return topology.Known(ns, ev)
@@ -85,6 +91,11 @@ func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LL
 // watchdog and counters are read the same way in both.
 func collectPort(ctx context.Context, r collectors.Runner, name string, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
 	p := &topology.SwitchPort{Name: name}
+	if texttable.Truncated(name) {
+		unknownAll(p, topology.Evidence{Command: CmdInterfaceLLDP,
+			Error: fmt.Sprintf("NVUE truncated the interface name to %q: the port cannot be queried by name", name)})
+		return p
+	}
 	if err := topology.ValidName(name); err != nil {
 		unknownAll(p, topology.Evidence{Error: err.Error()})
 		return p

@@ -344,3 +344,54 @@ func TestHostAnnouncedByMACIsLinked(t *testing.T) {
 		t.Errorf("links (-want +got):\n%s", d)
 	}
 }
+
+// NVUE truncated the Remote Port column: the switch still has its ports, a neighbour whose
+// port was cut short has no port ID (never a prefix of a MAC), and a port whose own name was
+// cut short is reported with every fact unknown and why, without a command sent for it.
+func TestCollectTruncatedLLDPTable(t *testing.T) {
+	truncated := verbatim(t, "nv_show_interface_lldp.truncated.txt")
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: truncated}}}
+	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp1", "swp51"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lldp := dev.Switch.LLDP
+	if !lldp.Known || len(lldp.Value) != 10 {
+		t.Fatalf("LLDP = %+v", lldp)
+	}
+	want := []topology.LLDPNeighbor{
+		{LocalPort: "swp1", SystemName: "server01"},
+		{LocalPort: "swp51", SystemName: "spine01", PortID: "swp1"},
+	}
+	if d := cmp.Diff(want, []topology.LLDPNeighbor{lldp.Value[1], lldp.Value[6]}); d != "" {
+		t.Errorf("neighbours (-want +got):\n%s", d)
+	}
+	if !strings.Contains(lldp.Source.Excerpt, "48:b0:2d:76:ee…") {
+		t.Errorf("excerpt lost the truncated cell: %q", lldp.Source.Excerpt)
+	}
+
+	cut := "Interface  Type  Remote Host  Remote Port\n" +
+		"--------…  ----  -----------  -----------\n" +
+		"swp1s1…    swp   spine01      swp1\n" +
+		"swp2       swp   server02     eth1\n"
+	r = &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: cut}}}
+	dev, err = collect(t, r, topology.DeviceSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"swp1s1…", "swp2"}, portNamesOf(dev.Switch)); d != "" {
+		t.Errorf("ports (-want +got):\n%s", d)
+	}
+	p := dev.Switch.Port("swp1s1…")
+	if p.MTU.Known || p.PFC.Known || !strings.Contains(p.MTU.Source.Error, "truncated") || p.MTU.Source.Command != CmdInterfaceLLDP {
+		t.Errorf("truncated port MTU = %+v", p.MTU)
+	}
+	for _, c := range r.Sent {
+		if strings.Contains(c, "…") {
+			t.Errorf("sent %q", c)
+		}
+	}
+	if d := cmp.Diff([]topology.LLDPNeighbor{{LocalPort: "swp2", SystemName: "server02", PortID: "eth1"}}, dev.Switch.LLDP.Value); d != "" {
+		t.Errorf("a neighbour on a truncated port is not placed (-want +got):\n%s", d)
+	}
+}

@@ -3,6 +3,8 @@ package cumulus
 import (
 	"fmt"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 )
 
 // Interface is one row of `nv show interface lldp`: every configured interface, with its LLDP
@@ -16,7 +18,15 @@ type Interface struct {
 	// chassis column, so a neighbour carries neither.
 	RemotePort string
 	Line       string
+	// Truncated names the columns whose cell NVUE cut short ("…" at its end): such a cell is
+	// only a prefix of the value. A truncated Remote Host or Remote Port is left empty (unknown,
+	// never matched as a name or a MAC); a truncated Name stays as printed, since the row is
+	// still a port, but it cannot be queried by that name.
+	Truncated []string
 }
+
+// NameTruncated reports whether NVUE cut the interface name short.
+func (i Interface) NameTruncated() bool { return texttable.Truncated(i.Name) }
 
 // ParseInterfaceLLDP parses `nv show interface lldp`: a table of Interface, Speed, Type,
 // Remote Host and Remote Port.
@@ -34,8 +44,22 @@ func ParseInterfaceLLDP(out string) ([]Interface, error) {
 		if r.cells[name] == "" {
 			return nil, fmt.Errorf("%s: row without an interface: %q", CmdInterfaceLLDP, strings.TrimSpace(r.line))
 		}
-		ifs = append(ifs, Interface{Name: r.cells[name], Type: r.cells[typ], RemoteHost: r.cells[host],
-			RemotePort: r.cells[port], Line: strings.TrimRight(r.line, " ")})
+		i := Interface{Name: r.cells[name], Type: r.cells[typ], Line: strings.TrimRight(r.line, " ")}
+		if i.NameTruncated() {
+			i.Truncated = append(i.Truncated, t.header[name])
+		}
+		i.RemoteHost, i.Truncated = untruncated(r.cells[host], t.header[host], i.Truncated)
+		i.RemotePort, i.Truncated = untruncated(r.cells[port], t.header[port], i.Truncated)
+		ifs = append(ifs, i)
 	}
 	return ifs, nil
+}
+
+// untruncated is a cell's value, or "" with its column noted when NVUE cut it short: a prefix
+// of a host name or a MAC would match the wrong peer, or none, as if it were whole.
+func untruncated(cell, column string, truncated []string) (string, []string) {
+	if texttable.Truncated(cell) {
+		return "", append(truncated, column)
+	}
+	return cell, truncated
 }

@@ -166,6 +166,43 @@ func TestParseInterfaceLLDP(t *testing.T) {
 	}
 }
 
+// NVUE truncates a cell longer than its column and ends it with "…", as it ends the column's
+// dash run (NVIDIA's `nv show interface` example). The table is still read; a truncated remote
+// port (a host's MAC cut to "48:b0:2d:76:ee…") is unknown, not a value.
+func TestParseInterfaceLLDPTruncated(t *testing.T) {
+	got, err := ParseInterfaceLLDP(verbatim(t, "nv_show_interface_lldp.truncated.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 10 {
+		t.Fatalf("%d rows, want 10", len(got))
+	}
+	want := []Interface{
+		{Name: "eth0", Type: "eth", RemoteHost: "oob-mgmt-switch", RemotePort: "swp10"},
+		{Name: "swp1", Type: "swp", RemoteHost: "server01", RemotePort: "", Truncated: []string{"Remote Port"},
+			Line: "swp1       1G     swp   server01         48:b0:2d:76:ee…"},
+		{Name: "swp54", Type: "swp", RemoteHost: "spine04", RemotePort: "swp1"},
+	}
+	got[0].Line, got[9].Line = "", ""
+	if d := cmp.Diff(want, []Interface{got[0], got[1], got[9]}); d != "" {
+		t.Errorf("rows (-want +got):\n%s", d)
+	}
+
+	// A name or a host cut short: the row is kept (it is a port), the host is unknown.
+	cut := "Interface  Type  Remote Host  Remote Port\n" +
+		"--------…  ----  ----------…  -----------\n" +
+		"swp1s1…    swp   spine0…      swp1\n"
+	got, err = ParseInterfaceLLDP(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCut := []Interface{{Name: "swp1s1…", Type: "swp", RemotePort: "swp1", Truncated: []string{"Interface", "Remote Host"},
+		Line: "swp1s1…    swp   spine0…      swp1"}}
+	if d := cmp.Diff(wantCut, got); d != "" || !got[0].NameTruncated() {
+		t.Errorf("truncated name and host (-want +got):\n%s", d)
+	}
+}
+
 func TestParseLink(t *testing.T) {
 	got, err := ParseLink(verbatim(t, "nv_show_interface_link.txt"))
 	if err != nil || got.MTU != 9000 || got.FromApplied {
