@@ -20,8 +20,12 @@ func switchChecks() []*Check {
 		swCNPQueue(), swDCBX(), swBuffer()}
 }
 
+// Inferred prefixes Evidence.Excerpt of a fact the collector did not read but took from the
+// NOS's documented defaults (the configuration is silent): a pass on it is only a warning.
+const Inferred = "inferred: "
+
 // switchFact applies the rules every switch fact shares: unreadable is error, unsupported is
-// skip; otherwise decide.
+// skip, a pass on an inferred default is a warning; otherwise decide.
 func switchFact[T any](f topology.Fact[T], what string, decide func(v T) verdict) verdict {
 	if f.Known && strings.HasPrefix(f.Source.Excerpt, NotSupported) {
 		return verdict{status: Skip, actual: "not supported by the platform", message: strings.TrimPrefix(f.Source.Excerpt, NotSupported)}
@@ -30,6 +34,12 @@ func switchFact[T any](f topology.Fact[T], what string, decide func(v T) verdict
 		return unknown(what, f.Source)
 	}
 	v := decide(f.Value)
+	if v.status == Pass && strings.HasPrefix(f.Source.Excerpt, Inferred) {
+		src := f.Source
+		v.status, v.evidence = Warn, &src
+		v.message = "not configured: assumed from the platform's default (" + strings.TrimPrefix(firstLine(f.Source.Excerpt), Inferred) + "); configure it explicitly or verify on the device"
+		v.remediation = "configure the setting explicitly so the audit can read it"
+	}
 	if v.status != Pass && v.evidence == nil {
 		v.evidence = ev(f.Source)
 	}
@@ -319,4 +329,9 @@ func swBuffer() *Check {
 			})
 		},
 	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

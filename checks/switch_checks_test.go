@@ -101,6 +101,7 @@ func TestSwitchFaults(t *testing.T) {
 		{"SW-DCBX", Fail, func(p *topology.SwitchPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx"},
 		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless priority group"},
 		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) { p.Pause.Source.Excerpt = NotSupported + "no 802.3x knob" }, "not supported"},
+		{"SW-DSCP-MAP", Warn, func(p *topology.SwitchPort) { p.DSCPToTC.Source.Excerpt = Inferred + "EOS default DSCP map" }, "DSCP 26 -> class 3"},
 		{"SW-PFC-WATCHDOG", Skip, func(p *topology.SwitchPort) {
 			p.PFC.Value = topology.SwitchPFC{}
 			p.PFCWatchdog.Value = map[int]bool{}
