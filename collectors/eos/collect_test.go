@@ -105,7 +105,7 @@ func TestCollectHealthy(t *testing.T) {
 	for _, c := range []struct{ name, excerpt, want string }{
 		{"pfc", e1.PFC.Source.Excerpt, "priority-flow-control priority 3 no-drop"},
 		{"trust", e1.Trust.Source.Excerpt, "service-profile QOS_ROCE_DCQCN"},
-		{"dscp", e1.DSCPToTC.Source.Excerpt, "EOS default map"},
+		{"dscp", e1.DSCPToTC.Source.Excerpt, "inferred: EOS default DSCP map"},
 		{"mtu", e1.MTU.Source.Excerpt, `"mtu": 9214`},
 		{"pause", e1.Pause.Source.Excerpt, "Et1 "},
 	} {

@@ -152,6 +152,17 @@ func (e Effective) Schedulers() map[int]string {
 	return m
 }
 
+// SchedulingConfigured says whether any tx-queue of the port states its discipline
+// (`priority strict` or `no priority`); when none does, Schedulers is the EOS default only.
+func (e Effective) SchedulingConfigured() bool {
+	for _, t := range e.TxQueues {
+		if t != nil && t.Priority != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // ECNQueues says which tx-queues mark ECN.
 func (e Effective) ECNQueues() map[int]bool {
 	m := map[int]bool{}

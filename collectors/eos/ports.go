@@ -102,15 +102,19 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 		if routed {
 			trust, mode = "dscp", "routed"
 		}
-		p.Trust = topology.Known(trust, ev(CmdRunningConfig,
-			fmt.Sprintf("no qos trust on %s: EOS default for a %s port (trust %s)", p.Name, mode, map[string]string{"pcp": "cos", "dscp": "dscp"}[trust])))
+		p.Trust = topology.Known(trust, ev(CmdRunningConfig, fmt.Sprintf(
+			inferred+"EOS default trust %s for a %s port (no `qos trust` line on %s or its profile/port-channel); verify with `show qos interfaces %s`",
+			map[string]string{"pcp": "cos", "dscp": "dscp"}[trust], mode, p.Name, p.Name)))
 	}
 
 	dscp := DefaultDSCPToTC()
 	for d, tc := range rc.DSCPToTC {
 		dscp[d] = tc
 	}
-	dscpEv := "no qos map dscp line: EOS default map (DSCP 24-31 -> traffic-class 3, 48-55 -> 6)"
+	// The EOS default map is third-party knowledge (switches.md §0.1, UNVERIFIED): with no
+	// `qos map dscp` line at all, the whole map is an assumption. Once the map is configured,
+	// the lines are quoted and the DSCPs they leave alone noted as default.
+	dscpEv := inferred + "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`"
 	if len(rc.DSCPLines) > 0 {
 		dscpEv = switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600) + "\n(other DSCPs: EOS default map)"
 	}
@@ -123,7 +127,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	for tc, q := range rc.TCToQueue {
 		tcq[tc] = q
 	}
-	qEv := "no qos map traffic-class ... to tx-queue: traffic class N uses tx-queue N"
+	qEv := inferred + "EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)"
 	if len(rc.QueueLines) > 0 {
 		qEv = switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
 	}
@@ -142,14 +146,22 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 		wdm[q] = wd
 	}
 	wdEv := block("priority-flow-control pause watchdog", "no priority-flow-control pause watchdog", "service-profile")
-	if !wd {
-		wdEv = "no priority-flow-control pause watchdog on " + p.Name + " or its profile (EOS default: off)"
+	switch {
+	case eff.Watchdog == nil:
+		wdEv = inferred + "EOS default watchdog off (no `priority-flow-control pause watchdog` on " + p.Name + " or its profile/port-channel)"
+	case !wd:
+		wdEv = block("no priority-flow-control pause watchdog", "service-profile")
 	}
 	p.PFCWatchdog = topology.Known(wdm, ev(CmdRunningConfig, wdEv+"; the EOS watchdog covers every no-drop priority of the port"))
 
 	p.ECN = topology.Known(eff.ECNQueues(), ev(CmdRunningConfig, block("tx-queue", "uc-tx-queue", "random-detect ecn", "service-profile")))
-	p.Scheduler = topology.Known(eff.Schedulers(), ev(CmdRunningConfig,
-		block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile")+"\n(EOS default: every tx-queue strict priority)"))
+	schEv := block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile") +
+		"\n(queues above the highest `no priority` queue: strict, the EOS default)"
+	if !eff.SchedulingConfigured() {
+		schEv = inferred + "EOS default: every tx-queue strict priority (no `priority strict` or `no priority` under a tx-queue of " +
+			p.Name + "); verify with `show qos interfaces " + p.Name + "`\n" + schEv
+	}
+	p.Scheduler = topology.Known(eff.Schedulers(), ev(CmdRunningConfig, schEv))
 
 	// DCBX is per physical link (it rides on the member's own LLDP), so a member's dcbx mode is
 	// its own line only, like its flowcontrol lines.
@@ -161,5 +173,5 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	}
 
 	p.Buffer = topology.Known(topology.Buffer{LosslessPGs: append([]int{}, prios...), Profile: eff.Profile},
-		ev(CmdRunningConfig, "EOS reserves PFC headroom for every no-drop priority; no separate buffer profile\n"+pfcEv))
+		ev(CmdRunningConfig, "the no-drop priorities (EOS reserves PFC headroom for each; the running-config has no buffer profile)\n"+pfcEv))
 }
