@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/checks/recipe"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -52,8 +53,13 @@ func qosLines(p *switchstate.Port) (settings, queues []string) {
 	rr := roundRobinFrom(p)
 	for q := 0; q < 8; q++ {
 		var sub []string
-		if q == rr {
+		switch {
+		case q == rr:
 			sub = append(sub, "   no priority")
+		case p.Strict[q]:
+			// Strict is the EOS default above the round-robin queues; it is written out so
+			// the audit reads the CNP queue's scheduling instead of assuming it.
+			sub = append(sub, "   priority strict")
 		}
 		if p.ECN[q] {
 			sub = append(sub, "   "+ecnLine)
@@ -166,14 +172,17 @@ func showRunningConfig(sw *switchstate.Switch) string {
 	return b.String()
 }
 
-// dscpMapLines are the `qos map dscp ... to traffic-class N` lines that move DSCPs away from
-// the EOS default, eight values a line.
+// dscpMapLines are the `qos map dscp ... to traffic-class N` lines, eight values a line: every
+// DSCP the map moves away from the EOS default, and the recipe's RoCE and CNP DSCPs even where
+// the default agrees, as a RoCE configuration states them (the audit does not trust the
+// default map, which is third-party knowledge).
 func dscpMapLines(m [64]int) []string {
+	r := recipe.Default()
 	var out []string
 	for tc := 0; tc < 8; tc++ {
 		var ds []string
 		for d := 0; d < 64; d++ {
-			if m[d] == tc && defaultTC(d) != tc {
+			if m[d] == tc && (defaultTC(d) != tc || d == r.RoCEDSCP || d == r.CNPDSCP) {
 				ds = append(ds, fmt.Sprint(d))
 			}
 		}

@@ -3,10 +3,12 @@ package eos
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/roceaudit/roceaudit/checks"
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
@@ -120,6 +122,11 @@ func TestCollectorRoundTrip(t *testing.T) {
 			if d := cmp.Diff(want, got, labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
+			for _, p := range sc.sw.SortedPorts() {
+				if d := cmp.Diff(expectedInferred(p), inferredFacts(got.Port(p.Name))); d != "" {
+					t.Errorf("%s: facts marked inferred (-want +got):\n%s", p.Name, d)
+				}
+			}
 		})
 	}
 }
@@ -170,4 +177,33 @@ func TestHostNeighbourByMAC(t *testing.T) {
 	if got != want {
 		t.Errorf("Ethernet2 neighbour %+v, want %+v", got, want)
 	}
+}
+
+// expectedInferred are the facts the rendered running-config leaves to EOS defaults: it
+// states the DSCP map, trust, PFC, ECN and every tx-queue's scheduling, but no traffic-class
+// to tx-queue map, and no watchdog line on a port without one.
+func expectedInferred(p *switchstate.Port) []string {
+	out := []string{"TCToQueue"}
+	if !slices.Contains(p.Watchdog[:], true) {
+		out = append(out, "PFCWatchdog")
+	}
+	return out
+}
+
+// inferredFacts names the facts of p whose evidence carries checks.Inferred.
+func inferredFacts(p *topology.SwitchPort) []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		src  topology.Evidence
+	}{
+		{"Trust", p.Trust.Source}, {"DSCPToTC", p.DSCPToTC.Source}, {"TCToQueue", p.TCToQueue.Source},
+		{"PFC", p.PFC.Source}, {"PFCWatchdog", p.PFCWatchdog.Source}, {"ECN", p.ECN.Source},
+		{"Scheduler", p.Scheduler.Source}, {"DCBX", p.DCBX.Source}, {"Buffer", p.Buffer.Source},
+	} {
+		if strings.HasPrefix(f.src.Excerpt, checks.Inferred) {
+			out = append(out, f.name)
+		}
+	}
+	return out
 }
