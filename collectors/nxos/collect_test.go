@@ -151,7 +151,7 @@ func TestCollectBroken(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", r.port, d)
 		}
 	}
-	if e := sw.Port("Ethernet1/9").DCBX.Source.Excerpt; !strings.Contains(e, "default auto") {
+	if e := sw.Port("Ethernet1/9").DCBX.Source.Excerpt; !strings.HasPrefix(e, "inferred: NX-OS default priority-flow-control mode auto") {
 		t.Errorf("mode auto by default must say so: %q", e)
 	}
 	if sw.Port("Ethernet1/5").PFCWatchdog.Source.Excerpt == "" || !strings.Contains(sw.Port("Ethernet1/5").PFCWatchdog.Source.Excerpt, "watch-dog-interval off") {

@@ -15,10 +15,12 @@
 //   - A fact the platform cannot express at all is Known with Evidence.Error "" and
 //     Evidence.Excerpt prefixed "not supported: " (checks turn it into skip). NX-OS expresses
 //     every SW-* setting, so this package never emits it.
-//   - Defaults are reported as Known with the excerpt saying so: `priority-flow-control mode`
-//     defaults to auto (PFC negotiated by DCBX), no qos input policy means every packet goes
-//     to qos-group 0 (trust none), and an absent `priority-flow-control watch-dog-interval`
-//     is reported as watchdog off.
+//   - Defaults are reported as Known with the excerpt starting "inferred: " (checks.Inferred)
+//     and saying what was assumed, so a check that would pass on one warns instead:
+//     `priority-flow-control mode` defaults to auto (PFC negotiated by DCBX), no qos input
+//     policy means every packet goes to qos-group 0 (trust none), no network-qos policy pauses
+//     nothing, no queuing policy marks no ECN, and an absent `priority-flow-control
+//     watch-dog-interval` is reported as watchdog off.
 //
 // Speed: `show interface | json` eth_speed ("100 Gb/s", "1000 Mb/s") in Gb/s. A port that is
 // down prints "auto-speed" and its speed is Unknown (eth_bw then only holds the port type's

@@ -68,12 +68,16 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.Trust = topology.Unknown[string](e)
 		p.DSCPToTC = topology.Unknown[map[int]int](e)
 	} else {
-		where := "no service-policy type qos input (interface or system qos): NX-OS puts every packet in qos-group 0"
+		where := inferred + "NX-OS default: every packet in qos-group 0 (no service-policy type qos input on " + p.Name + " or under system qos)"
 		if cl.Policy != "" {
 			where = switchcollect.Excerpt(ifBlock+"\n"+strings.Join(c.SystemLines, "\n")+"\n"+strings.Join(cl.Lines, "\n"), 800)
 		}
 		p.Trust = topology.Known(cl.Trust, ev(CmdQoSConfig, where))
-		p.DSCPToTC = topology.Known(cl.DSCPToQG, ev(CmdQoSConfig, "DSCP -> qos-group: "+where))
+		dscpEv := "DSCP -> qos-group: " + where
+		if cl.Policy == "" {
+			dscpEv = where
+		}
+		p.DSCPToTC = topology.Known(cl.DSCPToQG, ev(CmdQoSConfig, dscpEv))
 	}
 	tcq := map[int]int{}
 	for g := 0; g < 8; g++ {
@@ -84,7 +88,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 	mode := PFCMode(iq)
 	modeEv := ifBlock
 	if iq == nil || iq.PFCMode == "" {
-		modeEv = "no priority-flow-control mode under interface " + p.Name + ": NX-OS default auto (DCBX-negotiated)"
+		modeEv = inferred + "NX-OS default priority-flow-control mode auto, DCBX-negotiated (no `priority-flow-control mode` under interface " + p.Name + ")"
 	}
 	nd, err := c.Lossless()
 	if err != nil {
@@ -92,7 +96,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.PFC = topology.Unknown[topology.SwitchPFC](e)
 		p.Buffer = topology.Unknown[topology.Buffer](e)
 	} else {
-		nqEv := "no service-policy type network-qos under system qos: the default policy pauses no priority"
+		nqEv := inferred + "NX-OS default network-qos policy, which pauses no priority (no service-policy type network-qos under system qos)"
 		if nd.Policy != "" {
 			nqEv = switchcollect.Excerpt(strings.Join(nd.Lines, "\n"), 600)
 		}
@@ -100,11 +104,15 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		if mode != "off" {
 			prios = append(prios, nd.PFCCoS...)
 		}
-		p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode}, ev(CmdQoSConfig, modeEv+"\n"+nqEv))
-		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, ev(CmdQoSConfig, "no-drop qos-groups of the network-qos policy\n"+nqEv))
+		pfcEv, bufEv := modeEv+"\n"+nqEv, "no-drop qos-groups of the network-qos policy\n"+nqEv
+		if nd.Policy == "" { // the mark leads, so the check quotes what was assumed
+			pfcEv, bufEv = nqEv+"\n"+modeEv, nqEv
+		}
+		p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode}, ev(CmdQoSConfig, pfcEv))
+		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, ev(CmdQoSConfig, bufEv))
 	}
 
-	wd, wdEv := false, "no priority-flow-control watch-dog-interval, globally or on "+p.Name+": reported off"
+	wd, wdEv := false, inferred+"NX-OS default watchdog off (no priority-flow-control watch-dog-interval, globally or on "+p.Name+")"
 	switch {
 	case iq != nil && iq.Watchdog != nil:
 		wd, wdEv = *iq.Watchdog, ifBlock
@@ -124,7 +132,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.ECN = topology.Unknown[map[int]bool](e)
 		p.Scheduler = topology.Unknown[map[int]string](e)
 	case !attached:
-		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, "no service-policy type queuing output: the default queuing policy marks no ECN"))
+		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, inferred+"NX-OS default queuing policy, which marks no ECN (no service-policy type queuing output on "+p.Name+" or under system qos)"))
 		p.Scheduler = topology.Unknown[map[int]string](evErr(CmdQoSConfig,
 			fmt.Errorf("no service-policy type queuing output on %s or under system qos; the default policy's scheduling is not in the running configuration", p.Name)))
 	default:
