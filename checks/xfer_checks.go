@@ -185,12 +185,7 @@ func lossCounter(r recipe.Recipe, name string) bool {
 			return false
 		}
 	}
-	for _, w := range []string{"drop", "discard", "out_of_sequence", "seq_err", "retrans", "ack_timeout", "duplicate_request", "retries_exceeded"} {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
+	return topology.IsLossCounter(n)
 }
 
 type loss struct {

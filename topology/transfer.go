@@ -1,5 +1,7 @@
 package topology
 
+import "strings"
+
 // Transfer is one test RDMA transfer (perftest) between two host ports and what it showed:
 // the result, and the counters that moved on every port of every equal-cost path.
 type Transfer struct {
@@ -46,4 +48,19 @@ type HopCounters struct {
 	Role          Role             `json:"role,omitempty"`
 	Interface     string           `json:"interface"`
 	CounterDeltas map[string]int64 `json:"counter_deltas"`
+}
+
+// lossWords mark counters whose rise means packets were lost or retransmitted.
+var lossWords = []string{"drop", "discard", "out_of_sequence", "seq_err", "retrans", "ack_timeout", "duplicate_request", "retries_exceeded"}
+
+// IsLossCounter says whether a counter rising means packets were lost or retransmitted. The
+// transfer keeps such counters even when they did not move, and XFER-RETRANS reads them.
+func IsLossCounter(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range lossWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -244,7 +243,7 @@ func deltas(ports map[string][]string, before, after counters) (out []topology.H
 				if !ok {
 					continue
 				}
-				if delta := v - old; delta != 0 || IsLossCounter(k) {
+				if delta := v - old; delta != 0 || topology.IsLossCounter(k) {
 					d[k] = delta
 				}
 			}
@@ -254,17 +253,6 @@ func deltas(ports map[string][]string, before, after counters) (out []topology.H
 	sortHops(out)
 	sort.Strings(missing)
 	return out, missing
-}
-
-// IsLossCounter says whether a counter rising means packets were lost or retransmitted.
-func IsLossCounter(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range []string{"drop", "discard", "out_of_sequence", "seq_err", "retrans", "ack_timeout", "duplicate_request", "retries_exceeded"} {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
 }
 
 func sortHops(h []topology.HopCounters) {
