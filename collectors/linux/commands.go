@@ -40,6 +40,10 @@ var portCommands = []string{
 	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters,
 }
 
+// CollectionCommands is the collection command set (without the transfer's perftest
+// commands), in the order it runs: what an emulated lab host answers.
+func CollectionCommands() []string { return templates() }
+
 // templates is the whole published command set.
 func templates() []string {
 	return append(append([]string(nil), discoveryCommands...), portCommands...)

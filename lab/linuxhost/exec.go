@@ -5,29 +5,12 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/linux"
 )
 
-// templates are the commands an emulated host answers: the Linux host command set of
-// notes/linux-commands.md, byte for byte. Anything else is "command not found".
-var templates = []string{
-	"ip -d -j addr show",
-	"rdma link show",
-	"ibv_devinfo -v",
-	"grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
-	"cat /etc/nccl.conf",
-	"systemctl is-active lldpad",
-	"lldpcli -f json0 show neighbors",
-	"mlnx_qos -i {if}",
-	"dcb -j -N app show dev {if}",
-	"dcb -j pfc show dev {if}",
-	"dcb -j dcbx show dev {if}",
-	"ethtool -a {if}",
-	"grep -s -H . /sys/class/net/{if}/ecn/roce_np/enable/* /sys/class/net/{if}/ecn/roce_rp/enable/* /sys/class/net/{if}/ecn/roce_np/cnp_dscp /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio",
-	"cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class",
-	"cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos",
-	"ethtool -S {if}",
-	"grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*",
-}
+// templates are the commands an emulated host answers: exactly the Linux collector's command
+// set. Anything else is "command not found" (or goes to the Extension: perftest, ss).
+var templates = linux.CollectionCommands()
 
 var allowlist = collectors.NewAllowlist(templates...)
 
