@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
 

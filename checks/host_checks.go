@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
 

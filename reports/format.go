@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // SimulationBanner opens every report of the built-in lab (CONTRACT §7).

@@ -3,7 +3,7 @@ package topology
 import (
 	"time"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // Inventory is a loaded, validated inventory with defaults applied to every device.

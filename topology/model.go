@@ -6,7 +6,7 @@ package topology
 import (
 	"time"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // SnapshotSchema names the snapshot format.

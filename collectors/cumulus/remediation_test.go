@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 func TestRemediationDefaultRecipe(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // Remediation is the EOS configuration that makes port pass checkID under recipe r, or ""

@@ -3,7 +3,7 @@ package linux
 import (
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
 

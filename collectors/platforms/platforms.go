@@ -3,13 +3,13 @@
 package platforms
 
 import (
-	"github.com/roceaudit/roceaudit/checks/recipe"
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cumulus"
 	"github.com/roceaudit/roceaudit/collectors/eos"
 	"github.com/roceaudit/roceaudit/collectors/linux"
 	"github.com/roceaudit/roceaudit/collectors/nxos"
 	"github.com/roceaudit/roceaudit/collectors/sonic"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // remediations write a fix in each switch platform's own configuration language.

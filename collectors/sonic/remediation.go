@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // Remediation is the fix for one SW-* check on one port, in SONiC's own terms: `config`

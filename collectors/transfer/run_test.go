@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks/recipe"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // ecnLine is the WRED-ECN profile of a marking tx-queue (AVD / ROCm guide syntax).
