@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -23,7 +24,7 @@ type Session interface {
 
 // Dialer opens sessions. It must refuse any command outside al.
 type Dialer interface {
-	Dial(ctx context.Context, spec topology.DeviceSpec, al *Allowlist) (Session, error)
+	Dial(ctx context.Context, spec inventory.DeviceSpec, al *Allowlist) (Session, error)
 }
 
 // Options tune a collection run.
@@ -37,7 +38,7 @@ type Options struct {
 // Collect gathers facts from every device of the inventory. It never fails as a whole: a
 // device that cannot be reached or collected is recorded with its error, and the rest of the
 // fabric is still collected. Only ctx cancellation stops it early.
-func Collect(ctx context.Context, inv *topology.Inventory, reg *Registry, dialer Dialer, opts Options) (*topology.Snapshot, error) {
+func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, dialer Dialer, opts Options) (*topology.Snapshot, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
@@ -87,7 +88,7 @@ func Collect(ctx context.Context, inv *topology.Inventory, reg *Registry, dialer
 }
 
 // collectDevice fills dev; it reports whether the device is simulated.
-func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec topology.DeviceSpec, dev *topology.Device) bool {
+func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec inventory.DeviceSpec, dev *topology.Device) bool {
 	p, ok := reg.Get(spec.Platform)
 	if !ok {
 		dev.Error = fmt.Sprintf("no collector for platform %q", spec.Platform)

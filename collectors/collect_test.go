@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -18,8 +19,8 @@ func (fakePlatform) Role() topology.Role { return topology.RoleHost }
 func (fakePlatform) Allowlist() *Allowlist {
 	return NewAllowlist("ethtool -a {if}", "cat /etc/nccl.conf")
 }
-func (fakePlatform) Plan(topology.DeviceSpec) []string { return nil }
-func (f fakePlatform) Collect(ctx context.Context, r Runner, _ topology.DeviceSpec, dev *topology.Device) error {
+func (fakePlatform) Plan(inventory.DeviceSpec) []string { return nil }
+func (f fakePlatform) Collect(ctx context.Context, r Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
 	dev.Host = &topology.HostFacts{}
 	for _, c := range f.send {
 		if _, err := r.Run(ctx, c); err != nil && !errors.Is(err, ErrNotAllowed) {
@@ -42,7 +43,7 @@ type fakeDialer struct {
 	sent map[string]*[]string
 }
 
-func (d fakeDialer) Dial(_ context.Context, spec topology.DeviceSpec, _ *Allowlist) (Session, error) {
+func (d fakeDialer) Dial(_ context.Context, spec inventory.DeviceSpec, _ *Allowlist) (Session, error) {
 	if spec.Name == "down" {
 		return nil, errors.New("ssh netops@10.0.0.9:22: connection refused")
 	}
@@ -51,7 +52,7 @@ func (d fakeDialer) Dial(_ context.Context, spec topology.DeviceSpec, _ *Allowli
 
 func TestCollectRecordsRefusesAndSurvivesUnreachableDevices(t *testing.T) {
 	reg := NewRegistry(fakePlatform{send: []string{"ethtool -a eth0", "mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0", "ethtool -a eth0; reboot"}})
-	inv := &topology.Inventory{Recipe: recipe.Default(), Devices: []topology.DeviceSpec{
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{
 		{Name: "up", Platform: "fake", Role: topology.RoleHost},
 		{Name: "down", Platform: "fake", Role: topology.RoleHost},
 		{Name: "odd", Platform: "nope", Role: topology.RoleHost},

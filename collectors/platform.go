@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -17,10 +18,10 @@ type Platform interface {
 	Allowlist() *Allowlist
 	// Plan lists the commands Collect would send to spec (with placeholders where the
 	// interfaces are only known after discovery).
-	Plan(spec topology.DeviceSpec) []string
+	Plan(spec inventory.DeviceSpec) []string
 	// Collect fills dev's facts. A fact that cannot be read is recorded as unknown with its
 	// evidence; the error is only for failures that leave nothing to check.
-	Collect(ctx context.Context, r Runner, spec topology.DeviceSpec, dev *topology.Device) error
+	Collect(ctx context.Context, r Runner, spec inventory.DeviceSpec, dev *topology.Device) error
 }
 
 // Registry is the explicit list of platforms.

@@ -8,6 +8,7 @@ import (
 
 	linuxcol "github.com/roceaudit/roceaudit/collectors/linux"
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -26,7 +27,7 @@ func labSnapshot(t *testing.T, devs []*device, switchLLDP bool) *topology.Snapsh
 		switch {
 		case d.host != nil:
 			dev.Role = topology.RoleHost
-			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, topology.DeviceSpec{Name: d.name}, dev)
+			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.name}, dev)
 			if err != nil {
 				t.Fatalf("%s: %v", d.name, err)
 			}

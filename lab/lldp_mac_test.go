@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors/platforms"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -31,7 +32,7 @@ func TestSwitchesSeeHostsByMAC(t *testing.T) {
 		dev := &topology.Device{Name: d.name, Platform: d.platform, Reachable: true}
 		if d.host != nil {
 			dev.Role = topology.RoleHost
-			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, topology.DeviceSpec{Name: d.name}, dev)
+			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.name}, dev)
 			if err != nil {
 				t.Fatalf("%s: %v", d.name, err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -93,7 +94,7 @@ func parsePathFlags(values []string) ([]checks.PathSpec, error) {
 	return out, nil
 }
 
-func inventoryPaths(in *topology.Inventory) []checks.PathSpec {
+func inventoryPaths(in *inventory.Inventory) []checks.PathSpec {
 	var out []checks.PathSpec
 	for _, p := range in.Paths {
 		out = append(out, checks.PathSpec{From: p[0], To: p[1]})

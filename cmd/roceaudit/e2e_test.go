@@ -288,14 +288,14 @@ func TestPlanListsOnlyAllowlistedCommands(t *testing.T) {
 }
 
 func TestPlanFromAnImportedInventoryWithSudo(t *testing.T) {
-	code, out, errs := run(t, "plan", "-i", "ansible:../../topology/testdata/imports/ansible/valid/fabric.yml")
+	code, out, errs := run(t, "plan", "-i", "ansible:../../inventory/testdata/imports/ansible/valid/fabric.yml")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if !strings.Contains(out, "  sudo -n ip -d -j addr show") || strings.Contains(out, "sudo -n sudo -n") {
 		t.Errorf("sudo prefix must appear exactly once:\n%s", out)
 	}
-	if code, _, errs := run(t, "validate", "-i", "clab:../../topology/testdata/imports/clab/invalid/duplicate_node.clab.yml"); code != exitUsage || !strings.Contains(errs, "duplicate_node.clab.yml:") {
+	if code, _, errs := run(t, "validate", "-i", "clab:../../inventory/testdata/imports/clab/invalid/duplicate_node.clab.yml"); code != exitUsage || !strings.Contains(errs, "duplicate_node.clab.yml:") {
 		t.Errorf("invalid clab file: exit %d %s", code, errs)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -44,7 +45,7 @@ func (a *app) gidsCmd() *cobra.Command {
 				return usagef("%q is not a host in %s", args[0], in.File)
 			}
 			one := *in
-			one.Devices = []topology.DeviceSpec{spec}
+			one.Devices = []inventory.DeviceSpec{spec}
 			snap, err := a.collect(cmd.Context(), &one)
 			if err != nil {
 				return err

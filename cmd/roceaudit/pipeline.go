@@ -13,16 +13,17 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 // loadInventory reads and validates an inventory; every problem is a usage error (exit 2).
-func (a *app) loadInventory(path string) (*topology.Inventory, error) {
+func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 	if path == "" {
 		return nil, usagef("no inventory: pass -i FILE (see `roceaudit lab up` for a ready one)")
 	}
-	inv, err := topology.OpenInventory(path, a.platformRole)
+	inv, err := inventory.Open(path, a.platformRole)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -67,7 +68,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 }
 
 // collect runs the collectors over the inventory with a progress bar when it helps.
-func (a *app) collect(ctx context.Context, inv *topology.Inventory) (*topology.Snapshot, error) {
+func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.Snapshot, error) {
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
 	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), collectors.Options{

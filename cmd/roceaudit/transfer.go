@@ -9,6 +9,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors/transfer"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -36,7 +37,7 @@ func (f *transferFlags) check() error {
 }
 
 // runTransfers runs one transfer per endpoint pair and adds them to the snapshot.
-func (a *app) runTransfers(ctx context.Context, in *topology.Inventory, snap *topology.Snapshot, specs []checks.PathSpec, f *transferFlags) error {
+func (a *app) runTransfers(ctx context.Context, in *inventory.Inventory, snap *topology.Snapshot, specs []checks.PathSpec, f *transferFlags) error {
 	if len(specs) == 0 {
 		return nil
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/inventory"
 )
 
 // Dialer opens interactive CLI sessions for the collectors.
@@ -17,7 +17,7 @@ type Dialer struct {
 var _ collectors.Dialer = Dialer{}
 
 // Dial opens spec's CLI (spec.Platform must be Supported); commands outside al are refused.
-func (d Dialer) Dial(ctx context.Context, spec topology.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
+func (d Dialer) Dial(ctx context.Context, spec inventory.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
 	s, err := Dial(ctx, sshx.ConfigFor(spec, al, d.TrustOnFirstUse), spec.Platform)
 	if err != nil {
 		return nil, err // not s: a nil *Session in an interface would not compare equal to nil
@@ -40,7 +40,7 @@ func NewMultiDialer(exec, cli collectors.Dialer, interactive func(platform strin
 	return multiDialer{exec: exec, cli: cli, interactive: interactive}
 }
 
-func (m multiDialer) Dial(ctx context.Context, spec topology.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
+func (m multiDialer) Dial(ctx context.Context, spec inventory.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
 	d, kind := m.exec, "exec"
 	if m.interactive(spec.Platform) {
 		d, kind = m.cli, "interactive CLI"

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 func TestDialerFromInventorySpec(t *testing.T) {
 	f := setup(t, "leaf1#", eosInvalid, eosReplies())
-	spec := topology.DeviceSpec{Name: "leaf1", Role: topology.RoleSwitch, Platform: "eos", Address: "127.0.0.1",
-		Conn: topology.Connection{User: "admin", Port: f.srv.port, IdentityFile: f.cfg.IdentityFile,
+	spec := inventory.DeviceSpec{Name: "leaf1", Role: topology.RoleSwitch, Platform: "eos", Address: "127.0.0.1",
+		Conn: inventory.Connection{User: "admin", Port: f.srv.port, IdentityFile: f.cfg.IdentityFile,
 			KnownHosts: f.cfg.KnownHostsFile, Timeout: f.cfg.Timeout}}
 	sess, err := Dialer{}.Dial(context.Background(), spec, testAllowlist())
 	if err != nil {
@@ -39,7 +40,7 @@ type fakeDialer struct{ got []string }
 
 var errFake = errors.New("fake dialer")
 
-func (d *fakeDialer) Dial(_ context.Context, spec topology.DeviceSpec, _ *collectors.Allowlist) (collectors.Session, error) {
+func (d *fakeDialer) Dial(_ context.Context, spec inventory.DeviceSpec, _ *collectors.Allowlist) (collectors.Session, error) {
 	d.got = append(d.got, spec.Name)
 	return nil, errFake
 }
@@ -47,7 +48,7 @@ func (d *fakeDialer) Dial(_ context.Context, spec topology.DeviceSpec, _ *collec
 func TestMultiDialerRoutesByPlatform(t *testing.T) {
 	exec, cli := &fakeDialer{}, &fakeDialer{}
 	m := NewMultiDialer(exec, cli, nil)
-	for _, d := range []topology.DeviceSpec{
+	for _, d := range []inventory.DeviceSpec{
 		{Name: "h1", Platform: "linux"}, {Name: "s1", Platform: "eos"},
 		{Name: "s2", Platform: "sonic"}, {Name: "s3", Platform: "nxos"},
 	} {
@@ -65,10 +66,10 @@ func TestMultiDialerRoutesByPlatform(t *testing.T) {
 	// A custom choice, and a missing dialer is an error rather than a panic.
 	exec.got, cli.got = nil, nil
 	m = NewMultiDialer(exec, nil, func(p string) bool { return p == "junos" })
-	if _, err := m.Dial(context.Background(), topology.DeviceSpec{Name: "s1", Platform: "eos"}, nil); !errors.Is(err, errFake) {
+	if _, err := m.Dial(context.Background(), inventory.DeviceSpec{Name: "s1", Platform: "eos"}, nil); !errors.Is(err, errFake) {
 		t.Fatalf("eos via exec: %v", err)
 	}
-	if _, err := m.Dial(context.Background(), topology.DeviceSpec{Name: "j1", Platform: "junos"}, nil); err == nil || errors.Is(err, errFake) {
+	if _, err := m.Dial(context.Background(), inventory.DeviceSpec{Name: "j1", Platform: "junos"}, nil); err == nil || errors.Is(err, errFake) {
 		t.Fatalf("junos with no cli dialer: %v", err)
 	}
 	if !equal(exec.got, []string{"s1"}) {

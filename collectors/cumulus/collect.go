@@ -9,6 +9,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -19,7 +20,7 @@ const DCBXNotSupported = "not supported: Cumulus Linux does not negotiate DCBX (
 // Collect sends Global, then RoCEPort or GenericPort for every port, and fills dev.Switch.
 // Facts that cannot be read are Unknown with the command and the reason; Collect itself fails
 // only when there is no port to report on.
-func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
 

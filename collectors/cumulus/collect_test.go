@@ -8,10 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-func collect(t *testing.T, r *fakeRunner, spec topology.DeviceSpec) (*topology.Device, error) {
+func collect(t *testing.T, r *fakeRunner, spec inventory.DeviceSpec) (*topology.Device, error) {
 	t.Helper()
 	if spec.Name == "" {
 		spec.Name = "leaf2"
@@ -51,7 +52,7 @@ func perPort(port string, tmpls []string) []string {
 
 func TestCollectHealthy(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy"}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestCollectHealthy(t *testing.T) {
 // with link pause on.
 func TestCollectBroken(t *testing.T) {
 	r := &fakeRunner{Scenario: "broken"}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestCollectGenericPFCOn(t *testing.T) {
 		"nv show interface swp1 qos pfc": {Stdout: listed},
 		"nv show interface swp2 qos pfc": {Stdout: unlisted},
 	}}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,7 @@ func TestCollectRoCEUnreadable(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRoCE: {Stderr: "Error: Permission denied: not a member of the nvapply group\n", ExitCode: 1},
 	}}
-	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp1"}})
+	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"swp1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +244,7 @@ func TestCollectPortStatusUnrecognised(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		"nv show interface swp2 qos roce status": {Stdout: "Error: The requested item does not exist.\n"},
 	}}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestCollectPortStatusUnrecognised(t *testing.T) {
 
 func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
-	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp2", "swp1", "swp1;reboot"}})
+	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"swp2", "swp1", "swp1;reboot"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +283,7 @@ func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 
 func TestCollectNothingToAudit(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
-	if _, err := collect(t, r, topology.DeviceSpec{}); err == nil || !strings.Contains(err.Error(), "no port to audit") {
+	if _, err := collect(t, r, inventory.DeviceSpec{}); err == nil || !strings.Contains(err.Error(), "no port to audit") {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -302,7 +303,7 @@ func TestAllowlist(t *testing.T) {
 			t.Errorf("%q allowed", c)
 		}
 	}
-	if d := cmp.Diff(Templates(), Platform{}.Plan(topology.DeviceSpec{})); d != "" {
+	if d := cmp.Diff(Templates(), Platform{}.Plan(inventory.DeviceSpec{})); d != "" {
 		t.Error(d)
 	}
 	if len(Templates()) != 3+10 {
@@ -320,7 +321,7 @@ func TestAllowlist(t *testing.T) {
 // description (NVIDIA's own sample: server01 48:b0:2d:76:ee:8e): the collected neighbour still
 // links to the host netdev with that MAC, not to the host's first port.
 func TestHostAnnouncedByMACIsLinked(t *testing.T) {
-	leaf, err := collect(t, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{})
+	leaf, err := collect(t, &fakeRunner{Scenario: "healthy"}, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +352,7 @@ func TestHostAnnouncedByMACIsLinked(t *testing.T) {
 func TestCollectTruncatedLLDPTable(t *testing.T) {
 	truncated := verbatim(t, "nv_show_interface_lldp.truncated.txt")
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: truncated}}}
-	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"swp1", "swp51"}})
+	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"swp1", "swp51"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +376,7 @@ func TestCollectTruncatedLLDPTable(t *testing.T) {
 		"swp1s1…    swp   spine01      swp1\n" +
 		"swp2       swp   server02     eth1\n"
 	r = &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: cut}}}
-	dev, err = collect(t, r, topology.DeviceSpec{})
+	dev, err = collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}

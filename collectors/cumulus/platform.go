@@ -6,6 +6,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -73,7 +74,7 @@ var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.
 // Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv
 // show qos roce` has answered).
-func (Platform) Plan(topology.DeviceSpec) []string { return Templates() }
+func (Platform) Plan(inventory.DeviceSpec) []string { return Templates() }
 
 // FixtureFile is the file under fixtures/cumulus/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',

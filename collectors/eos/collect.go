@@ -5,6 +5,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -27,7 +28,7 @@ type sources struct {
 // Collect runs Commands through r and fills dev.Switch. Facts whose command failed are
 // Unknown with the failure as evidence; Collect itself fails only when nothing at all could
 // be read, or no port could be identified.
-func (Platform) Collect(ctx context.Context, r collectors.Runner, _ topology.DeviceSpec, dev *topology.Device) error {
+func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
 	res, err := switchcollect.Batch{Platform: "eos", Commands: Commands}.Run(ctx, r)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -18,7 +19,7 @@ var ignoreExcerpt = cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt")
 func collect(t *testing.T, r *fakeRunner) *topology.SwitchFacts {
 	t.Helper()
 	dev := &topology.Device{Name: "leaf", Platform: "eos", Role: topology.RoleSwitch}
-	if err := (Platform{}).Collect(context.Background(), r, topology.DeviceSpec{Name: "leaf"}, dev); err != nil {
+	if err := (Platform{}).Collect(context.Background(), r, inventory.DeviceSpec{Name: "leaf"}, dev); err != nil {
 		t.Fatal(err)
 	}
 	if dev.Switch == nil {
@@ -196,7 +197,7 @@ func TestCollectNothingReadable(t *testing.T) {
 		fail[c] = errors.New("connection reset")
 	}
 	dev := &topology.Device{Name: "leaf"}
-	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, topology.DeviceSpec{}, dev)
+	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, inventory.DeviceSpec{}, dev)
 	if err == nil || !strings.Contains(err.Error(), "connection reset") {
 		t.Fatalf("got %v", err)
 	}
@@ -208,7 +209,7 @@ func TestCollectNoPorts(t *testing.T) {
 		CmdRunningConfig: {Stdout: "", ExitCode: 1, Stderr: "% Authorization denied"},
 	}}
 	dev := &topology.Device{Name: "leaf"}
-	err := (Platform{}).Collect(context.Background(), r, topology.DeviceSpec{}, dev)
+	err := (Platform{}).Collect(context.Background(), r, inventory.DeviceSpec{}, dev)
 	if err == nil || !strings.Contains(err.Error(), "no port to audit") {
 		t.Fatalf("got %v", err)
 	}
@@ -217,7 +218,7 @@ func TestCollectNoPorts(t *testing.T) {
 func TestCollectCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := (Platform{}).Collect(ctx, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{}, &topology.Device{})
+	err := (Platform{}).Collect(ctx, &fakeRunner{Scenario: "healthy"}, inventory.DeviceSpec{}, &topology.Device{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v", err)
 	}
@@ -229,7 +230,7 @@ func TestPlatform(t *testing.T) {
 		t.Error("identity")
 	}
 	al := p.Allowlist()
-	for _, c := range p.Plan(topology.DeviceSpec{}) {
+	for _, c := range p.Plan(inventory.DeviceSpec{}) {
 		if !al.Allows(c) {
 			t.Errorf("plan sends %q, which the allowlist refuses", c)
 		}

@@ -1,9 +1,11 @@
 package eos
 
 import (
-	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/topology"
 	"sync"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Commands is every command the EOS collector sends, in the order it sends them. None takes
@@ -28,4 +30,4 @@ func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
 var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }

@@ -9,13 +9,14 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Collect discovers the host's RDMA ports, selects the ports to audit and reads every fact of
 // each. Facts that cannot be read are unknown with their evidence. The error is returned only
 // when nothing is left to check: discovery failed at the transport, or no port was found.
-func (Platform) Collect(ctx context.Context, r collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	e := executor{r: r, sudo: spec.Conn.Sudo}
 	d := discover(ctx, e)
 	if err := unreachable(d); err != nil {
@@ -126,7 +127,7 @@ func ncclFact(r result) topology.Fact[int] {
 }
 
 // configuredGIDIndexes lists the GID indexes applications are told to use on this host.
-func configuredGIDIndexes(spec topology.DeviceSpec, nccl topology.Fact[int]) []topology.ConfiguredGIDIndex {
+func configuredGIDIndexes(spec inventory.DeviceSpec, nccl topology.Fact[int]) []topology.ConfiguredGIDIndex {
 	var out []topology.ConfiguredGIDIndex
 	if spec.GIDIndex != nil {
 		out = append(out, topology.ConfiguredGIDIndex{Index: *spec.GIDIndex, Source: "inventory"})

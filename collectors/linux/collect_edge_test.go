@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -15,7 +16,7 @@ import (
 func TestCollectInventoryInterfaces(t *testing.T) {
 	f := newFakeRunner("ofed-lossless")
 	f.tolerate = true // eno1 has no fixtures for the per-port commands
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu01", Interfaces: []string{"eno1", "ens9", "ens1f0np0"}})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"eno1", "ens9", "ens1f0np0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestCollectUnsafeNamesNeverSent(t *testing.T) {
 	const evil = "ens1f0np0;reboot"
 	f := newFakeRunner("ofed-lossless")
 	f.overrides[CmdRdmaLink] = collectors.Output{Stdout: "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev " + evil + " \n"}
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu01"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestCollectUnsafeNamesNeverSent(t *testing.T) {
 
 	f2 := newFakeRunner("ofed-lossless")
 	f2.tolerate = true
-	spec := topology.DeviceSpec{Name: "gpu01", Interfaces: []string{"eth0 $(reboot)", "x`id`", "../../etc"}}
+	spec := inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"eth0 $(reboot)", "x`id`", "../../etc"}}
 	if _, err := collectScenario(t, f2, spec); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestCollectUnsafeNamesNeverSent(t *testing.T) {
 
 func TestCollectSudo(t *testing.T) {
 	f := newFakeRunner("inbox-dcb")
-	spec := topology.DeviceSpec{Name: "gpu03", Conn: topology.Connection{Sudo: true}}
+	spec := inventory.DeviceSpec{Name: "gpu03", Conn: inventory.Connection{Sudo: true}}
 	dev, err := collectScenario(t, f, spec)
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +140,7 @@ func (deadRunner) Run(context.Context, string) (collectors.Output, error) {
 
 func TestCollectUnreachable(t *testing.T) {
 	dev := &topology.Device{Name: "gpu09"}
-	err := Platform{}.Collect(context.Background(), deadRunner{}, topology.DeviceSpec{Name: "gpu09"}, dev)
+	err := Platform{}.Collect(context.Background(), deadRunner{}, inventory.DeviceSpec{Name: "gpu09"}, dev)
 	if err == nil || !strings.Contains(err.Error(), "connection reset") {
 		t.Fatalf("err = %v, want the transport error", err)
 	}
@@ -153,7 +154,7 @@ func TestCollectNoRDMA(t *testing.T) {
 	f.overrides[CmdRdmaLink] = collectors.Output{}
 	f.overrides[CmdIbvDevinfo] = collectors.Output{Stderr: "No IB devices found\n", ExitCode: 255}
 	f.overrides[CmdGIDs] = collectors.Output{ExitCode: 2}
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu01"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01"})
 	if err == nil || !strings.Contains(err.Error(), "no RDMA netdev") {
 		t.Fatalf("err = %v, want no RDMA netdev", err)
 	}
@@ -166,7 +167,7 @@ func TestCollectNoRDMA(t *testing.T) {
 func TestCollectIPAddrUnavailable(t *testing.T) {
 	f := newFakeRunner("ofed-lossless")
 	f.overrides[CmdIPAddr] = collectors.Output{Stderr: "Option \"-j\" is unknown, try \"ip -help\".\n", ExitCode: 255}
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu01"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +185,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 	f := newFakeRunner("inbox-dcb")
 	f.overrides["mlnx_qos -i enp59s0f0np0"] = collectors.Output{ExitCode: 1,
 		Stdout: "Traceback (most recent call last):\n", Stderr: "ImportError: No module named dcbnetlink\n"}
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu03"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 	// and when dcb fails too, QoS is unknown with both reasons
 	f = newFakeRunner("inbox-dcb")
 	f.overrides["dcb -j pfc show dev enp59s0f0np0"] = collectors.Output{ExitCode: 1, Stderr: "Attribute read: Operation not supported\n"}
-	dev, err = collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	dev, err = collectScenario(t, f, inventory.DeviceSpec{Name: "gpu03"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +212,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 func TestCollectLLDPUnknown(t *testing.T) {
 	f := newFakeRunner("ofed-lossless")
 	f.overrides[CmdLLDPAD] = collectors.Output{ExitCode: 127, Stderr: "bash: line 1: systemctl: command not found\n"}
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu01"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +229,7 @@ func TestCollectLLDPUnknown(t *testing.T) {
 // read that failed for another reason is unknown (an error).
 func TestCollectToSReadFailureIsUnknown(t *testing.T) {
 	f := newFakeRunner("inbox-dcb")
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu03"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestCollectToSReadFailureIsUnknown(t *testing.T) {
 	f = newFakeRunner("inbox-dcb")
 	f.overrides["cat /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos"] = collectors.Output{ExitCode: 1,
 		Stderr: "cat: /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos: Permission denied\n"}
-	dev, err = collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	dev, err = collectScenario(t, f, inventory.DeviceSpec{Name: "gpu03"})
 	if err != nil {
 		t.Fatal(err)
 	}

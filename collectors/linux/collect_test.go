@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -78,7 +79,7 @@ var active100 = topology.RDMAPort{State: "PORT_ACTIVE", PhysState: "LINK_UP", Li
 func TestCollectOFEDLossless(t *testing.T) {
 	const s = "ofed-lossless"
 	gidIndex := 3
-	dev, err := collectScenario(t, newFakeRunner(s), topology.DeviceSpec{Name: "gpu01", GIDIndex: &gidIndex})
+	dev, err := collectScenario(t, newFakeRunner(s), inventory.DeviceSpec{Name: "gpu01", GIDIndex: &gidIndex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestCollectOFEDLossless(t *testing.T) {
 func TestCollectDualPort(t *testing.T) {
 	const s = "dual-port"
 	f := newFakeRunner(s)
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu02"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu02"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +217,7 @@ func hasKey(m map[string]int64, k string) bool { _, ok := m[k]; return ok }
 func TestCollectInboxDcbFallback(t *testing.T) {
 	const s = "inbox-dcb"
 	f := newFakeRunner(s)
-	dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "gpu03"})
+	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu03"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +257,7 @@ func TestCollectInboxDcbFallback(t *testing.T) {
 
 func TestCollectGIDFallbackWithoutRdma(t *testing.T) {
 	const s = "ipv6-gids-no-rdma"
-	dev, err := collectScenario(t, newFakeRunner(s), topology.DeviceSpec{Name: "centos12"})
+	dev, err := collectScenario(t, newFakeRunner(s), inventory.DeviceSpec{Name: "centos12"})
 	if err != nil {
 		t.Fatal(err)
 	}

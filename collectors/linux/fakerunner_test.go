@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -68,7 +69,7 @@ func (f *fakeRunner) Run(_ context.Context, cmd string) (collectors.Output, erro
 
 // collectScenario runs Collect against a fixture scenario and fails on any command the
 // scenario has no fixture for (the fixtures must cover everything Collect sends).
-func collectScenario(t *testing.T, f *fakeRunner, spec topology.DeviceSpec) (*topology.Device, error) {
+func collectScenario(t *testing.T, f *fakeRunner, spec inventory.DeviceSpec) (*topology.Device, error) {
 	t.Helper()
 	dev := &topology.Device{Name: spec.Name, Platform: "linux", Role: topology.RoleHost}
 	err := Platform{}.Collect(context.Background(), f, spec, dev)

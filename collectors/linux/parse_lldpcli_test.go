@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -108,7 +109,7 @@ func TestCollectLLDPNeighbors(t *testing.T) {
 			if c.override != nil {
 				f.overrides[CmdLLDPNeighbors] = *c.override
 			}
-			dev, err := collectScenario(t, f, topology.DeviceSpec{Name: "h"})
+			dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "h"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -11,7 +12,7 @@ import (
 // filled for each listed interface. {dev}/{port} (and {if} when no interface is listed) stay
 // placeholders: they are only known after discovery. The dcb commands are sent only when
 // mlnx_qos is missing or fails.
-func (Platform) Plan(spec topology.DeviceSpec) []string {
+func (Platform) Plan(spec inventory.DeviceSpec) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(c string) {

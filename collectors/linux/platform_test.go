@@ -2,11 +2,13 @@ package linux
 
 import (
 	"errors"
-	"github.com/roceaudit/roceaudit/collectors/perftest"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/inventory"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -74,12 +76,12 @@ func TestAllowlistRefusesWrites(t *testing.T) {
 
 func TestPlan(t *testing.T) {
 	p := Platform{}
-	all := p.Plan(topology.DeviceSpec{Name: "gpu01"})
+	all := p.Plan(inventory.DeviceSpec{Name: "gpu01"})
 	if d := cmp.Diff(linuxCommands, all); d != "" {
 		t.Errorf("Plan without interfaces should list the templates (-want +got):\n%s", d)
 	}
 
-	got := p.Plan(topology.DeviceSpec{Name: "gpu01", Interfaces: []string{"ens1f0np0", "ens1f1np1"}, Conn: topology.Connection{Sudo: true}})
+	got := p.Plan(inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"ens1f0np0", "ens1f1np1"}, Conn: inventory.Connection{Sudo: true}})
 	if len(got) != 7+2*7+3 { // discovery, 7 {if} commands per interface, 3 {dev}/{port} templates once
 		t.Errorf("%d commands: %q", len(got), got)
 	}

@@ -3,6 +3,7 @@ package linux
 import (
 	"fmt"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -18,7 +19,7 @@ type target struct {
 // selectTargets picks the ports to audit: the inventory's interfaces in order, or else every
 // RDMA port bound to a netdev whose link layer is Ethernet (or unknown: better audited than
 // silently dropped).
-func selectTargets(spec topology.DeviceSpec, d *discovery) []target {
+func selectTargets(spec inventory.DeviceSpec, d *discovery) []target {
 	var out []target
 	seen := map[string]bool{}
 	add := func(t target) {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -18,7 +19,7 @@ var ignoreExcerpt = cmpopts.IgnoreFields(topology.Evidence{}, "Excerpt")
 func collect(t *testing.T, r *fakeRunner) *topology.SwitchFacts {
 	t.Helper()
 	dev := &topology.Device{Name: "leaf", Platform: "nxos", Role: topology.RoleSwitch}
-	if err := (Platform{}).Collect(context.Background(), r, topology.DeviceSpec{Name: "leaf"}, dev); err != nil {
+	if err := (Platform{}).Collect(context.Background(), r, inventory.DeviceSpec{Name: "leaf"}, dev); err != nil {
 		t.Fatal(err)
 	}
 	if dev.Switch == nil {
@@ -196,7 +197,7 @@ func TestCollectNoPorts(t *testing.T) {
 		CmdLLDP:      {Stdout: "{", ExitCode: 0},
 		CmdQoSConfig: {ExitCode: 16, Stderr: "Permission denied"},
 	}}
-	err := (Platform{}).Collect(context.Background(), r, topology.DeviceSpec{}, &topology.Device{})
+	err := (Platform{}).Collect(context.Background(), r, inventory.DeviceSpec{}, &topology.Device{})
 	if err == nil || !strings.Contains(err.Error(), "no port to audit") {
 		t.Fatalf("got %v", err)
 	}
@@ -207,7 +208,7 @@ func TestCollectNothingReadable(t *testing.T) {
 	for _, c := range Commands {
 		fail[c] = errors.New("EOF")
 	}
-	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, topology.DeviceSpec{}, &topology.Device{})
+	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, inventory.DeviceSpec{}, &topology.Device{})
 	if err == nil || !strings.Contains(err.Error(), "no command succeeded") {
 		t.Fatalf("got %v", err)
 	}
@@ -219,7 +220,7 @@ func TestPlatform(t *testing.T) {
 		t.Error("identity")
 	}
 	al := p.Allowlist()
-	for _, c := range p.Plan(topology.DeviceSpec{}) {
+	for _, c := range p.Plan(inventory.DeviceSpec{}) {
 		if !al.Allows(c) || !strings.HasPrefix(c, "show ") {
 			t.Errorf("%q", c)
 		}

@@ -1,9 +1,11 @@
 package nxos
 
 import (
-	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/topology"
 	"sync"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Commands is every command the NX-OS collector sends, in order. None takes an argument.
@@ -27,4 +29,4 @@ func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
 var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }

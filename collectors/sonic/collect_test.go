@@ -9,10 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-func collect(t *testing.T, r *fakeRunner, spec topology.DeviceSpec) (*topology.Device, error) {
+func collect(t *testing.T, r *fakeRunner, spec inventory.DeviceSpec) (*topology.Device, error) {
 	t.Helper()
 	if spec.Name == "" {
 		spec.Name = "leaf1"
@@ -36,11 +37,11 @@ func portNamesOf(sw *topology.SwitchFacts) []string {
 
 func TestCollectHealthy(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy"}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(Platform{}.Plan(topology.DeviceSpec{}), r.Sent); d != "" {
+	if d := cmp.Diff(Platform{}.Plan(inventory.DeviceSpec{}), r.Sent); d != "" {
 		t.Errorf("sent commands differ from Plan (-plan +sent):\n%s", d)
 	}
 	sw := dev.Switch
@@ -118,7 +119,7 @@ func values(p *topology.SwitchPort) map[string]any {
 // Ethernet8), no watchdog, CNP queue DWRR. Only Ethernet0 has counter rows.
 func TestCollectBroken(t *testing.T) {
 	r := &fakeRunner{Scenario: "broken"}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestCollectConfigUnreadable(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRunningConfig: {Stderr: "Error: Permission denied\n", ExitCode: 1},
 	}}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestCollectConfigUnreadable(t *testing.T) {
 // so, not 0 Gb/s; the entry next to it still reads.
 func TestCollectPortWithoutSpeed(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdRunningConfig: {Stdout: edgeDB}}}
-	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"Ethernet0", "Ethernet4"}})
+	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"Ethernet0", "Ethernet4"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +208,7 @@ func TestCollectUnrecognisedConfig(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{
 		CmdRunningConfig: {Stdout: "Usage: show [OPTIONS] COMMAND [ARGS]...\n"},
 	}}
-	dev, err := collect(t, r, topology.DeviceSpec{})
+	dev, err := collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestCollectNothingReadable(t *testing.T) {
 	boom := errors.New("ssh: connection reset")
 	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{
 		CmdVersion: boom, CmdRunningConfig: boom, CmdLLDP: boom, CmdPFCCounters: boom, CmdQueueCounters: boom}}
-	_, err := collect(t, r, topology.DeviceSpec{})
+	_, err := collect(t, r, inventory.DeviceSpec{})
 	if err == nil || !strings.Contains(err.Error(), "no port to audit") || !strings.Contains(err.Error(), "connection reset") {
 		t.Errorf("err = %v", err)
 	}
@@ -229,7 +230,7 @@ func TestCollectNothingReadable(t *testing.T) {
 
 func TestCollectInventoryInterfaces(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy"}
-	dev, err := collect(t, r, topology.DeviceSpec{Interfaces: []string{"Ethernet8", "Ethernet120", "Ethernet8"}})
+	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"Ethernet8", "Ethernet120", "Ethernet8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestCollectInventoryInterfaces(t *testing.T) {
 	if mtu.Known || !strings.Contains(mtu.Source.Error, "Ethernet120 is not in the CONFIG_DB PORT table") {
 		t.Errorf("unknown port MTU = %+v", mtu)
 	}
-	if _, err := collect(t, &fakeRunner{Scenario: "healthy"}, topology.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {
+	if _, err := collect(t, &fakeRunner{Scenario: "healthy"}, inventory.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {
 		t.Error("unsafe interface name accepted")
 	}
 }
@@ -269,7 +270,7 @@ func TestPortNamesAddsLLDPOnlyFrontPanelPorts(t *testing.T) {
 
 func TestAllowlistIsExactlyThePlan(t *testing.T) {
 	a := Platform{}.Allowlist()
-	plan := Platform{}.Plan(topology.DeviceSpec{})
+	plan := Platform{}.Plan(inventory.DeviceSpec{})
 	if d := cmp.Diff(Commands, plan, cmpopts.EquateEmpty()); d != "" {
 		t.Error(d)
 	}

@@ -1,10 +1,12 @@
 package sonic
 
 import (
+	"sync"
+
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
-	"sync"
 )
 
 // The commands the SONiC collector sends. None takes an argument, so nothing from an
@@ -38,7 +40,7 @@ func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
 var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(topology.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }
 
 // FixtureFile is the file under fixtures/sonic/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',

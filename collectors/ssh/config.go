@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/inventory"
 )
 
 const (
@@ -44,7 +44,7 @@ type Config struct {
 
 // ConfigFor maps an inventory device to a Config. The agent is always offered (it is only
 // used when SSH_AUTH_SOCK is set) and ~/.ssh/config is honoured when it exists.
-func ConfigFor(spec topology.DeviceSpec, al *collectors.Allowlist, tofu bool) Config {
+func ConfigFor(spec inventory.DeviceSpec, al *collectors.Allowlist, tofu bool) Config {
 	c := spec.Conn
 	cfg := Config{
 		Host:            spec.Address,

@@ -7,14 +7,14 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/inventory"
 )
 
 func TestConfigFor(t *testing.T) {
 	isolate(t)
 	home := os.Getenv("HOME")
 	al := collectors.NewAllowlist("true")
-	spec := topology.DeviceSpec{Name: "gpu01", Address: "10.0.0.11", Conn: topology.Connection{
+	spec := inventory.DeviceSpec{Name: "gpu01", Address: "10.0.0.11", Conn: inventory.Connection{
 		User: "netops", Port: 2222, IdentityFile: "~/.ssh/id_ed25519", Timeout: 7 * time.Second,
 		Sudo: true, Jump: "bastion", PasswordEnv: "PW",
 	}}
@@ -33,7 +33,7 @@ func TestConfigFor(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".ssh", "config"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	spec = topology.DeviceSpec{Name: "leaf1", Conn: topology.Connection{IdentityFile: "ssh-agent", KnownHosts: "/kh"}}
+	spec = inventory.DeviceSpec{Name: "leaf1", Conn: inventory.Connection{IdentityFile: "ssh-agent", KnownHosts: "/kh"}}
 	got = ConfigFor(spec, al, false)
 	if got.Host != "leaf1" || got.IdentityFile != "" || got.KnownHostsFile != "/kh" ||
 		got.SSHConfigFile != filepath.Join(home, ".ssh", "config") {

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/inventory"
 )
 
 // LabBanner is in the SSH version string of every emulated lab device; reports built from
@@ -21,7 +21,7 @@ type Dialer struct {
 func NewDialer(tofu bool) *Dialer { return &Dialer{TrustOnFirstUse: tofu} }
 
 // Dial connects to one inventory device, refusing later any command outside al.
-func (d *Dialer) Dial(ctx context.Context, spec topology.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
+func (d *Dialer) Dial(ctx context.Context, spec inventory.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
 	c, err := Dial(ctx, ConfigFor(spec, al, d.TrustOnFirstUse))
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -25,7 +26,7 @@ type Options struct {
 
 // Runner runs transfers over the devices of an inventory.
 type Runner struct {
-	Inventory *topology.Inventory
+	Inventory *inventory.Inventory
 	Registry  *collectors.Registry
 	Dialer    collectors.Dialer
 	Options   Options
@@ -36,7 +37,7 @@ type Runner struct {
 
 // session is an open connection to one device, recording into the snapshot's transcript.
 type session struct {
-	spec     topology.DeviceSpec
+	spec     inventory.DeviceSpec
 	platform collectors.Platform
 	close    func() error
 	run      collectors.Runner

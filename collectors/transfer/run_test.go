@@ -12,6 +12,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -77,20 +78,20 @@ func (s fakeSession) Run(ctx context.Context, cmd string) (collectors.Output, er
 
 type fakeDialer struct{ h *fakeHost }
 
-func (d fakeDialer) Dial(context.Context, topology.DeviceSpec, *collectors.Allowlist) (collectors.Session, error) {
+func (d fakeDialer) Dial(context.Context, inventory.DeviceSpec, *collectors.Allowlist) (collectors.Session, error) {
 	return fakeSession{d.h}, nil
 }
 
 // fakePlatform "collects" counters that move between reads.
 type fakePlatform struct{ h *fakeHost }
 
-func (fakePlatform) Name() string                      { return "fake" }
-func (fakePlatform) Role() topology.Role               { return topology.RoleHost }
-func (fakePlatform) Plan(topology.DeviceSpec) []string { return nil }
+func (fakePlatform) Name() string                       { return "fake" }
+func (fakePlatform) Role() topology.Role                { return topology.RoleHost }
+func (fakePlatform) Plan(inventory.DeviceSpec) []string { return nil }
 func (fakePlatform) Allowlist() *collectors.Allowlist {
 	return collectors.NewAllowlist(perftest.Templates()...)
 }
-func (p fakePlatform) Collect(_ context.Context, _ collectors.Runner, spec topology.DeviceSpec, dev *topology.Device) error {
+func (p fakePlatform) Collect(_ context.Context, _ collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	n := int64(p.h.reads.Add(1))
 	dev.Host = &topology.HostFacts{Ports: []*topology.HostPort{{Netdev: "ens1f0np0",
 		Counters: topology.Known(map[string]int64{"rdma_out_of_sequence": 10 * n, "tx_prio3_packets": 100 * n}, topology.Evidence{})}}}
@@ -110,7 +111,7 @@ func hostDevice(name, ip string) *topology.Device {
 
 func setup(h *fakeHost) (*Runner, *topology.Snapshot) {
 	h.clientDone = make(chan struct{})
-	inv := &topology.Inventory{Recipe: recipe.Default(), Devices: []topology.DeviceSpec{
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{
 		{Name: "a", Platform: "fake", Role: topology.RoleHost}, {Name: "b", Platform: "fake", Role: topology.RoleHost}}}
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{hostDevice("a", "10.0.0.1"), hostDevice("b", "10.0.0.2")},
 		Links: []topology.Link{{A: topology.PortRef{Device: "a", Interface: "ens1f0np0"}, B: topology.PortRef{Device: "b", Interface: "ens1f0np0"}}}}
@@ -226,7 +227,7 @@ func fabricSetup(h *fakeHost) (*Runner, *topology.Snapshot) {
 		link("leaf2", "swp1", "b", "ens1f0np0"),
 	}
 	for _, name := range []string{"leaf1", "spine1", "spine2", "leaf2"} {
-		r.Inventory.Devices = append(r.Inventory.Devices, topology.DeviceSpec{Name: name, Platform: "fake", Role: topology.RoleSwitch})
+		r.Inventory.Devices = append(r.Inventory.Devices, inventory.DeviceSpec{Name: name, Platform: "fake", Role: topology.RoleSwitch})
 	}
 	return r, snap
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
@@ -95,7 +96,7 @@ func TestCollectOverSSH(t *testing.T) {
 	defer c.Close()
 
 	viaSSH := &topology.Device{Name: "leaf2"}
-	if err := (cumuluscol.Platform{}).Collect(ctx, c, topology.DeviceSpec{Name: "leaf2"}, viaSSH); err != nil {
+	if err := (cumuluscol.Platform{}).Collect(ctx, c, inventory.DeviceSpec{Name: "leaf2"}, viaSSH); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(collect(t, sw), viaSSH.Switch); d != "" {

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
@@ -32,7 +33,7 @@ func (r ExecRunner) Run(ctx context.Context, cmd string) (collectors.Output, err
 func Collect(t testing.TB, p collectors.Platform, dev sshd.Device, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
 	d := &topology.Device{Name: sw.Name, Platform: p.Name(), Role: topology.RoleSwitch}
-	if err := p.Collect(context.Background(), ExecRunner{dev, p.Allowlist()}, topology.DeviceSpec{Name: sw.Name}, d); err != nil {
+	if err := p.Collect(context.Background(), ExecRunner{dev, p.Allowlist()}, inventory.DeviceSpec{Name: sw.Name}, d); err != nil {
 		t.Fatal(err)
 	}
 	return d.Switch

@@ -23,6 +23,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cli"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -102,7 +103,7 @@ func CollectOverCLI(t testing.TB, p collectors.Platform, srv Server, name string
 		t.Error("the session does not say it is simulated")
 	}
 	dev := &topology.Device{Name: name}
-	if err := p.Collect(ctx, s, topology.DeviceSpec{Name: name}, dev); err != nil {
+	if err := p.Collect(ctx, s, inventory.DeviceSpec{Name: name}, dev); err != nil {
 		t.Fatal(err)
 	}
 	return dev.Switch

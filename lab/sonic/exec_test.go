@@ -10,6 +10,7 @@ import (
 
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
 	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
@@ -76,7 +77,7 @@ func TestCollectOverSSH(t *testing.T) {
 	}
 
 	viaSSH := &topology.Device{Name: "leaf1"}
-	if err := (soniccol.Platform{}).Collect(ctx, c, topology.DeviceSpec{Name: "leaf1"}, viaSSH); err != nil {
+	if err := (soniccol.Platform{}).Collect(ctx, c, inventory.DeviceSpec{Name: "leaf1"}, viaSSH); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(collect(t, sw), viaSSH.Switch); d != "" {

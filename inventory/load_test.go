@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"errors"
@@ -12,15 +12,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes.
-func testPlatforms(name string) (Role, bool) {
+func testPlatforms(name string) (topology.Role, bool) {
 	switch name {
 	case "linux":
-		return RoleHost, true
+		return topology.RoleHost, true
 	case "sonic", "cumulus", "eos", "nxos":
-		return RoleSwitch, true
+		return topology.RoleSwitch, true
 	}
 	return "", false
 }
@@ -46,7 +47,7 @@ func countErrors(err error) int {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		return len(j.Unwrap())
 	}
-	var ie *InventoryError
+	var ie *Error
 	if errors.As(err, &ie) {
 		return 1
 	}
@@ -87,7 +88,7 @@ func TestInvalidInventories(t *testing.T) {
 			if n := countErrors(err); n != 1 {
 				t.Errorf("got %d errors, want exactly 1:\n%v", n, err)
 			}
-			var ie *InventoryError
+			var ie *Error
 			if !errors.As(err, &ie) || ie.File != file {
 				t.Errorf("error is not an *InventoryError for %s: %#v", file, err)
 			}
@@ -113,17 +114,17 @@ func TestValidDefaultsAndOverrides(t *testing.T) {
 		File:   file,
 		Recipe: recipe.Default(),
 		Devices: []DeviceSpec{
-			{Name: "gpu01", Role: RoleHost, Platform: "linux", Address: "10.0.0.11", Interfaces: nics, GIDIndex: &three, Conn: base, Line: 25},
-			{Name: "gpu02", Role: RoleHost, Platform: "linux", Address: "fe80::1%ens1f0np0", Interfaces: nics, Line: 29,
+			{Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.11", Interfaces: nics, GIDIndex: &three, Conn: base, Line: 25},
+			{Name: "gpu02", Role: topology.RoleHost, Platform: "linux", Address: "fe80::1%ens1f0np0", Interfaces: nics, Line: 29,
 				Conn: with(func(c *Connection) { c.IdentityFile, c.Timeout, c.PasswordEnv = "", 90*time.Second, "" })},
-			{Name: "leaf1", Role: RoleSwitch, Platform: "sonic", Address: "leaf1.example.net", Line: 14,
+			{Name: "leaf1", Role: topology.RoleSwitch, Platform: "sonic", Address: "leaf1.example.net", Line: 14,
 				Conn: with(func(c *Connection) { c.User, c.Sudo, c.Jump = "admin", false, "" })},
-			{Name: "spine1", Role: RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 20,
+			{Name: "spine1", Role: topology.RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 20,
 				Conn: with(func(c *Connection) { c.Port = 22 })},
 		},
-		Links: []Link{
-			{A: PortRef{"gpu01", "ens1f0np0"}, B: PortRef{"leaf1", "Ethernet0"}, Source: "inventory"},
-			{A: PortRef{"leaf1", "Ethernet48"}, B: PortRef{"spine1", "Ethernet1/1"}, Source: "inventory"},
+		Links: []topology.Link{
+			{A: topology.PortRef{Device: "gpu01", Interface: "ens1f0np0"}, B: topology.PortRef{Device: "leaf1", Interface: "Ethernet0"}, Source: "inventory"},
+			{A: topology.PortRef{Device: "leaf1", Interface: "Ethernet48"}, B: topology.PortRef{Device: "spine1", Interface: "Ethernet1/1"}, Source: "inventory"},
 		},
 		Paths: [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f1np1"}, {"gpu01", "10.0.0.12"}, {"10.0.0.11", "fd00::12"}},
 	}
@@ -138,7 +139,7 @@ func TestValidBuiltinDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []DeviceSpec{{
-		Name: "gpu01", Role: RoleHost, Platform: "linux", Address: "gpu01.example.net", Line: 4,
+		Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "gpu01.example.net", Line: 4,
 		Conn: Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second},
 	}}
 	if diff := cmp.Diff(want, inv.Devices); diff != "" {
@@ -177,7 +178,7 @@ func TestValidTildeExpansion(t *testing.T) {
 // DIR, not the working directory. This goes through the exported entry point.
 func TestLoadInventoryRelativePaths(t *testing.T) {
 	file := filepath.Join("testdata", "inventory", "valid", "lab", "inventory.yaml")
-	inv, err := LoadInventory(file, testPlatforms)
+	inv, err := Load(file, testPlatforms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestLoadInventoryRelativePaths(t *testing.T) {
 }
 
 func TestLoadInventoryMissingFile(t *testing.T) {
-	_, err := LoadInventory(filepath.Join(t.TempDir(), "nope.yaml"), testPlatforms)
+	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"), testPlatforms)
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("err = %v, want one wrapping os.ErrNotExist", err)
 	}
@@ -296,7 +297,7 @@ func TestNilPlatforms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := inv.Devices[0]; d.Platform != "junos" || d.Role != RoleSwitch {
+	if d := inv.Devices[0]; d.Platform != "junos" || d.Role != topology.RoleSwitch {
 		t.Errorf("got platform %q role %q", d.Platform, d.Role)
 	}
 }

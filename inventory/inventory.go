@@ -1,9 +1,10 @@
-package topology
+package inventory
 
 import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Inventory is a loaded, validated inventory with defaults applied to every device.
@@ -11,7 +12,7 @@ type Inventory struct {
 	File      string
 	Recipe    recipe.Recipe
 	Devices   []DeviceSpec // hosts first, then switches, in file order
-	Links     []Link
+	Links     []topology.Link
 	Paths     [][2]string
 	Simulated bool // written by the built-in lab
 }
@@ -19,7 +20,7 @@ type Inventory struct {
 // DeviceSpec is one device of the inventory with its connection settings resolved.
 type DeviceSpec struct {
 	Name       string
-	Role       Role
+	Role       topology.Role
 	Platform   string
 	Address    string
 	Interfaces []string // hosts: RDMA netdevs to audit; empty means every RDMA netdev

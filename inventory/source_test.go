@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"errors"
@@ -44,7 +44,7 @@ func checkInvalidFiles(t *testing.T, glob string, min int, parse func(file strin
 			if n := countErrors(err); n != 1 {
 				t.Errorf("got %d errors, want exactly 1:\n%v", n, err)
 			}
-			var ie *InventoryError
+			var ie *Error
 			if !errors.As(err, &ie) || ie.File != file {
 				t.Errorf("error is not an *InventoryError for %s: %#v", file, err)
 			}
@@ -68,7 +68,7 @@ func TestOpenInventoryDispatch(t *testing.T) {
 		{"ansible:" + ansible, "gpu01", 5},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
-			inv, err := OpenInventory(tc.spec, testPlatforms)
+			inv, err := Open(tc.spec, testPlatforms)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestOpenInventoryErrors(t *testing.T) {
 	if err := os.WriteFile(colon, []byte("version: 1\nhosts:\n  - {name: gpu01, address: 10.0.0.1, user: ops}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if inv, err := OpenInventory(colon, testPlatforms); err != nil || len(inv.Devices) != 1 {
+	if inv, err := Open(colon, testPlatforms); err != nil || len(inv.Devices) != 1 {
 		t.Errorf("OpenInventory(%q) = %v, %v; want the one-host inventory", colon, inv, err)
 	}
 	rel := "site:nope.yaml"
@@ -111,7 +111,7 @@ func TestOpenInventoryErrors(t *testing.T) {
 		{filepath.Join(dir, "missing.yaml"), []string{"read inventory"}, true},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
-			_, err := OpenInventory(tc.spec, testPlatforms)
+			_, err := Open(tc.spec, testPlatforms)
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
@@ -40,7 +41,7 @@ const (
 )
 
 // LoadContainerlab reads a containerlab topology file as an inventory; see OpenInventory.
-func LoadContainerlab(path string, platforms func(string) (Role, bool)) (*Inventory, error) {
+func LoadContainerlab(path string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	data, err := readImport(path, "containerlab topology")
 	if err != nil {
 		return nil, err
@@ -50,11 +51,11 @@ func LoadContainerlab(path string, platforms func(string) (Role, bool)) (*Invent
 
 // ParseContainerlab reads containerlab topology data as if from file (errors name it; relative
 // paths resolve against its directory).
-func ParseContainerlab(file string, data []byte, platforms func(string) (Role, bool)) (*Inventory, error) {
+func ParseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	return parseContainerlab(file, data, platforms, processEnv())
 }
 
-func parseContainerlab(file string, data []byte, platforms func(string) (Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
@@ -124,7 +125,7 @@ func (p *importParser) clab(data []byte) *Inventory {
 			devs = append(devs, d)
 		}
 	}
-	var links []Link
+	var links []topology.Link
 	if lf, has := tf.get("links"); has && !isNull(lf.val) {
 		links = p.clabLinks(lf.val, nodes)
 	}
@@ -289,7 +290,7 @@ func (p *importParser) clabLabel(nf fields, scope clabScope, kind, label string)
 // clabLinks reads topology.links in both formats: brief (`endpoints: ["a:eth1", "b:eth1"]`)
 // and extended (`type: veth` with `endpoints: [{node, interface}, ...]`). Links that leave
 // the lab or reach a node that is not imported are dropped.
-func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []Link {
+func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []topology.Link {
 	items, ok := p.list(n, "links", "a list of links")
 	if !ok {
 		return nil
@@ -329,7 +330,7 @@ func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []Lin
 		if !p.clabEndpointForm(ends, typ == "veth") {
 			continue
 		}
-		var refs [2]PortRef
+		var refs [2]topology.PortRef
 		good, keep := true, true
 		for i, e := range ends {
 			ref, ok, inLab := p.clabEndpoint(e, nodes)
@@ -362,7 +363,7 @@ func (p *importParser) clabEndpointForm(ends []*yaml.Node, extended bool) bool {
 
 // clabEndpoint reads one end of a link, in the form clabEndpointForm checked. inLab is false
 // for an end outside the imported devices (the link is dropped, not an error).
-func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (ref PortRef, ok, inLab bool) {
+func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (ref topology.PortRef, ok, inLab bool) {
 	var node, iface string
 	at := e
 	if v := deref(e); v.Kind == yaml.MappingNode {
@@ -371,43 +372,43 @@ func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (r
 		inf, hasI := ef.get("interface")
 		if !hasN || !hasI {
 			p.errorf(e, "links: endpoint without node: and interface: (expected {node: leaf1, interface: eth1})")
-			return PortRef{}, false, true
+			return topology.PortRef{}, false, true
 		}
 		var okN, okI bool
 		node, okN = p.str(nf.val, "node", "a node name")
 		iface, okI = p.str(inf.val, "interface", "an interface name")
 		if !okN || !okI {
-			return PortRef{}, false, true
+			return topology.PortRef{}, false, true
 		}
 		at = inf.val
 	} else {
 		s, good := p.str(e, "endpoints", "node:interface")
 		if !good {
-			return PortRef{}, false, true
+			return topology.PortRef{}, false, true
 		}
 		parts := strings.Split(s, ":")
 		if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
 			p.errorf(e, "links: %q is not node:interface (e.g. \"leaf1:eth1\")", s)
-			return PortRef{}, false, true
+			return topology.PortRef{}, false, true
 		}
 		node, iface = parts[0], parts[1]
 	}
 	n, known := nodes[node]
 	switch {
 	case !known && slices.Contains(clabOutside, node):
-		return PortRef{}, true, false
+		return topology.PortRef{}, true, false
 	case !known:
 		p.errorf(e, "links: unknown node %q (not under topology.nodes)", node)
-		return PortRef{}, false, true
+		return topology.PortRef{}, false, true
 	case !n.imported:
-		return PortRef{}, true, false
+		return topology.PortRef{}, true, false
 	}
 	port := clabPort(n.kind, iface)
-	if err := ValidName(port); err != nil {
+	if err := topology.ValidName(port); err != nil {
 		p.errorf(at, "links: %v", err)
-		return PortRef{}, false, true
+		return topology.PortRef{}, false, true
 	}
-	return PortRef{Device: node, Interface: port}, true, true
+	return topology.PortRef{Device: node, Interface: port}, true, true
 }
 
 var (

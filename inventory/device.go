@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
@@ -18,8 +19,8 @@ var (
 )
 
 // sectionOf is the top-level key that lists devices of a role.
-func sectionOf(r Role) string {
-	if r == RoleSwitch {
+func sectionOf(r topology.Role) string {
+	if r == topology.RoleSwitch {
 		return "switches"
 	}
 	return "hosts"
@@ -29,7 +30,7 @@ func sectionOf(r Role) string {
 const defaultHostPlatform = "linux"
 
 // devices reads the hosts: or switches: list.
-func (p *parser) devices(n *yaml.Node, role Role, base connSettings) []DeviceSpec {
+func (p *parser) devices(n *yaml.Node, role topology.Role, base connSettings) []DeviceSpec {
 	if isNull(n) {
 		return nil
 	}
@@ -47,9 +48,9 @@ func (p *parser) devices(n *yaml.Node, role Role, base connSettings) []DeviceSpe
 }
 
 // device reads one device. ok is false when it has no usable name (nothing can refer to it).
-func (p *parser) device(n *yaml.Node, role Role, base connSettings) (DeviceSpec, bool) {
+func (p *parser) device(n *yaml.Node, role topology.Role, base connSettings) (DeviceSpec, bool) {
 	allowed, hints := hostKeys, connHints()
-	if role == RoleSwitch {
+	if role == topology.RoleSwitch {
 		allowed = switchKeys
 		hints["interfaces"] = "interfaces are only for hosts (switch ports to audit come from links and LLDP)"
 		hints["gid_index"] = "gid_index is only for hosts"
@@ -122,7 +123,7 @@ func (p *parser) platform(d *DeviceSpec, m map[string]field, n *yaml.Node, what 
 			return
 		}
 		d.Platform, at = v, f.val
-	case d.Role == RoleHost:
+	case d.Role == topology.RoleHost:
 		d.Platform = defaultHostPlatform
 	default:
 		p.errorf(n, "%s has no platform (expected platform: e.g. sonic, cumulus, eos or nxos)", what)
@@ -155,7 +156,7 @@ func (p *parser) interfaces(n *yaml.Node) []string {
 		if !ok {
 			continue
 		}
-		if err := ValidName(v); err != nil {
+		if err := topology.ValidName(v); err != nil {
 			p.errorf(it, "interfaces: %v", err)
 			continue
 		}
@@ -171,7 +172,7 @@ func (p *parser) interfaces(n *yaml.Node) []string {
 // validDeviceName is ValidName without ':', which separates device from interface in
 // links and paths.
 func validDeviceName(name string) error {
-	if err := ValidName(name); err != nil {
+	if err := topology.ValidName(name); err != nil {
 		return err
 	}
 	if strings.Contains(name, ":") {

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Inventory sources that stand in for a roceaudit inventory (CONTRACT §4): `-i clab:FILE`
@@ -27,14 +28,14 @@ const (
 // sourcePrefix matches a `type:` prefix; a single letter is left alone (C:\inv.yaml).
 var sourcePrefix = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_+.-]+):`)
 
-// OpenInventory loads the inventory named by spec: `clab:FILE` imports a containerlab topology,
+// Open loads the inventory named by spec: `clab:FILE` imports a containerlab topology,
 // `ansible:FILE` an Ansible YAML inventory, and anything else is a roceaudit inventory file
 // (LoadInventory). platforms is as for LoadInventory. Problems in the file are
 // *InventoryError values, whatever its format.
-func OpenInventory(spec string, platforms func(string) (Role, bool)) (*Inventory, error) {
+func Open(spec string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	m := sourcePrefix.FindStringSubmatch(spec)
 	if m == nil {
-		return LoadInventory(spec, platforms)
+		return Load(spec, platforms)
 	}
 	file := spec[len(m[0]):]
 	switch kind := strings.ToLower(m[1]); kind {
@@ -49,7 +50,7 @@ func OpenInventory(spec string, platforms func(string) (Role, bool)) (*Inventory
 	}
 	// A file whose name happens to contain a colon is still a file.
 	if _, err := os.Stat(spec); err == nil || !errors.Is(err, os.ErrNotExist) {
-		return LoadInventory(spec, platforms)
+		return Load(spec, platforms)
 	}
 	return nil, fmt.Errorf("inventory %q: no such file, and %q is not an inventory type (expected a roceaudit inventory file, %s:FILE for a containerlab topology or %s:FILE for an Ansible YAML inventory)",
 		spec, m[1]+":", SourceContainerlab, SourceAnsible)
@@ -71,7 +72,7 @@ type importParser struct {
 	once map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
 }
 
-func newImportParser(file string, platforms func(string) (Role, bool), env inventoryEnv) (*importParser, error) {
+func newImportParser(file string, platforms func(string) (topology.Role, bool), env inventoryEnv) (*importParser, error) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil, fmt.Errorf("inventory %s: resolve its directory: %w", file, err)
@@ -192,12 +193,12 @@ type importedDevice struct {
 }
 
 // roleOf is the role of a known platform; without a registry, only linux is a host.
-func (p *importParser) roleOf(platform string, at *yaml.Node, what string) (Role, bool) {
+func (p *importParser) roleOf(platform string, at *yaml.Node, what string) (topology.Role, bool) {
 	if p.platforms == nil {
 		if platform == defaultHostPlatform {
-			return RoleHost, true
+			return topology.RoleHost, true
 		}
-		return RoleSwitch, true
+		return topology.RoleSwitch, true
 	}
 	role, ok := p.platforms(platform)
 	if !ok {
@@ -208,11 +209,11 @@ func (p *importParser) roleOf(platform string, at *yaml.Node, what string) (Role
 
 // inventory finishes an imported inventory the way the native loader does: built-in
 // connection defaults, the recipe's defaults, hosts before switches, at least one device.
-func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links []Link, none string) *Inventory {
+func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links []topology.Link, none string) *Inventory {
 	base, missing := p.builtinConn()
 	p.missing = missing
 	inv := &Inventory{File: p.file, Recipe: recipe.Default(), Links: links}
-	for _, role := range []Role{RoleHost, RoleSwitch} {
+	for _, role := range []topology.Role{topology.RoleHost, topology.RoleSwitch} {
 		for _, d := range devs {
 			if d.spec.Role != role {
 				continue
@@ -236,20 +237,20 @@ func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links [
 
 // linkSet collects links, refusing a port with two peers as the native loader does.
 type linkSet struct {
-	links  []Link
-	linked map[PortRef]int // port -> line of its link
+	links  []topology.Link
+	linked map[topology.PortRef]int // port -> line of its link
 }
 
-func (p *importParser) addLink(s *linkSet, a, b PortRef, atA, atB *yaml.Node) {
+func (p *importParser) addLink(s *linkSet, a, b topology.PortRef, atA, atB *yaml.Node) {
 	if s.linked == nil {
-		s.linked = map[PortRef]int{}
+		s.linked = map[topology.PortRef]int{}
 	}
 	if a == b {
 		p.errorf(atB, "links: %s is linked to itself", a)
 		return
 	}
 	dup := false
-	for i, pr := range []PortRef{a, b} {
+	for i, pr := range []topology.PortRef{a, b} {
 		if line, seen := s.linked[pr]; seen {
 			p.errorf([]*yaml.Node{atA, atB}[i], "links: %s is already linked at line %d (a port has one peer)", pr, line)
 			dup = true
@@ -259,7 +260,7 @@ func (p *importParser) addLink(s *linkSet, a, b PortRef, atA, atB *yaml.Node) {
 		return
 	}
 	s.linked[a], s.linked[b] = atA.Line, atB.Line
-	s.links = append(s.links, Link{A: a, B: b, Source: "inventory"})
+	s.links = append(s.links, topology.Link{A: a, B: b, Source: "inventory"})
 }
 
 // sortedKeys lists a set's keys in order, for messages.

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
@@ -36,7 +37,7 @@ const (
 )
 
 // LoadAnsible reads an Ansible YAML inventory as an inventory; see OpenInventory.
-func LoadAnsible(path string, platforms func(string) (Role, bool)) (*Inventory, error) {
+func LoadAnsible(path string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	data, err := readImport(path, "Ansible inventory")
 	if err != nil {
 		return nil, err
@@ -46,11 +47,11 @@ func LoadAnsible(path string, platforms func(string) (Role, bool)) (*Inventory, 
 
 // ParseAnsible reads Ansible YAML inventory data as if from file (errors name it; a relative
 // ansible_ssh_private_key_file resolves against its directory).
-func ParseAnsible(file string, data []byte, platforms func(string) (Role, bool)) (*Inventory, error) {
+func ParseAnsible(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	return parseAnsible(file, data, platforms, processEnv())
 }
 
-func parseAnsible(file string, data []byte, platforms func(string) (Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseAnsible(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err

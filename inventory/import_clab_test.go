@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 func loadTestClab(t *testing.T, path string) (*Inventory, error) {
@@ -30,24 +31,24 @@ func TestContainerlabClos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev := func(name string, role Role, platform, addr string, line int) DeviceSpec {
+	dev := func(name string, role topology.Role, platform, addr string, line int) DeviceSpec {
 		return DeviceSpec{Name: name, Role: role, Platform: platform, Address: addr, Conn: testConn, Line: line}
 	}
-	link := func(a, ai, b, bi string) Link {
-		return Link{A: PortRef{a, ai}, B: PortRef{b, bi}, Source: "inventory"}
+	link := func(a, ai, b, bi string) topology.Link {
+		return topology.Link{A: topology.PortRef{Device: a, Interface: ai}, B: topology.PortRef{Device: b, Interface: bi}, Source: "inventory"}
 	}
 	want := &Inventory{
 		File:   file,
 		Recipe: recipe.Default(),
 		Devices: []DeviceSpec{
-			dev("gpu01", RoleHost, "linux", "172.20.30.101", 45),
-			dev("gpu02", RoleHost, "linux", "clab-roce-clos-gpu02", 50),
-			dev("spine1", RoleSwitch, "eos", "172.20.30.11", 30),
-			dev("spine2", RoleSwitch, "nxos", "172.20.30.12", 34),
-			dev("leaf1", RoleSwitch, "sonic", "3fff:172:20:30::21", 37),
-			dev("leaf2", RoleSwitch, "cumulus", "172.20.30.22", 40),
+			dev("gpu01", topology.RoleHost, "linux", "172.20.30.101", 45),
+			dev("gpu02", topology.RoleHost, "linux", "clab-roce-clos-gpu02", 50),
+			dev("spine1", topology.RoleSwitch, "eos", "172.20.30.11", 30),
+			dev("spine2", topology.RoleSwitch, "nxos", "172.20.30.12", 34),
+			dev("leaf1", topology.RoleSwitch, "sonic", "3fff:172:20:30::21", 37),
+			dev("leaf2", topology.RoleSwitch, "cumulus", "172.20.30.22", 40),
 		},
-		Links: []Link{
+		Links: []topology.Link{
 			link("spine1", "Ethernet1", "leaf1", "Ethernet0"),
 			link("spine1", "Ethernet2", "leaf2", "swp1"),
 			link("spine2", "Ethernet1/1", "leaf1", "Ethernet4"),
@@ -81,9 +82,9 @@ func TestContainerlabDefaultsPrefixLabels(t *testing.T) {
 		t.Errorf("devices (-want +got):\n%s", diff)
 	}
 	// Kind linux: interface names are the container's own.
-	wantLinks := []Link{
-		{A: PortRef{"sw1", "eth1"}, B: PortRef{"gpu1", "eth1"}, Source: "inventory"},
-		{A: PortRef{"sw2", "eth1"}, B: PortRef{"gpu2", "eth1"}, Source: "inventory"},
+	wantLinks := []topology.Link{
+		{A: topology.PortRef{Device: "sw1", Interface: "eth1"}, B: topology.PortRef{Device: "gpu1", Interface: "eth1"}, Source: "inventory"},
+		{A: topology.PortRef{Device: "sw2", Interface: "eth1"}, B: topology.PortRef{Device: "gpu2", Interface: "eth1"}, Source: "inventory"},
 	}
 	if diff := cmp.Diff(wantLinks, inv.Links); diff != "" {
 		t.Errorf("links (-want +got):\n%s", diff)
@@ -148,7 +149,7 @@ func TestContainerlabKindsAreKnownPlatforms(t *testing.T) {
 		if !ok {
 			t.Errorf("kind %s maps to unknown platform %s", kind, platform)
 		}
-		if (kind == "linux") != (role == RoleHost) {
+		if (kind == "linux") != (role == topology.RoleHost) {
 			t.Errorf("kind %s: platform %s has role %s", kind, platform, role)
 		}
 	}
@@ -212,7 +213,7 @@ func TestContainerlabNilPlatforms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inv.Devices[0].Name != "h" || inv.Devices[0].Role != RoleHost || inv.Devices[1].Role != RoleSwitch {
+	if inv.Devices[0].Name != "h" || inv.Devices[0].Role != topology.RoleHost || inv.Devices[1].Role != topology.RoleSwitch {
 		t.Errorf("devices %+v", inv.Devices)
 	}
 }

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 func loadTestAnsible(t *testing.T, path string) (*Inventory, error) {
@@ -37,15 +38,15 @@ func TestAnsibleFabric(t *testing.T) {
 	}
 	want := []DeviceSpec{
 		// hosts (priority 10) beats rack1, its sibling, for gpu01's ansible_user.
-		{Name: "gpu01", Role: RoleHost, Platform: "linux", Address: "10.0.0.11", Line: 15, Conn: conn("hpc", 22, fabricKey, true)},
-		{Name: "gpu02", Role: RoleHost, Platform: "linux", Address: "10.0.0.12", Line: 17, Conn: conn("hpc", 2222, fabricKey, false)},
-		{Name: "gpu03.example.net", Role: RoleHost, Platform: "linux", Address: "gpu03.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
-		{Name: "gpu04.example.net", Role: RoleHost, Platform: "linux", Address: "gpu04.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.11", Line: 15, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu02", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.12", Line: 17, Conn: conn("hpc", 2222, fabricKey, false)},
+		{Name: "gpu03.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu03.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu04.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu04.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
 		// leaves (depth 2) beats rack1 (depth 1) for leaf1's ansible_user.
-		{Name: "leaf1", Role: RoleSwitch, Platform: "sonic", Address: "10.0.1.1", Line: 32, Conn: conn("admin", 22, fabricKey, false)},
-		{Name: "leaf2", Role: RoleSwitch, Platform: "cumulus", Address: "10.0.1.2", Line: 34, Conn: conn("cumulus", 22, fabricKey, false)},
-		{Name: "spine1", Role: RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 22, spineKey, false)},
-		{Name: "spine2", Role: RoleSwitch, Platform: "nxos", Address: "10.0.2.2", Line: 47, Conn: conn("admin", 8022, spineKey, false)},
+		{Name: "leaf1", Role: topology.RoleSwitch, Platform: "sonic", Address: "10.0.1.1", Line: 32, Conn: conn("admin", 22, fabricKey, false)},
+		{Name: "leaf2", Role: topology.RoleSwitch, Platform: "cumulus", Address: "10.0.1.2", Line: 34, Conn: conn("cumulus", 22, fabricKey, false)},
+		{Name: "spine1", Role: topology.RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 22, spineKey, false)},
+		{Name: "spine2", Role: topology.RoleSwitch, Platform: "nxos", Address: "10.0.2.2", Line: 47, Conn: conn("admin", 8022, spineKey, false)},
 	}
 	if diff := cmp.Diff(want, inv.Devices); diff != "" {
 		t.Errorf("devices (-want +got):\n%s", diff)
@@ -164,7 +165,7 @@ func TestAnsibleNetworkOS(t *testing.T) {
 			t.Errorf("%s: %v", tc.os, err)
 			continue
 		}
-		if d := inv.Devices[0]; d.Platform != tc.platform || d.Role != RoleSwitch {
+		if d := inv.Devices[0]; d.Platform != tc.platform || d.Role != topology.RoleSwitch {
 			t.Errorf("%s: platform %q role %q, want %q switch", tc.os, d.Platform, d.Role, tc.platform)
 		}
 	}

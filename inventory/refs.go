@@ -1,10 +1,11 @@
-package topology
+package inventory
 
 import (
 	"net/netip"
 	"slices"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
@@ -22,7 +23,7 @@ func (p *parser) pair(n *yaml.Node, key, expect string) (a, b string, ok bool) {
 
 // links reads `links:`; every end must be a port of an inventory device, and a port has one
 // peer (a second link on it is a typo, not a topology).
-func (p *parser) links(n *yaml.Node, devs map[string]DeviceSpec) []Link {
+func (p *parser) links(n *yaml.Node, devs map[string]DeviceSpec) []topology.Link {
 	if isNull(n) {
 		return nil
 	}
@@ -30,8 +31,8 @@ func (p *parser) links(n *yaml.Node, devs map[string]DeviceSpec) []Link {
 	if !ok {
 		return nil
 	}
-	var out []Link
-	linked := map[PortRef]int{} // port -> line of its link
+	var out []topology.Link
+	linked := map[topology.PortRef]int{} // port -> line of its link
 	for _, it := range items {
 		a, b, ok := p.pair(it, "links", "device:interface")
 		if !ok {
@@ -48,7 +49,7 @@ func (p *parser) links(n *yaml.Node, devs map[string]DeviceSpec) []Link {
 			continue
 		}
 		dup := false
-		for i, pr := range []PortRef{pa, pb} {
+		for i, pr := range []topology.PortRef{pa, pb} {
 			if line, seen := linked[pr]; seen {
 				p.errorf(ends[i], "links: %s is already linked at line %d (a port has one peer)", pr, line)
 				dup = true
@@ -58,26 +59,26 @@ func (p *parser) links(n *yaml.Node, devs map[string]DeviceSpec) []Link {
 			continue
 		}
 		linked[pa], linked[pb] = ends[0].Line, ends[1].Line
-		out = append(out, Link{A: pa, B: pb, Source: "inventory"})
+		out = append(out, topology.Link{A: pa, B: pb, Source: "inventory"})
 	}
 	return out
 }
 
-func (p *parser) portRef(n *yaml.Node, s string, devs map[string]DeviceSpec) (PortRef, bool) {
+func (p *parser) portRef(n *yaml.Node, s string, devs map[string]DeviceSpec) (topology.PortRef, bool) {
 	dev, iface, ok := strings.Cut(s, ":")
 	if !ok || dev == "" || iface == "" {
 		p.errorf(n, "links: %q is not device:interface (e.g. leaf1:Ethernet0)", s)
-		return PortRef{}, false
+		return topology.PortRef{}, false
 	}
 	if _, ok := devs[dev]; !ok {
 		p.errorf(n, "links: unknown device %q (not under hosts: or switches:)", dev)
-		return PortRef{}, false
+		return topology.PortRef{}, false
 	}
-	if err := ValidName(iface); err != nil {
+	if err := topology.ValidName(iface); err != nil {
 		p.errorf(n, "links: %v", err)
-		return PortRef{}, false
+		return topology.PortRef{}, false
 	}
-	return PortRef{Device: dev, Interface: iface}, true
+	return topology.PortRef{Device: dev, Interface: iface}, true
 }
 
 // paths reads `paths:`, pairs of endpoints: a host, host:netdev, or an IP address.
@@ -119,13 +120,13 @@ func (p *parser) endpoint(n *yaml.Node, s string, devs map[string]DeviceSpec) bo
 	case !ok:
 		p.errorf(n, "paths: unknown host %q (expected a host under hosts:, host:netdev or an IP address)", host)
 		return false
-	case d.Role != RoleHost:
+	case d.Role != topology.RoleHost:
 		p.errorf(n, "paths: %q is a %s (path endpoints are hosts)", host, d.Role)
 		return false
 	case !hasNetdev:
 		return true
 	}
-	if err := ValidName(netdev); err != nil {
+	if err := topology.ValidName(netdev); err != nil {
 		p.errorf(n, "paths: %v", err)
 		return false
 	}

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"cmp"
@@ -7,16 +7,16 @@ import (
 	"slices"
 )
 
-// InventoryError is one problem in an inventory file, at the place it was found. The CLI maps
+// Error is one problem in an inventory file, at the place it was found. The CLI maps
 // it (alone or joined with others) to exit code 2.
-type InventoryError struct {
+type Error struct {
 	File   string
 	Line   int // 0 when the problem has no place (e.g. an empty file name)
 	Column int // 0 when the YAML parser did not say
 	Err    error
 }
 
-func (e *InventoryError) Error() string {
+func (e *Error) Error() string {
 	switch {
 	case e.Line > 0 && e.Column > 0:
 		return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
@@ -27,7 +27,7 @@ func (e *InventoryError) Error() string {
 	}
 }
 
-func (e *InventoryError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // maxInventoryErrors keeps one systematic mistake (say, a typo in every device) from
 // burying the rest of the output.
@@ -37,11 +37,11 @@ const maxInventoryErrors = 20
 // first so that `roceaudit validate` shows them all at once.
 type inventoryErrors struct {
 	file string
-	list []*InventoryError
+	list []*Error
 }
 
 func (l *inventoryErrors) add(line, col int, err error) {
-	l.list = append(l.list, &InventoryError{File: l.file, Line: line, Column: col, Err: err})
+	l.list = append(l.list, &Error{File: l.file, Line: line, Column: col, Err: err})
 }
 
 // err returns nil, the single error, or all of them joined in file order.
@@ -49,7 +49,7 @@ func (l *inventoryErrors) err() error {
 	if len(l.list) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(l.list, func(a, b *InventoryError) int {
+	slices.SortStableFunc(l.list, func(a, b *Error) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 	})
 	if len(l.list) == 1 {

@@ -1,4 +1,4 @@
-package topology
+package inventory
 
 import (
 	"bytes"
@@ -12,29 +12,30 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
-// InventoryVersion is the only inventory schema version this build reads.
-const InventoryVersion = 1
+// Version is the only inventory schema version this build reads.
+const Version = 1
 
 var topKeys = []string{"version", "defaults", "recipe", "hosts", "switches", "links", "paths"}
 
-// LoadInventory reads and validates the inventory file at path (CONTRACT §4). platforms says
+// Load reads and validates the inventory file at path (CONTRACT §4). platforms says
 // whether a platform name exists and which role it serves; nil accepts any platform and
 // takes the role from the section (hosts: or switches:). Problems in the file are
 // *InventoryError values (several are joined, in file order).
-func LoadInventory(path string, platforms func(name string) (Role, bool)) (*Inventory, error) {
+func Load(path string, platforms func(name string) (topology.Role, bool)) (*Inventory, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read inventory: %w", err)
 	}
-	return ParseInventory(path, data, platforms)
+	return Parse(path, data, platforms)
 }
 
-// ParseInventory validates inventory data as if read from file, which names it in errors
+// Parse validates inventory data as if read from file, which names it in errors
 // and anchors relative identity_file and known_hosts paths (to file's directory).
-func ParseInventory(file string, data []byte, platforms func(string) (Role, bool)) (*Inventory, error) {
+func Parse(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
 	return parseInventory(file, data, platforms, processEnv())
 }
 
@@ -63,7 +64,7 @@ func processEnv() inventoryEnv {
 type parser struct {
 	file      string
 	dir       string // absolute directory of file, for relative paths
-	platforms func(string) (Role, bool)
+	platforms func(string) (topology.Role, bool)
 	env       inventoryEnv
 	errs      inventoryErrors
 
@@ -72,7 +73,7 @@ type parser struct {
 	reported map[string]bool  // missing defaults already reported once
 }
 
-func parseInventory(file string, data []byte, platforms func(string) (Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseInventory(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil, fmt.Errorf("inventory %s: resolve its directory: %w", file, err)
@@ -108,7 +109,7 @@ func (p *parser) parse(data []byte) *Inventory {
 
 	inv := &Inventory{File: p.file}
 	inv.Recipe = p.recipe(top["recipe"].val)
-	inv.Devices = append(p.devices(top["hosts"].val, RoleHost, base), p.devices(top["switches"].val, RoleSwitch, base)...)
+	inv.Devices = append(p.devices(top["hosts"].val, topology.RoleHost, base), p.devices(top["switches"].val, topology.RoleSwitch, base)...)
 	if noItems(top["hosts"].val) && noItems(top["switches"].val) {
 		p.errorf(root, "no devices (expected at least one entry under hosts: or switches:)")
 	}
@@ -131,17 +132,17 @@ func noItems(n *yaml.Node) bool {
 func (p *parser) version(root *yaml.Node, top map[string]field) bool {
 	f, ok := top["version"]
 	if !ok {
-		p.errorf(root, "version missing (expected version: %d)", InventoryVersion)
+		p.errorf(root, "version missing (expected version: %d)", Version)
 		return false
 	}
 	v := deref(f.val)
 	var i int64
 	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || v.Decode(&i) != nil {
-		p.errorf(f.val, "version: %s is not a version number (expected version: %d)", describe(f.val), InventoryVersion)
+		p.errorf(f.val, "version: %s is not a version number (expected version: %d)", describe(f.val), Version)
 		return false
 	}
-	if i != InventoryVersion {
-		p.errorf(f.val, "version: %d is not supported by this roceaudit (expected %d)", i, InventoryVersion)
+	if i != Version {
+		p.errorf(f.val, "version: %d is not supported by this roceaudit (expected %d)", i, Version)
 		return false
 	}
 	return true
