@@ -12,7 +12,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
@@ -84,7 +84,7 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 
 // dialer opens SSH exec sessions, or interactive CLI sessions for the platforms that need one.
 func (a *app) dialer() collectors.Dialer {
-	return cli.NewMultiDialer(sshx.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive)
+	return cli.NewMultiDialer(sshclient.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive)
 }
 
 // report builds the report of a snapshot's results.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
 )
 
@@ -18,7 +18,7 @@ var _ collectors.Dialer = Dialer{}
 
 // Dial opens spec's CLI (spec.Platform must be Supported); commands outside al are refused.
 func (d Dialer) Dial(ctx context.Context, spec inventory.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
-	s, err := Dial(ctx, sshx.ConfigFor(spec, al, d.TrustOnFirstUse), spec.Platform)
+	s, err := Dial(ctx, sshclient.ConfigFor(spec, al, d.TrustOnFirstUse), spec.Platform)
 	if err != nil {
 		return nil, err // not s: a nil *Session in an interface would not compare equal to nil
 	}

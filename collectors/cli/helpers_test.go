@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
 // Bodies shaped like switches.md §3.2 (EOS `show interfaces | json`) and §4.2 (NX-OS
@@ -83,7 +83,7 @@ func isolate(t *testing.T) {
 type fixture struct {
 	dir string
 	srv *cliServer
-	cfg sshx.Config
+	cfg sshclient.Config
 }
 
 // setup starts a CLI server that trusts a fresh client key, and a known_hosts that knows it.
@@ -100,7 +100,7 @@ func setup(t *testing.T, prompt, invalid string, replies map[string]string) *fix
 	if err := os.WriteFile(kh, []byte(srv.knownLine(srv.hostKey.PublicKey())+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{dir: dir, srv: srv, cfg: sshx.Config{
+	return &fixture{dir: dir, srv: srv, cfg: sshclient.Config{
 		Host:           "127.0.0.1",
 		Port:           srv.port,
 		User:           "admin",
@@ -111,7 +111,7 @@ func setup(t *testing.T, prompt, invalid string, replies map[string]string) *fix
 	}}
 }
 
-func dial(t *testing.T, cfg sshx.Config, platform string) *Session {
+func dial(t *testing.T, cfg sshclient.Config, platform string) *Session {
 	t.Helper()
 	s, err := Dial(context.Background(), cfg, platform)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
 // shells is how many PTY shells the server has opened: a refused host never gets one.
@@ -27,7 +27,7 @@ func TestUnknownHostRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Dial(context.Background(), f.cfg, "eos")
-	if !errors.Is(err, sshx.ErrUnknownHost) {
+	if !errors.Is(err, sshclient.ErrUnknownHost) {
 		t.Fatalf("Dial = %v, want ErrUnknownHost", err)
 	}
 	fp := ssh.FingerprintSHA256(f.srv.hostKey.PublicKey())
@@ -52,10 +52,10 @@ func TestHostKeyMismatchRefusedEvenWithTOFU(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := Dial(context.Background(), f.cfg, "eos")
-		if !errors.Is(err, sshx.ErrHostKey) {
+		if !errors.Is(err, sshclient.ErrHostKey) {
 			t.Fatalf("tofu=%v: Dial = %v, want ErrHostKey", tofu, err)
 		}
-		var hke *sshx.HostKeyError
+		var hke *sshclient.HostKeyError
 		if !errors.As(err, &hke) {
 			t.Fatalf("tofu=%v: %v is not a *HostKeyError", tofu, err)
 		}
@@ -90,7 +90,7 @@ func TestTrustOnFirstUseThenStrict(t *testing.T) {
 	newKey := newSigner(t)
 	f.srv.set(func(s *cliServer) { s.hostKey = newKey })
 	f.cfg.TrustOnFirstUse = true
-	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshx.ErrHostKey) {
+	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshclient.ErrHostKey) {
 		t.Fatalf("changed key: Dial = %v, want ErrHostKey", err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/scrapli/scrapligo/util"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
 // ErrClosed is returned by Run once the session is closed, including after a cancelled or
@@ -29,7 +29,7 @@ var ErrClosed = errors.New("cli session closed")
 type Session struct {
 	platform string
 	target   string
-	client   *sshx.Client
+	client   *sshclient.Client
 	tr       *shellTransport
 	drv      *network.Driver
 	al       *collectors.Allowlist
@@ -49,7 +49,7 @@ var _ collectors.Session = (*Session)(nil)
 // runs the scrapligo driver's on-open sequence (see SetupInput). platform is "eos" or "nxos".
 // Opening the CLI after the SSH handshake is bounded by cfg.Timeout, and ctx is honoured
 // throughout.
-func Dial(ctx context.Context, cfg sshx.Config, platform string) (*Session, error) {
+func Dial(ctx context.Context, cfg sshclient.Config, platform string) (*Session, error) {
 	name, ok := scrapliPlatforms[platform]
 	if !ok {
 		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver (supported: %s)",
@@ -57,9 +57,9 @@ func Dial(ctx context.Context, cfg sshx.Config, platform string) (*Session, erro
 	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
-		timeout = sshx.DefaultTimeout
+		timeout = sshclient.DefaultTimeout
 	}
-	c, err := sshx.Dial(ctx, cfg)
+	c, err := sshclient.Dial(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s CLI: %w", platform, err)
 	}
@@ -116,7 +116,7 @@ func Dial(ctx context.Context, cfg sshx.Config, platform string) (*Session, erro
 
 // Simulated is true when the SSH server's version string carries the lab marker.
 func (s *Session) Simulated() bool {
-	return strings.Contains(s.client.ServerVersion(), sshx.LabBanner)
+	return strings.Contains(s.client.ServerVersion(), sshclient.LabBanner)
 }
 
 // Close says "exit" when no command is in flight and closes the connection. It is safe to
@@ -151,13 +151,13 @@ func (s *Session) shutdown(graceful bool) error {
 // usual cause is a prompt the platform's pattern does not match.
 func (s *Session) noPrompt(while string) error {
 	return fmt.Errorf("cli %s: %s: %w: no %s prompt matching %s within %s; last output from the device: %q",
-		s.target, while, sshx.ErrTimeout, s.platform, s.drv.Channel.PromptPattern, s.timeout, s.tr.tail.String())
+		s.target, while, sshclient.ErrTimeout, s.platform, s.drv.Channel.PromptPattern, s.timeout, s.tr.tail.String())
 }
 
 // wrapCtx wraps a cancelled or expired caller context, marking deadlines as timeouts.
 func (s *Session) wrapCtx(err error, while string) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("cli %s: %s: %w: %w", s.target, while, sshx.ErrTimeout, err)
+		return fmt.Errorf("cli %s: %s: %w: %w", s.target, while, sshclient.ErrTimeout, err)
 	}
 	return fmt.Errorf("cli %s: %s: %w", s.target, while, err)
 }

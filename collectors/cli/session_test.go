@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
 func TestSessionJSONOutputIntact(t *testing.T) {
@@ -217,7 +217,7 @@ func TestServerHangsUpMidCommand(t *testing.T) {
 	s := dial(t, f.cfg, "eos")
 	start := time.Now()
 	_, err := s.Run(context.Background(), "show slow")
-	if err == nil || errors.Is(err, sshx.ErrTimeout) {
+	if err == nil || errors.Is(err, sshclient.ErrTimeout) {
 		t.Fatalf("Run = %v, want a connection error", err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -260,7 +260,7 @@ func TestPasswordFromEnvironment(t *testing.T) {
 	f.cfg.IdentityFile = ""
 	f.cfg.PasswordEnv = "ROCEAUDIT_CLI_TEST_PW"
 	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "wrong")
-	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshx.ErrAuth) {
+	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshclient.ErrAuth) {
 		t.Fatalf("wrong password: Dial = %v, want ErrAuth", err)
 	}
 	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "s3cret")
@@ -278,7 +278,7 @@ func TestRunTimeouts(t *testing.T) {
 		cfg.Timeout = 300 * time.Millisecond
 		s := dial(t, cfg, "eos")
 		_, err := s.Run(context.Background(), "show slow")
-		if !errors.Is(err, sshx.ErrTimeout) || !strings.Contains(err.Error(), "last output") {
+		if !errors.Is(err, sshclient.ErrTimeout) || !strings.Contains(err.Error(), "last output") {
 			t.Fatalf("Run = %v, want ErrTimeout with the last output", err)
 		}
 		if _, err := s.Run(context.Background(), "show version | json"); !errors.Is(err, ErrClosed) {
@@ -290,7 +290,7 @@ func TestRunTimeouts(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		_, err := s.Run(ctx, "show slow")
-		if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, sshx.ErrTimeout) {
+		if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, sshclient.ErrTimeout) {
 			t.Fatalf("Run = %v, want DeadlineExceeded and ErrTimeout", err)
 		}
 	})
@@ -302,7 +302,7 @@ func TestDialPromptMismatchTimesOut(t *testing.T) {
 	f.cfg.Timeout = 400 * time.Millisecond
 	start := time.Now()
 	_, err := Dial(context.Background(), f.cfg, "eos")
-	if !errors.Is(err, sshx.ErrTimeout) {
+	if !errors.Is(err, sshclient.ErrTimeout) {
 		t.Fatalf("Dial = %v, want ErrTimeout", err)
 	}
 	for _, want := range []string{"admin@leaf1:~$", "prompt matching", `#\s?$`} {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
@@ -89,7 +89,7 @@ func TestCollectOverSSH(t *testing.T) {
 	cfg.Sudo, cfg.Allowlist = true, cumuluscol.Platform{}.Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := sshx.Dial(ctx, cfg)
+	c, err := sshclient.Dial(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cli"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 	"github.com/roceaudit/roceaudit/topology"
@@ -70,7 +70,7 @@ func StartSSH(t testing.TB, dev sshd.Device, user string) Server {
 // ClientConfig is roceaudit's SSH client configuration for the server as user: the client key
 // and a known_hosts file that pins the host key, written to a temporary directory, and a 5 s
 // timeout. The caller adds the allowlist and sudo.
-func (s Server) ClientConfig(t testing.TB, user string) sshx.Config {
+func (s Server) ClientConfig(t testing.TB, user string) sshclient.Config {
 	t.Helper()
 	dir := t.TempDir()
 	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
@@ -81,7 +81,7 @@ func (s Server) ClientConfig(t testing.TB, user string) sshx.Config {
 	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, s.HostKey)+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return sshx.Config{Host: "127.0.0.1", Port: s.Port, User: user, IdentityFile: keyFile,
+	return sshclient.Config{Host: "127.0.0.1", Port: s.Port, User: user, IdentityFile: keyFile,
 		KnownHostsFile: khFile, Timeout: 5 * time.Second}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
-	sshx "github.com/roceaudit/roceaudit/collectors/ssh"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
@@ -67,12 +67,12 @@ func TestCollectOverSSH(t *testing.T) {
 	cfg.Sudo, cfg.Allowlist = true, soniccol.Platform{}.Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := sshx.Dial(ctx, cfg)
+	c, err := sshclient.Dial(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if !strings.Contains(c.ServerVersion(), sshx.LabBanner) {
+	if !strings.Contains(c.ServerVersion(), sshclient.LabBanner) {
 		t.Errorf("server version %q does not say the device is simulated", c.ServerVersion())
 	}
 
