@@ -108,3 +108,24 @@ func TestDependencyDirection(t *testing.T) {
 		})
 	}
 }
+
+// testHelpers are packages for tests only (they import "testing"): no production package may
+// import them.
+var testHelpers = []string{"collectors/internal/fixturerunner", "lab/labtest"}
+
+func TestTestHelpersStayInTests(t *testing.T) {
+	g, err := loadGraph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, helper := range testHelpers {
+		if _, ok := g[helper]; !ok {
+			t.Errorf("no package %s in the module: remove it from testHelpers", helper)
+		}
+		for _, pkg := range slices.Sorted(maps.Keys(g)) {
+			if slices.Contains(g[pkg], helper) {
+				t.Errorf("%s imports the test helper %s outside its tests", pkg, helper)
+			}
+		}
+	}
+}
