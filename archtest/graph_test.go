@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // graph maps each project package (path relative to the module, "." for the root) to the
@@ -21,6 +22,9 @@ type edge struct{ from, to string }
 func (e edge) String() string { return e.from + " -> " + e.to }
 
 // loadGraph asks `go list` for every package of the module the test runs in.
+// projectGraph is loaded once per test binary: every test reads the same module.
+var projectGraph = sync.OnceValues(loadGraph)
+
 func loadGraph() (graph, error) {
 	mod, err := goList("-m")
 	if err != nil {

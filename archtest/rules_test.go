@@ -93,7 +93,7 @@ func (r rule) violations(g graph) []string {
 }
 
 func TestDependencyDirection(t *testing.T) {
-	g, err := loadGraph()
+	g, err := projectGraph()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestDependencyDirection(t *testing.T) {
 var testHelpers = []string{"collectors/internal/fixturerunner", "lab/labtest"}
 
 func TestTestHelpersStayInTests(t *testing.T) {
-	g, err := loadGraph()
+	g, err := projectGraph()
 	if err != nil {
 		t.Fatal(err)
 	}
