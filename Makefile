@@ -23,6 +23,8 @@ lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-clean:" $$unformatted >&2; exit 1; fi
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy (diff above): run go mod tidy" >&2; exit 1; }
+	$(GO) test -count=1 ./archtest   # which package may import which
 
 test: lint
 	$(GO) test -race -count=1 ./...

@@ -10,7 +10,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// hostChecks are the HOST-* checks of CONTRACT §6, one per host port.
+// hostChecks are the HOST-* checks, one per host port.
 func hostChecks() []*Check {
 	return []*Check{
 		hostRDMAPort(), hostGIDV2(), hostGIDIndex(), hostMTU(), hostRoCEMTU(), hostTrust(),

@@ -8,14 +8,13 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// linkChecks compare the two ends of a link (CONTRACT §6 LINK-*).
+// linkChecks compare the two ends of a link (LINK-*).
 func linkChecks() []*Check {
 	return []*Check{linkMTU(), linkPFC(), linkLLDP()}
 }
 
-// linkLLDP compares each declared link with what the switches see over LLDP. It is not in
-// CONTRACT §6's table: it reports conflicts between the inventory and the cabling instead of
-// hiding them.
+// linkLLDP compares each declared link with what the switches see over LLDP: it reports
+// conflicts between the inventory and the cabling instead of hiding them.
 func linkLLDP() *Check {
 	return &Check{
 		ID: "LINK-LLDP", Title: "declared links agree with what LLDP sees",

@@ -5,7 +5,7 @@ import "github.com/roceaudit/roceaudit/topology"
 // Status is the outcome of one check on one object.
 type Status string
 
-// Statuses (CONTRACT §6).
+// Statuses, as reports and scripts spell them.
 const (
 	Pass   Status = "pass"
 	Fail   Status = "fail"
@@ -44,7 +44,7 @@ func (s Severity) Rank() int {
 	return 0
 }
 
-// Result is one check's verdict on one object (CONTRACT §6 JSON).
+// Result is one check's verdict on one object (one entry of the JSON report's results).
 type Result struct {
 	Check       string             `json:"check"`
 	Status      Status             `json:"status"`

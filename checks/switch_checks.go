@@ -13,7 +13,7 @@ import (
 // (community SONiC has no 802.3x knob, Cumulus only transmits DCBX TLVs): such checks skip.
 const NotSupported = "not supported: "
 
-// switchChecks are the SW-* checks of CONTRACT §6, on every switch port that links two
+// switchChecks are the SW-* checks, on every switch port that links two
 // inventory devices.
 func switchChecks() []*Check {
 	return []*Check{swMTU(), swTrust(), swDSCPMap(), swPFC(), swPFCWatchdog(), swPause(), swECN(),

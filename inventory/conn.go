@@ -13,7 +13,7 @@ import (
 // connKeys are the connection settings `defaults:` and every device may set.
 var connKeys = []string{"user", "port", "identity_file", "known_hosts", "timeout", "sudo", "jump", "password_env"}
 
-// Built-in connection defaults (CONTRACT §4); user comes from the environment.
+// Built-in connection defaults; user comes from the environment.
 const (
 	defaultPort       = 22
 	defaultKnownHosts = "~/.ssh/known_hosts"
@@ -165,7 +165,7 @@ func (c connSettings) over(o connSettings) connSettings {
 	return c
 }
 
-// builtinConn is CONTRACT §4's defaults. A value the environment cannot supply ($USER, the
+// builtinConn is the built-in connection defaults. A value the environment cannot supply ($USER, the
 // home directory) is only an error for a device that does not set it.
 func (p *parser) builtinConn() (connSettings, map[string]error) {
 	port, timeout, sudo, empty := defaultPort, defaultTimeout, false, ""

@@ -1,3 +1,6 @@
+// Package inventory reads what to audit: a roceaudit inventory file (devices, connection
+// settings, recipe overrides, links, paths) or a containerlab topology or Ansible inventory
+// standing in for one, validated strictly with file and line in every error.
 package inventory
 
 import (

@@ -21,7 +21,7 @@ const Version = 1
 
 var topKeys = []string{"version", "defaults", "recipe", "hosts", "switches", "links", "paths"}
 
-// Load reads and validates the inventory file at path (CONTRACT §4). platforms says
+// Load reads and validates the inventory file at path. platforms says
 // whether a platform name exists and which role it serves; nil accepts any platform and
 // takes the role from the section (hosts: or switches:). Problems in the file are
 // *InventoryError values (several are joined, in file order).

@@ -18,7 +18,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// Inventory sources that stand in for a roceaudit inventory (CONTRACT §4): `-i clab:FILE`
+// Inventory sources that stand in for a roceaudit inventory: `-i clab:FILE`
 // and `-i ansible:FILE`.
 const (
 	SourceContainerlab = "clab"

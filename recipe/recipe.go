@@ -6,7 +6,8 @@ import (
 	"slices"
 )
 
-// Recipe is CONTRACT §5. Every field has a default and can be overridden by the inventory.
+// Recipe is the lossless recipe every hop is checked against. Every field has a default and
+// can be overridden by the inventory.
 type Recipe struct {
 	RoCEPriority      int     `yaml:"roce_priority" json:"roce_priority"`
 	RoCEDSCP          int     `yaml:"roce_dscp" json:"roce_dscp"`
@@ -27,7 +28,7 @@ const (
 	DCBXDynamic = "dcbx"
 )
 
-// Default returns the recipe of CONTRACT §5.
+// Default returns the recipe as shipped: RoCE on priority 3 / DSCP 26, jumbo MTUs, static DCB.
 func Default() Recipe {
 	return Recipe{
 		RoCEPriority:      3,

@@ -11,7 +11,7 @@ import (
 	"github.com/roceaudit/roceaudit/recipe"
 )
 
-// SimulationBanner opens every report of the built-in lab (CONTRACT §7).
+// SimulationBanner opens every report of the built-in lab: a simulation must never pass for an audit.
 const SimulationBanner = "SIMULATION: built-in lab, not a real fabric"
 
 // bannerText is the banner plus the report's note, if any.

@@ -15,26 +15,12 @@ var update = flag.Bool("update", false, "rewrite fixtures/golden/report.* from t
 // goldenDir holds one file per format; review a diff of it like code.
 const goldenDir = "../fixtures/golden"
 
-// goldenExt is the file extension each format's golden file has.
-func goldenExt(format string) string {
-	switch format {
-	case "text":
-		return "txt"
-	case "junit":
-		return "junit.xml"
-	case "markdown":
-		return "md"
-	case "prometheus":
-		return "prom"
-	}
-	return format
-}
-
 func TestGolden(t *testing.T) {
-	for _, format := range Formats() {
+	for _, f := range formats {
+		format := f.name
 		t.Run(format, func(t *testing.T) {
 			got := render(t, format, sampleReport(), Options{})
-			path := filepath.Join(goldenDir, "report."+goldenExt(format))
+			path := filepath.Join(goldenDir, "report."+f.ext)
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)
@@ -49,6 +35,27 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s differs from %s (-want +got); rerun with -update if the change is intended:\n%s", format, path, diff)
 			}
 		})
+	}
+}
+
+// TestGoldenFilesMatchFormats finds golden files left behind by a removed or renamed format.
+func TestGoldenFilesMatchFormats(t *testing.T) {
+	known := map[string]bool{}
+	for _, f := range formats {
+		name := "report." + f.ext
+		if known[name] {
+			t.Errorf("two formats share the extension %q", f.ext)
+		}
+		known[name] = true
+	}
+	files, err := filepath.Glob(filepath.Join(goldenDir, "report.*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		if !known[filepath.Base(path)] {
+			t.Errorf("%s belongs to no report format", path)
+		}
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"io"
 )
 
-// jsonRenderer writes roceaudit/report/v1 (CONTRACT §6).
+// jsonRenderer writes roceaudit/report/v1.
 type jsonRenderer struct{}
 
 func (jsonRenderer) Render(w io.Writer, r *Report, _ Options) error {

@@ -21,28 +21,53 @@ type Renderer interface {
 	Render(w io.Writer, r *Report, opts Options) error
 }
 
-// Formats lists the report formats of CONTRACT §2 (--format, --report FMT=FILE), in help order.
-func Formats() []string {
-	return []string{"text", "json", "junit", "html", "markdown", "prometheus"}
+// format is one report format: its command-line name, the renderer and the extension its
+// files conventionally have (the golden files use it). formats is the one list every other place derives from.
+type format struct {
+	name     string
+	ext      string
+	renderer Renderer
 }
 
-// Lookup returns the renderer of a format named as on the command line (case-insensitive).
-func Lookup(format string) (Renderer, error) {
-	switch strings.ToLower(strings.TrimSpace(format)) {
-	case "text":
-		return textRenderer{}, nil
-	case "json":
-		return jsonRenderer{}, nil
-	case "junit":
-		return junitRenderer{}, nil
-	case "html":
-		return htmlRenderer{}, nil
-	case "markdown":
-		return markdownRenderer{}, nil
-	case "prometheus":
-		return prometheusRenderer{}, nil
+// formats is in help order; text, the default, first.
+var formats = []format{
+	{"text", "txt", textRenderer{}},
+	{"json", "json", jsonRenderer{}},
+	{"junit", "junit.xml", junitRenderer{}},
+	{"html", "html", htmlRenderer{}},
+	{"markdown", "md", markdownRenderer{}},
+	{"prometheus", "prom", prometheusRenderer{}},
+}
+
+// Formats lists the names --format and --report FMT=FILE accept, in help order.
+func Formats() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
 	}
-	return nil, fmt.Errorf("unknown report format %q (known formats: %s)", format, strings.Join(Formats(), ", "))
+	return names
+}
+
+// FormatsHelp is the format list as flag help shows it: "text|json|...".
+func FormatsHelp() string { return strings.Join(Formats(), "|") }
+
+// Lookup returns the renderer of a format named as on the command line (case-insensitive).
+func Lookup(name string) (Renderer, error) {
+	f, err := lookupFormat(name)
+	if err != nil {
+		return nil, err
+	}
+	return f.renderer, nil
+}
+
+func lookupFormat(name string) (format, error) {
+	want := strings.ToLower(strings.TrimSpace(name))
+	for _, f := range formats {
+		if f.name == want {
+			return f, nil
+		}
+	}
+	return format{}, fmt.Errorf("unknown report format %q (known formats: %s)", name, strings.Join(Formats(), ", "))
 }
 
 // errNilReport is what every renderer returns for a nil report rather than panicking.

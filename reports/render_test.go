@@ -10,9 +10,13 @@ import (
 )
 
 func TestFormatsAndLookup(t *testing.T) {
+	// The names are what scripts pass to --format and --report: pinned here on purpose.
 	want := []string{"text", "json", "junit", "html", "markdown", "prometheus"}
 	if got := Formats(); !slices.Equal(got, want) {
 		t.Fatalf("Formats() = %v, want %v", got, want)
+	}
+	if got, want := FormatsHelp(), "text|json|junit|html|markdown|prometheus"; got != want {
+		t.Errorf("FormatsHelp() = %q, want %q", got, want)
 	}
 	seen := map[string]bool{}
 	for _, f := range Formats() {

@@ -10,7 +10,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// Schema names the JSON report format (CONTRACT §6).
+// Schema names the JSON report format; scripts key on it.
 const Schema = "roceaudit/report/v1"
 
 // Report is the whole outcome of one audit.

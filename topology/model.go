@@ -1,4 +1,4 @@
-// Package topology holds the inventory and the normalized fabric model: devices, ports, links.
+// Package topology holds the normalized fabric model: devices, ports, links and paths.
 // The snapshot is the hand-off between collection and checks, so it is serializable and
 // carries the raw transcript of every command.
 package topology

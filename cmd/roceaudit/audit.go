@@ -61,7 +61,7 @@ func (a *app) auditCmd() *cobra.Command {
 		},
 	}
 	xf.register(cmd, true)
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file (YAML, CONTRACT §4), clab:FILE or ansible:FILE")
+	inventoryFlag(cmd, &inv)
 	cmd.Flags().StringArrayVar(&paths, "path", nil, "audit only the hops of the paths between FROM,TO (host, host:netdev or IP); repeatable (the inventory's paths: add path checks without narrowing)")
 	return cmd
 }
@@ -155,7 +155,7 @@ func (a *app) collectCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write")
 	return cmd
 }

@@ -7,7 +7,7 @@ import (
 	"io"
 )
 
-// Exit codes (CONTRACT §3), mapped here and nowhere else.
+// Exit codes, mapped here and nowhere else.
 const (
 	exitOK          = 0
 	exitFailed      = 1   // a check failed at or above --fail-on

@@ -65,7 +65,7 @@ func (a *app) gidsCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	return cmd
 }
 

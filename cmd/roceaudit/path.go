@@ -73,7 +73,7 @@ func (a *app) pathCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	return cmd
 }
 

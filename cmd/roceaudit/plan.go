@@ -87,7 +87,7 @@ func (a *app) planCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	return cmd
 }
 
@@ -114,6 +114,6 @@ func (a *app) validateCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	return cmd
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
+	"github.com/roceaudit/roceaudit/reports"
 )
 
 // app is the state one invocation shares between commands: streams, the platform registry
@@ -51,11 +52,14 @@ func (a *app) rootCmd() *cobra.Command {
 			"(see `roceaudit plan`).",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version: cobra prints the template; -v stays --verbose.
+		Version: versionLine(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	f := root.PersistentFlags()
-	f.StringVar(&a.format, "format", "text", "stdout format: text|json|junit|html|markdown|prometheus")
-	f.StringArrayVar(&a.reportSpecs, "report", nil, "also write a report file, FORMAT=FILE (repeatable)")
+	f.StringVar(&a.format, "format", "text", "stdout format: "+reports.FormatsHelp())
+	f.StringArrayVar(&a.reportSpecs, "report", nil, "also write a report file, FORMAT=FILE with FORMAT one of "+reports.FormatsHelp()+" (repeatable)")
 	f.StringVar(&a.failOn, "fail-on", "error", "lowest severity of a failed check that makes the exit code 1: warning|error|critical")
 	f.IntVar(&a.concurrency, "concurrency", 16, "devices collected at once")
 	f.DurationVar(&a.timeout, "timeout", 0, "per-device timeout (overrides the inventory), e.g. 30s")

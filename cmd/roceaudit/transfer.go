@@ -119,7 +119,7 @@ func (a *app) transferCmd() *cobra.Command {
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
-	cmd.Flags().StringVarP(&inv, "inventory", "i", "", "inventory file")
+	inventoryFlag(cmd, &inv)
 	f.register(cmd, false)
 	return cmd
 }

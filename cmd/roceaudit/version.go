@@ -21,13 +21,18 @@ func version() string {
 	return "dev"
 }
 
+// versionLine is what both `roceaudit version` and `roceaudit --version` print.
+func versionLine() string {
+	return fmt.Sprintf("roceaudit %s (%s %s/%s)", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
 func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
 		Args:  noArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			fmt.Fprintf(a.stdout, "roceaudit %s (%s %s/%s)\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintln(a.stdout, versionLine())
 			return nil
 		},
 	}

@@ -3,6 +3,7 @@ package cumulus
 import (
 	"testing"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
@@ -14,6 +15,13 @@ type fixtures struct{ Platform }
 
 func (fixtures) FixtureDir() string            { return fixtureRoot }
 func (fixtures) FixtureFile(cmd string) string { return FixtureFile(cmd) }
+
+// FixtureFile is the file under fixtures/cumulus/<scenario>/ that holds cmd's output: the
+// command with every run of characters other than letters, digits and '-' turned into '_',
+// plus ".txt" ("nv show interface swp1 qos pfc" -> "nv_show_interface_swp1_qos_pfc.txt").
+func FixtureFile(cmd string) string {
+	return fixturename.File(cmd)
+}
 
 // verbatim reads a file of fixtures/cumulus/verbatim (parser inputs copied from the reference).
 func verbatim(t *testing.T, name string) string {

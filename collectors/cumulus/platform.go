@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -75,11 +74,3 @@ var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv
 // show qos roce` has answered).
 func (Platform) Plan(inventory.DeviceSpec) []string { return Templates() }
-
-// FixtureFile is the file under fixtures/cumulus/<scenario>/ that holds cmd's output: the
-// command with every run of characters other than letters, digits and '-' turned into '_',
-// plus ".txt" ("nv show interface swp1 qos pfc" -> "nv_show_interface_swp1_qos_pfc.txt"), the
-// same rule as the other platforms, so the lab can serve the files.
-func FixtureFile(cmd string) string {
-	return fixturename.File(cmd)
-}

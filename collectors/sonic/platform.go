@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -41,11 +40,3 @@ var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }
-
-// FixtureFile is the file under fixtures/sonic/<scenario>/ that holds cmd's output: the
-// command with every run of characters other than letters, digits and '-' turned into '_',
-// plus ".txt" ("show lldp table" -> "show_lldp_table.txt"), the same rule as the other
-// platforms, so the lab can serve the files.
-func FixtureFile(cmd string) string {
-	return fixturename.File(cmd)
-}

@@ -1,4 +1,4 @@
-// Package ssh is roceaudit's SSH transport: one connection per device, strict host-key
+// Package sshclient is roceaudit's SSH transport: one connection per device, strict host-key
 // checking, and a Runner that refuses anything off the platform's read-only allowlist before
 // it reaches the wire.
 package sshclient

@@ -1,0 +1,36 @@
+package inventory
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/recipe"
+)
+
+// The README is the users' only reference for the inventory: every key the parser accepts,
+// every recipe key and every import variable must be in it.
+func TestREADMEDocumentsEveryKey(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	keys := append(append(append([]string{}, topKeys...), hostKeys...), switchKeys...)
+	rt := reflect.TypeFor[recipe.Recipe]()
+	for i := range rt.NumField() {
+		tag, _, _ := strings.Cut(rt.Field(i).Tag.Get("yaml"), ",")
+		keys = append(keys, tag)
+	}
+	for _, k := range keys {
+		if !strings.Contains(readme, k+":") && !strings.Contains(readme, "`"+k+"`") {
+			t.Errorf("README.md does not document the inventory key %q", k)
+		}
+	}
+	for _, v := range []string{ansHost, ansUser, ansPort, ansKey, ansBecome, ansNetworkOS, ansPriority, ansPlatform, clabPlatformLabel} {
+		if !strings.Contains(readme, "`"+v) {
+			t.Errorf("README.md does not document the import variable %q", v)
+		}
+	}
+}
