@@ -25,7 +25,7 @@ type fakeHost struct {
 	// serverExit makes the server stop at once with this output instead of listening.
 	serverExit *collectors.Output
 	// lingers keeps the server listening after it was stopped (a host that kills nothing).
-	lingers bool
+	lingers    bool
 	stopped    atomic.Int32 // servers whose context was cancelled
 	finished   atomic.Int32 // servers that ended with their client
 	reads      atomic.Int32 // counter reads
