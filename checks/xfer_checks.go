@@ -33,6 +33,11 @@ func xferRun() *Check {
 		transfer: func(_ recipe.Recipe, x topology.Transfer) verdict {
 			src := &topology.Evidence{Command: x.ClientCommand, Excerpt: lastLines(x.Output, 8), Error: x.Error}
 			switch {
+			case x.Ran && x.ServerLeftover != "":
+				// It measured, but left a process on the host: say so, and what bounds it.
+				return verdict{status: Warn, actual: fmt.Sprintf("ran with GID index %d -> %d; server left running", x.GIDIndex["from"], x.GIDIndex["to"]),
+					message: x.ServerLeftover, evidence: src,
+					remediation: "let the login use sudo (which relays the stop) or a non-root account, or check the host's sshd (it must allow terminals)"}
 			case x.Ran:
 				return verdict{status: Pass, actual: fmt.Sprintf("ran with GID index %d -> %d", x.GIDIndex["from"], x.GIDIndex["to"])}
 			case x.ErrorKind == transportKind:
@@ -46,7 +51,11 @@ func xferRun() *Check {
 			case "setup":
 				fix = "give the endpoints a RoCE v2 GID on an IPv4 address (HOST-GID-V2) and make them reachable"
 			}
-			return verdict{status: Error, actual: "did not run", message: x.Error, evidence: src, remediation: fix}
+			msg := x.Error
+			if x.ServerLeftover != "" {
+				msg += "; " + x.ServerLeftover
+			}
+			return verdict{status: Error, actual: "did not run", message: msg, evidence: src, remediation: fix}
 		},
 	}
 }

@@ -147,3 +147,17 @@ func TestLossCounterFiltersOtherQueues(t *testing.T) {
 		}
 	}
 }
+
+// A transfer that measured but left its server running warns, saying what bounds it.
+func TestTransferThatLeftItsServerRunning(t *testing.T) {
+	x := goodTransfer()
+	x.ServerLeftover = "the perftest server on gpu02 still listened on TCP port 18515 after it was stopped; its coreutils timeout ends it at the latest 20s after it started"
+	r := xferResults(x)["XFER-RUN"]
+	if r.Status != Warn || r.Message != x.ServerLeftover || !strings.Contains(r.Remediation, "sudo") {
+		t.Errorf("XFER-RUN %+v", r)
+	}
+	x.Ran, x.Error, x.ErrorKind = false, "perftest: timeout", "timeout"
+	if r := xferResults(x)["XFER-RUN"]; r.Status != Error || !strings.Contains(r.Message, "still listened") {
+		t.Errorf("did not run, left over: %+v", r)
+	}
+}

@@ -165,15 +165,15 @@ func (c connSettings) over(o connSettings) connSettings {
 	return c
 }
 
-// builtinConn is the built-in connection defaults. A value the environment cannot supply ($USER, the
-// home directory) is only an error for a device that does not set it.
+// builtinConn is the built-in defaults. User and port stay unset here: a device that does
+// not set them gets $USER and 22 only after ~/.ssh/config has had its say, as with OpenSSH
+// (see Connection.UserDefault). A value the environment cannot supply ($USER, the home
+// directory) is only an error for a device that does not set it.
 func (p *parser) builtinConn() (connSettings, map[string]error) {
-	port, timeout, sudo, empty := defaultPort, defaultTimeout, false, ""
-	c := connSettings{Port: &port, Timeout: &timeout, Sudo: &sudo, IdentityFile: &empty, Jump: &empty, PasswordEnv: &empty}
+	timeout, sudo, empty := defaultTimeout, false, ""
+	c := connSettings{Timeout: &timeout, Sudo: &sudo, IdentityFile: &empty, Jump: &empty, PasswordEnv: &empty}
 	missing := map[string]error{}
-	if u := p.env.user(); u != "" {
-		c.User = &u
-	} else {
+	if p.env.user() == "" {
 		missing["user"] = errors.New("no SSH user: $USER is not set (set user: in defaults or on the device)")
 	}
 	if kh, err := p.resolvePath(defaultKnownHosts); err == nil {
@@ -185,16 +185,26 @@ func (p *parser) builtinConn() (connSettings, map[string]error) {
 }
 
 // connection turns fully merged settings into a Connection; nil fields here are exactly the
-// built-in defaults the environment could not supply.
-func (c connSettings) connection() Connection {
+// built-in defaults the inventory does not write (user, port) or the environment could not
+// supply (known_hosts).
+func (c connSettings) connection(env inventoryEnv) Connection {
 	str := func(s *string) string {
 		if s == nil {
 			return ""
 		}
 		return *s
 	}
-	return Connection{
-		User: str(c.User), Port: *c.Port, IdentityFile: str(c.IdentityFile), KnownHosts: str(c.KnownHosts),
+	conn := Connection{
+		User: str(c.User), IdentityFile: str(c.IdentityFile), KnownHosts: str(c.KnownHosts),
 		Timeout: *c.Timeout, Sudo: *c.Sudo, Jump: str(c.Jump), PasswordEnv: str(c.PasswordEnv),
 	}
+	if c.User == nil {
+		conn.User, conn.UserDefault = env.user(), true
+	}
+	if c.Port == nil {
+		conn.Port, conn.PortDefault = defaultPort, true
+	} else {
+		conn.Port = *c.Port
+	}
+	return conn
 }

@@ -108,7 +108,7 @@ func (p *parser) device(n *yaml.Node, role topology.Role, base connSettings) (De
 	if c.KnownHosts == nil && p.missing["known_hosts"] != nil {
 		p.errorOnce("known_hosts", n, p.missing["known_hosts"])
 	}
-	d.Conn = c.connection()
+	d.Conn = c.connection(p.env)
 	return d, true
 }
 

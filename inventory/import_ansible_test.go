@@ -32,20 +32,23 @@ func TestAnsibleFabric(t *testing.T) {
 	fabricKey := "/home/tester/.ssh/fabric_ed25519"
 	spineKey := filepath.Join(dir, "keys", "spine_ed25519")
 	conn := func(user string, port int, key string, sudo bool) Connection {
-		c := testConn
-		c.User, c.Port, c.IdentityFile, c.Sudo = user, port, key, sudo
+		c := testConn // port 0: the inventory sets none, 22 applies after ~/.ssh/config
+		c.User, c.UserDefault, c.IdentityFile, c.Sudo = user, false, key, sudo
+		if port != 0 {
+			c.Port, c.PortDefault = port, false
+		}
 		return c
 	}
 	want := []DeviceSpec{
 		// hosts (priority 10) beats rack1, its sibling, for gpu01's ansible_user.
-		{Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.11", Line: 15, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.11", Line: 15, Conn: conn("hpc", 0, fabricKey, true)},
 		{Name: "gpu02", Role: topology.RoleHost, Platform: "linux", Address: "10.0.0.12", Line: 17, Conn: conn("hpc", 2222, fabricKey, false)},
-		{Name: "gpu03.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu03.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
-		{Name: "gpu04.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu04.example.net", Line: 21, Conn: conn("hpc", 22, fabricKey, true)},
+		{Name: "gpu03.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu03.example.net", Line: 21, Conn: conn("hpc", 0, fabricKey, true)},
+		{Name: "gpu04.example.net", Role: topology.RoleHost, Platform: "linux", Address: "gpu04.example.net", Line: 21, Conn: conn("hpc", 0, fabricKey, true)},
 		// leaves (depth 2) beats rack1 (depth 1) for leaf1's ansible_user.
-		{Name: "leaf1", Role: topology.RoleSwitch, Platform: "sonic", Address: "10.0.1.1", Line: 32, Conn: conn("admin", 22, fabricKey, false)},
-		{Name: "leaf2", Role: topology.RoleSwitch, Platform: "cumulus", Address: "10.0.1.2", Line: 34, Conn: conn("cumulus", 22, fabricKey, false)},
-		{Name: "spine1", Role: topology.RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 22, spineKey, false)},
+		{Name: "leaf1", Role: topology.RoleSwitch, Platform: "sonic", Address: "10.0.1.1", Line: 32, Conn: conn("admin", 0, fabricKey, false)},
+		{Name: "leaf2", Role: topology.RoleSwitch, Platform: "cumulus", Address: "10.0.1.2", Line: 34, Conn: conn("cumulus", 0, fabricKey, false)},
+		{Name: "spine1", Role: topology.RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 0, spineKey, false)},
 		{Name: "spine2", Role: topology.RoleSwitch, Platform: "nxos", Address: "10.0.2.2", Line: 47, Conn: conn("admin", 8022, spineKey, false)},
 	}
 	if diff := cmp.Diff(want, inv.Devices); diff != "" {

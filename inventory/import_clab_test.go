@@ -23,7 +23,7 @@ func loadTestClab(t *testing.T, path string) (*Inventory, error) {
 }
 
 // testConn is the built-in connection of testEnv.
-var testConn = Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second}
+var testConn = Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second, UserDefault: true, PortDefault: true}
 
 func TestContainerlabClos(t *testing.T) {
 	const file = "testdata/imports/clab/valid/roce-clos.clab.yml"

@@ -43,6 +43,10 @@ type Connection struct {
 	Sudo         bool
 	Jump         string
 	PasswordEnv  string
+	// UserDefault and PortDefault say User ($USER) and Port (22) are built-in defaults, not
+	// written in the inventory: ~/.ssh/config's User and Port for the host come first.
+	UserDefault bool
+	PortDefault bool
 }
 
 // Device finds a device spec by name.

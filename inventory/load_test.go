@@ -140,7 +140,7 @@ func TestValidBuiltinDefaults(t *testing.T) {
 	}
 	want := []DeviceSpec{{
 		Name: "gpu01", Role: topology.RoleHost, Platform: "linux", Address: "gpu01.example.net", Line: 4,
-		Conn: Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second},
+		Conn: Connection{User: "tester", Port: 22, KnownHosts: "/home/tester/.ssh/known_hosts", Timeout: 20 * time.Second, UserDefault: true, PortDefault: true},
 	}}
 	if diff := cmp.Diff(want, inv.Devices); diff != "" {
 		t.Errorf("devices (-want +got):\n%s", diff)

@@ -225,7 +225,7 @@ func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links [
 			if c.KnownHosts == nil && p.missing["known_hosts"] != nil {
 				p.errorOnce("known_hosts", d.at, p.missing["known_hosts"])
 			}
-			d.spec.Conn = c.connection()
+			d.spec.Conn = c.connection(p.env)
 			inv.Devices = append(inv.Devices, d.spec)
 		}
 	}

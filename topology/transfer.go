@@ -34,6 +34,9 @@ type Transfer struct {
 	// UnsampledPorts are path ports whose counters could not be compared: loss there would go
 	// unseen, so XFER-RETRANS cannot pass while any is listed.
 	UnsampledPorts []string `json:"unsampled_ports,omitempty"`
+	// ServerLeftover says the perftest server was still running after it was stopped, and
+	// what bounds it; empty when it was confirmed gone (or could not be checked).
+	ServerLeftover string `json:"server_leftover,omitempty"`
 }
 
 // Latency is an ib_write_lat result in microseconds.

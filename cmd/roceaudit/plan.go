@@ -20,6 +20,7 @@ type planDevice struct {
 	Address  string   `json:"address"`
 	Port     int      `json:"port"`
 	User     string   `json:"user"`
+	Via      []string `json:"via,omitempty"` // jump hosts, outermost first
 	Commands []string `json:"commands"`
 	// TransferCommands run on hosts only with --transfer (perftest, bounded by timeout).
 	TransferCommands []string `json:"transfer_commands,omitempty"`
@@ -52,8 +53,8 @@ func (a *app) planCmd() *cobra.Command {
 						}
 					}
 				}
-				d := planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address,
-					Port: spec.Conn.Port, User: spec.Conn.User, Commands: cmds}
+				d := planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address, Commands: cmds}
+				d.User, d.Port, d.Via = planEndpoint(spec)
 				if spec.Role == topology.RoleHost {
 					d.TransferCommands = perftest.Templates()
 				}
@@ -72,6 +73,9 @@ func (a *app) planCmd() *cobra.Command {
 					fmt.Fprintln(a.stdout)
 				}
 				fmt.Fprintf(a.stdout, "%s (%s) %s@%s:%d\n", d.Name, d.Platform, d.User, d.Address, d.Port)
+				if len(d.Via) > 0 {
+					fmt.Fprintf(a.stdout, "  via %s\n", strings.Join(d.Via, " -> "))
+				}
 				for _, c := range d.Commands {
 					fmt.Fprintln(a.stdout, "  "+c)
 				}

@@ -52,7 +52,7 @@ func (p Params) command() string {
 		mode = "-n " + strconv.Itoa(LatIterations)
 	}
 	return fmt.Sprintf("timeout %d ib_%s -d %s -i %d -x %d --tclass %d -F %s -p %d -s %d",
-		p.timeoutSeconds(), p.Test, p.Device, p.Port, p.GIDIndex, p.TrafficClass, mode, p.TCPPort, p.Size)
+		p.TimeoutSeconds(), p.Test, p.Device, p.Port, p.GIDIndex, p.TrafficClass, mode, p.TCPPort, p.Size)
 }
 
 // FreePortCommand asks which TCP listeners hold port (`ss -Htln sport = :PORT`); read

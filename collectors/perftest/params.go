@@ -159,8 +159,8 @@ func validServerIP(s string) error {
 	return nil
 }
 
-// timeoutSeconds is the bound given to coreutils timeout, rounded up to a whole second.
-func (p Params) timeoutSeconds() int {
+// TimeoutSeconds is the bound given to coreutils timeout, rounded up to a whole second.
+func (p Params) TimeoutSeconds() int {
 	total := p.Duration + p.TimeoutSlack
 	return int((total + time.Second - 1) / time.Second)
 }

@@ -27,8 +27,8 @@ const (
 // by the environment variable that holds it.
 type Config struct {
 	Host            string
-	Port            int // 0: ~/.ssh/config Port, else 22
-	User            string
+	Port            int    // 0: ~/.ssh/config Port, else 22
+	User            string // "": ~/.ssh/config User, else the local user
 	IdentityFile    string // "~/" is expanded
 	UseAgent        bool   // use ssh-agent via SSH_AUTH_SOCK
 	KnownHostsFile  string // "~/" is expanded; strict checking against it
@@ -63,6 +63,14 @@ func ConfigFor(spec inventory.DeviceSpec, al *collectors.Allowlist, tofu bool) C
 	}
 	if cfg.Host == "" {
 		cfg.Host = spec.Name
+	}
+	// Built-in defaults the inventory did not write give way to ~/.ssh/config, which resolve
+	// reads before falling back to them, as OpenSSH does.
+	if c.UserDefault {
+		cfg.User = ""
+	}
+	if c.PortDefault {
+		cfg.Port = 0
 	}
 	// The inventory may say "identity_file: ssh-agent" to mean agent keys only.
 	if cfg.IdentityFile == "ssh-agent" || cfg.IdentityFile == "agent" {

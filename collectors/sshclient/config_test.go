@@ -42,7 +42,7 @@ func TestConfigFor(t *testing.T) {
 }
 
 func TestParseJump(t *testing.T) {
-	for in, want := range map[string]endpoint{
+	for in, want := range map[string]Endpoint{
 		"bastion":              {Host: "bastion"},
 		"ops@bastion":          {User: "ops", Host: "bastion"},
 		"ops@bastion:2200":     {User: "ops", Host: "bastion", Port: 2200},
@@ -67,7 +67,7 @@ func TestResolveJumpChainAndDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []endpoint{{User: "a", Host: "j1", Port: 2201}, {User: "netops", Host: "j2", Port: 22}}
+	want := []Endpoint{{User: "a", Host: "j1", Port: 2201}, {User: "netops", Host: "j2", Port: 22}}
 	if len(r.jumps) != 2 || r.jumps[0] != want[0] || r.jumps[1] != want[1] {
 		t.Errorf("jumps = %+v", r.jumps)
 	}
@@ -88,7 +88,7 @@ func TestResolveProxyJumpFromSSHConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.jumps) != 1 || r.jumps[0] != (endpoint{User: "ops", Host: "127.0.0.1", Port: 2200}) {
+	if len(r.jumps) != 1 || r.jumps[0] != (Endpoint{User: "ops", Host: "127.0.0.1", Port: 2200}) {
 		t.Errorf("jumps = %+v", r.jumps)
 	}
 	// The inventory's jump wins; "none" disables.

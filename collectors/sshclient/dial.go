@@ -68,7 +68,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 }
 
 // connect dials and handshakes one hop within r.Timeout.
-func connect(ctx context.Context, dial dialFunc, e endpoint, r *resolved, a *auth, hk *hostKeys) (*ssh.Client, error) {
+func connect(ctx context.Context, dial dialFunc, e Endpoint, r *resolved, a *auth, hk *hostKeys) (*ssh.Client, error) {
 	hctx, cancel := context.WithTimeout(ctx, r.Timeout)
 	defer cancel()
 	addr := e.addr()

@@ -367,7 +367,7 @@ func TestSSHConfigFillsGaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.target != (endpoint{User: "inventory", Host: "leaf1", Port: 22}) || r.IdentityFile != "" {
+	if r.target != (Endpoint{User: "inventory", Host: "leaf1", Port: 22}) || r.IdentityFile != "" {
 		t.Errorf("without ssh config: %+v, identity %q", r.target, r.IdentityFile)
 	}
 }

@@ -11,22 +11,22 @@ import (
 	"github.com/kevinburke/ssh_config"
 )
 
-// endpoint is one SSH hop after defaults and ~/.ssh/config have been applied.
-type endpoint struct {
+// Endpoint is one SSH hop after defaults and ~/.ssh/config have been applied.
+type Endpoint struct {
 	User string
 	Host string
 	Port int
 }
 
-func (e endpoint) addr() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }
+func (e Endpoint) addr() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }
 
-func (e endpoint) String() string { return e.User + "@" + e.addr() }
+func (e Endpoint) String() string { return e.User + "@" + e.addr() }
 
 // resolved is a Config with every default filled in.
 type resolved struct {
 	Config
-	target endpoint
-	jumps  []endpoint
+	target Endpoint
+	jumps  []Endpoint
 }
 
 // sshConfig answers ~/.ssh/config look-ups; a nil *sshConfig answers nothing.
@@ -61,7 +61,7 @@ func (s *sshConfig) get(alias, key string) string {
 
 // apply fills what the inventory left empty from ~/.ssh/config's entry for alias.
 // HostName always applies: the inventory address may be an alias.
-func (s *sshConfig) apply(alias string, e *endpoint) error {
+func (s *sshConfig) apply(alias string, e *Endpoint) error {
 	if hn := s.get(alias, "HostName"); hn != "" {
 		e.Host = strings.ReplaceAll(hn, "%h", alias)
 	}
@@ -89,7 +89,7 @@ func resolve(cfg Config) (*resolved, error) {
 		return nil, err
 	}
 	r := &resolved{Config: cfg}
-	r.target = endpoint{User: cfg.User, Host: cfg.Host, Port: cfg.Port}
+	r.target = Endpoint{User: cfg.User, Host: cfg.Host, Port: cfg.Port}
 	if err := sc.apply(cfg.Host, &r.target); err != nil {
 		return nil, err
 	}
@@ -139,8 +139,8 @@ func resolve(cfg Config) (*resolved, error) {
 }
 
 // parseJump reads "[user@]host[:port]"; an IPv6 host with a port is written "[::1]:2222".
-func parseJump(s string) (endpoint, error) {
-	var e endpoint
+func parseJump(s string) (Endpoint, error) {
+	var e Endpoint
 	if s == "" {
 		return e, fmt.Errorf("ssh: empty jump host")
 	}
@@ -162,6 +162,16 @@ func parseJump(s string) (endpoint, error) {
 		return e, fmt.Errorf("ssh: jump host %q: bad host", s)
 	}
 	return e, nil
+}
+
+// Effective is where cfg really connects once ~/.ssh/config and the built-in defaults apply:
+// the target and each jump host in order (roceaudit plan shows them).
+func Effective(cfg Config) (target Endpoint, jumps []Endpoint, err error) {
+	r, err := resolve(cfg)
+	if err != nil {
+		return Endpoint{}, nil, err
+	}
+	return r.target, r.jumps, nil
 }
 
 func localUser() string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -48,6 +49,16 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	}
 	var stdout, stderr capped
 	sess.Stdout, sess.Stderr = &stdout, &stderr
+	hangup := collectors.HangupWanted(parent)
+	if hangup {
+		// No echo and no output processing: the output stays byte for byte what the command
+		// wrote (a terminal merges stderr into stdout, which is all it changes).
+		modes := ssh.TerminalModes{ssh.ECHO: 0, ssh.OPOST: 0}
+		if err := sess.RequestPty("dumb", 24, 200, modes); err != nil {
+			sess.Close()
+			return collectors.Output{}, fmt.Errorf("ssh %s: %q: terminal request: %w", c.target, command, err)
+		}
+	}
 	if err := sess.Start(command); err != nil {
 		sess.Close()
 		return collectors.Output{}, fmt.Errorf("ssh %s: %q: start: %w", c.target, command, err)
@@ -59,10 +70,7 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	case err = <-done:
 		sess.Close()
 	case <-ctx.Done():
-		// Ask the server to kill the process, then drop the channel without waiting: a
-		// server that ignores both must not hold the caller.
-		_ = sess.Signal(ssh.SIGKILL)
-		sess.Close()
+		stopSession(sess, done)
 		return collectors.Output{}, c.ctxErr(parent, ctx, command, "running")
 	}
 
@@ -82,6 +90,26 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 		return out, fmt.Errorf("ssh %s: %q: %w", c.target, command, err)
 	}
 	return out, nil
+}
+
+// stopGrace is how long a command has to exit on TERM before it gets KILL.
+const stopGrace = time.Second
+
+// stopSession ends a command that is still running: TERM first (sudo relays it to its child,
+// where KILL would kill sudo alone), KILL if it has not exited within stopGrace, then the
+// channel is closed without waiting further, so a server that ignores signals (sshd refuses
+// them for root logins) cannot hold the caller. Closing a session that has a terminal hangs
+// up its process group, which stops what the signals could not reach.
+func stopSession(sess *ssh.Session, done <-chan error) {
+	_ = sess.Signal(ssh.SIGTERM)
+	t := time.NewTimer(stopGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		_ = sess.Signal(ssh.SIGKILL)
+	}
+	sess.Close()
 }
 
 func (c *Client) ctxErr(parent, ctx context.Context, command, while string) error {

@@ -93,7 +93,10 @@ func (r *Runner) pair(ctx context.Context, snap *topology.Snapshot, test string,
 	}
 	x.ServerCommand, x.ClientCommand = serverCmd, clientCmd
 
-	sctx, stop := context.WithCancel(ctx)
+	// Both sides run on a terminal: closing their sessions hangs them up even where the host
+	// refuses or cannot relay signals.
+	hangup := collectors.WithHangup(ctx)
+	sctx, stop := context.WithCancel(hangup)
 	srv := &serverRun{done: make(chan result, 1)}
 	go func() {
 		out, err := ss.run.Run(sctx, serverCmd)
@@ -104,11 +107,12 @@ func (r *Runner) pair(ctx context.Context, snap *topology.Snapshot, test string,
 	defer func() {
 		stop()
 		srv.wait()
+		x.ServerLeftover = r.leftover(ctx, ss, tcpPort, sp)
 	}()
 	if err := r.waitListening(ctx, ss, tcpPort, srv); err != nil {
 		return err
 	}
-	out, err := cs.run.Run(ctx, clientCmd)
+	out, err := cs.run.Run(hangup, clientCmd)
 	x.Output = out.Stdout
 	if err != nil {
 		return fmt.Errorf("running the perftest client on %s: %w", client.ep.Device, err)
@@ -124,6 +128,23 @@ func (r *Runner) pair(ctx context.Context, snap *topology.Snapshot, test string,
 	case <-ctx.Done():
 	}
 	return nil
+}
+
+// leftover checks that the stopped server no longer listens. Where it still does (a host
+// that neither relays signals nor hangs up a terminal), only coreutils timeout ends it, and
+// the transfer says so. The check runs even when ctx was cancelled (Ctrl-C), briefly.
+func (r *Runner) leftover(ctx context.Context, s *session, port int, sp perftest.Params) string {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	out, err := s.run.Run(cctx, perftest.FreePortCommand(port))
+	if err != nil || out.ExitCode != 0 {
+		return "" // no ss, or the device is gone: nothing more can be learnt
+	}
+	if used, _ := perftest.ParsePortInUse(out.Stdout); !used {
+		return ""
+	}
+	return fmt.Sprintf("the perftest server on %s still listened on TCP port %d after it was stopped; "+
+		"its coreutils timeout ends it at the latest %ds after it started", s.spec.Name, port, sp.TimeoutSeconds())
 }
 
 // result is what one command returned.

@@ -24,6 +24,8 @@ type fakeHost struct {
 	client    string // "ok", "hang", "transport"
 	// serverExit makes the server stop at once with this output instead of listening.
 	serverExit *collectors.Output
+	// lingers keeps the server listening after it was stopped (a host that kills nothing).
+	lingers    bool
 	stopped    atomic.Int32 // servers whose context was cancelled
 	finished   atomic.Int32 // servers that ended with their client
 	reads      atomic.Int32 // counter reads
@@ -52,6 +54,11 @@ func (s fakeSession) Run(ctx context.Context, cmd string) (collectors.Output, er
 		h.mu.Lock()
 		h.listening = true
 		h.mu.Unlock()
+		defer func() {
+			h.mu.Lock()
+			h.listening = h.lingers
+			h.mu.Unlock()
+		}()
 		select {
 		case <-h.clientDone:
 			h.finished.Add(1)
@@ -160,6 +167,22 @@ func TestHangingClientIsBoundedAndTheServerStopped(t *testing.T) {
 	}
 	if h.stopped.Load() != 1 {
 		t.Errorf("server not stopped after the timeout")
+	}
+	if x.ServerLeftover != "" {
+		t.Errorf("a server confirmed gone is reported left over: %s", x.ServerLeftover)
+	}
+}
+
+// A server that still listens after it was stopped is reported with what bounds it.
+func TestServerStillListeningAfterStopIsReported(t *testing.T) {
+	h := &fakeHost{client: "hang", lingers: true}
+	r, snap := setup(h)
+	defer r.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	x := r.Run(ctx, snap, a, b)
+	if !strings.Contains(x.ServerLeftover, "still listened on TCP port 18515") || !strings.Contains(x.ServerLeftover, "timeout ends it") {
+		t.Errorf("leftover = %q", x.ServerLeftover)
 	}
 }
 

@@ -228,11 +228,16 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 			_ = req.Reply(true, nil)
 			// Run aside so this loop notices the client leaving (reqs closes) and cancels.
 			running.Add(1)
+			withPTY := term != ""
 			go func() {
 				defer running.Done()
-				s.exec(ctx, ch, p.Command)
+				s.exec(ctx, ch, p.Command, withPTY)
 			}()
-		case req.Type == "pty-req" && canShell && !started:
+		case req.Type == "signal" && started:
+			// As OpenSSH delivers a signal to the command (for a non-root login): TERM, KILL
+			// and the like end it here.
+			cancel()
+		case req.Type == "pty-req" && !started:
 			var p struct {
 				Term                         string
 				Columns, Rows, Width, Height uint32
@@ -243,6 +248,9 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 				continue
 			}
 			term = p.Term
+			if term == "" {
+				term = "dumb"
+			}
 			_ = req.Reply(true, nil)
 		case req.Type == "shell" && canShell && !started:
 			started = true
@@ -263,8 +271,9 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 	cancel()
 }
 
-// exec answers one command after the configured latency.
-func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string) {
+// exec answers one command after the configured latency. On a terminal, as on a real host,
+// what the command writes to stderr arrives on the same stream as stdout.
+func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY bool) {
 	if s.cfg.Latency > 0 {
 		t := time.NewTimer(s.cfg.Latency)
 		select {
@@ -276,6 +285,9 @@ func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string) {
 		}
 	}
 	stdout, stderr, exit := s.cfg.Device.Exec(ctx, cmd)
+	if withPTY {
+		stdout, stderr = stdout+stderr, ""
+	}
 	_, _ = io.Copy(ch, bytes.NewBufferString(stdout))
 	_, _ = io.Copy(ch.Stderr(), bytes.NewBufferString(stderr))
 	finish(ch, exit)
