@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"gopkg.in/yaml.v3"
 )
 
 // connKeys are the connection settings `defaults:` and every device may set.
@@ -61,9 +63,15 @@ func (p *parser) conn(m map[string]field) connSettings {
 		set(&c.Port, v, ok)
 	}
 	if f, ok := m["identity_file"]; ok {
-		// An empty identity_file means "use ssh-agent", so it may clear an inherited one.
-		v, ok := p.pathValue(f, true)
-		set(&c.IdentityFile, v, ok)
+		// "ssh-agent" (or empty) means agent keys only, so it may clear an inherited file; it
+		// is a word, not a file beside the inventory.
+		if w := f.val.Value; f.val.Kind == yaml.ScalarNode && (w == "ssh-agent" || w == "agent") {
+			empty := ""
+			c.IdentityFile = &empty
+		} else {
+			v, ok := p.pathValue(f, true)
+			set(&c.IdentityFile, v, ok)
+		}
 	}
 	if f, ok := m["known_hosts"]; ok {
 		v, ok := p.pathValue(f, false)

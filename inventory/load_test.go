@@ -340,3 +340,17 @@ hosts:
 		}
 	}
 }
+
+// "identity_file: ssh-agent" means agent keys only: a word, never a file beside the inventory.
+func TestIdentityFileSSHAgent(t *testing.T) {
+	inv, err := parseInventory("/inv/fabric.yaml", []byte("version: 1\ndefaults:\n  identity_file: keys/id\nhosts:\n  - name: gpu01\n    address: 10.0.0.1\n    identity_file: ssh-agent\n  - name: gpu02\n    address: 10.0.0.2\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := inv.Devices[0].Conn.IdentityFile; got != "" {
+		t.Errorf("ssh-agent became identity file %q", got)
+	}
+	if got := inv.Devices[1].Conn.IdentityFile; got != "/inv/keys/id" {
+		t.Errorf("inherited identity file %q", got)
+	}
+}

@@ -72,10 +72,6 @@ func ConfigFor(spec inventory.DeviceSpec, al *collectors.Allowlist, tofu bool) C
 	if c.PortDefault {
 		cfg.Port = 0
 	}
-	// The inventory may say "identity_file: ssh-agent" to mean agent keys only.
-	if cfg.IdentityFile == "ssh-agent" || cfg.IdentityFile == "agent" {
-		cfg.IdentityFile = ""
-	}
 	if cfg.KnownHostsFile == "" {
 		cfg.KnownHostsFile = DefaultKnownHosts
 	}

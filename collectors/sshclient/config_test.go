@@ -26,16 +26,17 @@ func TestConfigFor(t *testing.T) {
 		t.Errorf("ConfigFor =\n%+v\nwant\n%+v", got, want)
 	}
 
-	// Address falls back to the name; "ssh-agent" means agent only; ~/.ssh/config when present.
+	// Address falls back to the name; built-in user and port give way to ~/.ssh/config, which
+	// is used when present.
 	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(home, ".ssh", "config"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	spec = inventory.DeviceSpec{Name: "leaf1", Conn: inventory.Connection{IdentityFile: "ssh-agent", KnownHosts: "/kh"}}
+	spec = inventory.DeviceSpec{Name: "leaf1", Conn: inventory.Connection{User: "me", UserDefault: true, Port: 22, PortDefault: true, KnownHosts: "/kh"}}
 	got = ConfigFor(spec, al, false)
-	if got.Host != "leaf1" || got.IdentityFile != "" || got.KnownHostsFile != "/kh" ||
+	if got.Host != "leaf1" || got.User != "" || got.Port != 0 || got.KnownHostsFile != "/kh" ||
 		got.SSHConfigFile != filepath.Join(home, ".ssh", "config") {
 		t.Errorf("ConfigFor = %+v", got)
 	}
