@@ -62,14 +62,14 @@ func (e end) missing() string {
 // frame-class MTU.
 func (e end) mtu() (int, string, *topology.Evidence, bool) {
 	switch {
-	case e.host != nil && e.host.Link.Known:
+	case e.host != nil && e.host.Link.Usable():
 		return e.host.Link.Value.MTU, "", nil, true
 	case e.host != nil:
 		return 0, "MTU unknown", ev(e.host.Link.Source), false
-	case e.sw != nil && e.sw.MTU.Known:
+	case e.sw != nil && e.sw.MTU.Usable():
 		return e.sw.MTU.Value.Normalized, "", nil, true
 	case e.sw != nil:
-		return 0, "MTU unknown", ev(e.sw.MTU.Source), false
+		return 0, "MTU unknown", ev(e.sw.MTU.Evidence()), false
 	}
 	return 0, e.missing(), nil, false
 }
@@ -77,13 +77,13 @@ func (e end) mtu() (int, string, *topology.Evidence, bool) {
 // pfc is the set of priorities with PFC at an end; asym notes a switch whose rx and tx differ.
 func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence, ok bool) {
 	switch {
-	case e.host != nil && e.host.QoS.Known:
+	case e.host != nil && e.host.QoS.Usable():
 		return prioList(e.host.QoS.Value.PFC), "", "", nil, true
 	case e.host != nil:
 		return nil, "", "PFC unknown", ev(e.host.QoS.Source), false
-	case e.sw != nil && e.sw.PFC.Known && e.sw.PFC.Value.Mode == "auto":
-		return nil, "", e.ref.String() + " negotiates PFC over DCBX (mode auto): operational state unknown", ev(e.sw.PFC.Source), false
-	case e.sw != nil && e.sw.PFC.Known:
+	case e.sw != nil && e.sw.PFC.Usable() && e.sw.PFC.Value.Mode == "auto":
+		return nil, "", e.ref.String() + " negotiates PFC over DCBX (mode auto): operational state unknown", ev(e.sw.PFC.Evidence()), false
+	case e.sw != nil && e.sw.PFC.Usable():
 		set := map[int]bool{}
 		for _, p := range append(append([]int(nil), e.sw.PFC.Value.RX...), e.sw.PFC.Value.TX...) {
 			set[p] = true
@@ -99,7 +99,7 @@ func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence
 		}
 		return out, asym, "", nil, true
 	case e.sw != nil:
-		return nil, "", "PFC unknown", ev(e.sw.PFC.Source), false
+		return nil, "", "PFC unknown", ev(e.sw.PFC.Evidence()), false
 	}
 	return nil, "", e.missing(), nil, false
 }
@@ -107,9 +107,9 @@ func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence
 // dcbx is an end's DCB regime, when known.
 func (e end) dcbx() (string, bool) {
 	switch {
-	case e.host != nil && e.host.DCBX.Known:
+	case e.host != nil && e.host.DCBX.Usable():
 		return e.host.DCBX.Value.Mode, true
-	case e.sw != nil && e.sw.DCBX.Known && e.sw.DCBX.Value.Mode != "":
+	case e.sw != nil && e.sw.DCBX.HasValue() && e.sw.DCBX.Value.Mode != "":
 		return e.sw.DCBX.Value.Mode, true
 	}
 	return "", false
@@ -134,7 +134,7 @@ func mtuSource(e end) topology.Evidence {
 	case e.host != nil:
 		return e.host.Link.Source
 	case e.sw != nil:
-		return e.sw.MTU.Source
+		return e.sw.MTU.Evidence()
 	}
 	return topology.Evidence{}
 }
@@ -144,7 +144,7 @@ func pfcSource(e end) topology.Evidence {
 	case e.host != nil:
 		return e.host.QoS.Source
 	case e.sw != nil:
-		return e.sw.PFC.Source
+		return e.sw.PFC.Evidence()
 	}
 	return topology.Evidence{}
 }

@@ -48,7 +48,7 @@ func hostRDMAPort() *Check {
 					evidence:    ev(p.State.Source),
 					remediation: "load the RDMA driver for the NIC (mlx5_ib for ConnectX) and check `rdma link show`; if the NIC has no RDMA, remove " + p.Netdev + " from the inventory"}
 			}
-			if !p.State.Known {
+			if !p.State.Usable() {
 				return unknown("RDMA port state", p.State.Source)
 			}
 			s := p.State.Value
@@ -71,7 +71,7 @@ func hostRDMAPort() *Check {
 
 // bindingUnknown: the collector could not tell which RDMA device the netdev has, if any.
 func bindingUnknown(p *topology.HostPort) bool {
-	return p.RDMADevice == "" && !p.State.Known && strings.HasPrefix(p.State.Source.Error, topology.BindingsUnknown)
+	return p.RDMADevice == "" && !p.State.Usable() && strings.HasPrefix(p.State.Source.Error, topology.BindingsUnknown)
 }
 
 // portIPs lists the global addresses on the port's netdev and its upper devices, by netdev.
@@ -86,7 +86,7 @@ func portIPs(p *topology.HostPort) []netdevIP {
 			out = append(out, netdevIP{netdev: n.Name, ip: ip})
 		}
 	}
-	if p.Link.Known {
+	if p.Link.Usable() {
 		add(p.Link.Value)
 	}
 	for _, u := range p.Uppers {
@@ -122,10 +122,10 @@ func hostGIDV2() *Check {
 		Expected: func(recipe.Recipe) string { return "a RoCE v2 GID for every IP of the netdev" },
 		Fix:      map[string]string{"linux": "ip addr show {if}; grep -H . /sys/class/infiniband/{dev}/ports/{port}/gid_attrs/types/* (RoCE v2 entries appear when the IP is on the RDMA netdev or its VLAN)"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.Link.Known {
+			if !p.Link.Usable() {
 				return unknown("netdev addresses", p.Link.Source)
 			}
-			if !p.GIDs.Known {
+			if !p.GIDs.Usable() {
 				return unknown("GID table", p.GIDs.Source)
 			}
 			ips := portIPs(p)
@@ -181,7 +181,7 @@ func hostGIDIndex() *Check {
 			if len(p.ConfiguredGIDIndexes) == 0 {
 				return verdict{status: Skip, actual: "no GID index configured", message: "no GID index is configured (inventory gid_index, NCCL_IB_GID_INDEX); applications choose their own"}
 			}
-			if !p.GIDs.Known {
+			if !p.GIDs.Usable() {
 				return unknown("GID table", p.GIDs.Source)
 			}
 			var v2 []int
@@ -233,7 +233,7 @@ func hostMTU() *Check {
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("MTU %d on the netdev and its VLANs", r.HostMTU) },
 		Fix:      map[string]string{"linux": "ip link set dev {if} mtu HOST_MTU (and persist it in the network configuration)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.Link.Known {
+			if !p.Link.Usable() {
 				return unknown("netdev MTU", p.Link.Source)
 			}
 			devs := append([]topology.Netdev{p.Link.Value}, p.Uppers...)
@@ -271,7 +271,7 @@ func hostRoCEMTU() *Check {
 			if p.RDMADevice == "" && !bindingUnknown(p) {
 				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}
 			}
-			if !p.State.Known {
+			if !p.State.Usable() {
 				return unknown("RDMA active_mtu", p.State.Source)
 			}
 			s := p.State.Value
@@ -284,7 +284,7 @@ func hostRoCEMTU() *Check {
 			case s.MaxMTU > 0 && s.MaxMTU < r.RoCEMTU:
 				msg = fmt.Sprintf("the port supports at most %d", s.MaxMTU)
 				fix = fmt.Sprintf("%s/%d cannot run MTU %d: check the NIC firmware and its port MTU capability (ibv_devinfo -d %s)", p.RDMADevice, p.RDMAPort, r.RoCEMTU, p.RDMADevice)
-			case p.Link.Known && recipe.ActiveMTUFor(p.Link.Value.MTU) < r.RoCEMTU:
+			case p.Link.Usable() && recipe.ActiveMTUFor(p.Link.Value.MTU) < r.RoCEMTU:
 				msg = fmt.Sprintf("netdev MTU %d only allows active_mtu %d", p.Link.Value.MTU, recipe.ActiveMTUFor(p.Link.Value.MTU))
 				fix = fmt.Sprintf("ip link set dev %s mtu %d", p.Netdev, r.HostMTU)
 			default:

@@ -11,7 +11,7 @@ import (
 
 // usesDCB says whether the host is managed with iproute2 dcb rather than mlnx_qos, so the
 // remediation names the tool the host actually has.
-func usesDCB(p *topology.HostPort) bool { return p.QoS.Known && p.QoS.Value.Tool == "dcb" }
+func usesDCB(p *topology.HostPort) bool { return p.QoS.Usable() && p.QoS.Value.Tool == "dcb" }
 
 func hostTrust() *Check {
 	return &Check{
@@ -23,7 +23,7 @@ func hostTrust() *Check {
 		Expected: func(recipe.Recipe) string { return "trust dscp" },
 		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --trust dscp (inbox driver: dcb app add dev {if} dscp-prio DSCP:PRIO for each DSCP)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.QoS.Known {
+			if !p.QoS.Usable() {
 				return unknown("trust mode", p.QoS.Source)
 			}
 			if p.QoS.Value.Trust == "" {
@@ -62,7 +62,7 @@ func hostDSCPMap() *Check {
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, r.RoCEPriority) },
 		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --dscp2prio set,ROCE_DSCP,ROCE_PRIORITY (inbox: dcb app replace dev {if} dscp-prio ROCE_DSCP:ROCE_PRIORITY)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.QoS.Known {
+			if !p.QoS.Usable() {
 				return unknown("DSCP to priority map", p.QoS.Source)
 			}
 			q := p.QoS.Value
@@ -126,7 +126,7 @@ func hostPFC() *Check {
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
 		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --pfc 0,0,0,1,0,0,0,0 (inbox: dcb pfc set dev {if} prio-pfc all:off ROCE_PRIORITY:on)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.QoS.Known {
+			if !p.QoS.Usable() {
 				return unknown("PFC configuration", p.QoS.Source)
 			}
 			on := prioList(p.QoS.Value.PFC)
@@ -166,7 +166,7 @@ func hostPause() *Check {
 		Expected: func(recipe.Recipe) string { return "pause RX off, TX off" },
 		Fix:      map[string]string{"linux": "ethtool -A {if} rx off tx off"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.Pause.Known {
+			if !p.Pause.Usable() {
 				return unknown("global pause", p.Pause.Source)
 			}
 			pp := p.Pause.Value
@@ -193,7 +193,7 @@ func hostECN() *Check {
 		},
 		Fix: map[string]string{"linux": "echo 1 > /sys/class/net/{if}/ecn/roce_np/enable/ROCE_PRIORITY; echo 1 > /sys/class/net/{if}/ecn/roce_rp/enable/ROCE_PRIORITY"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.DCQCN.Known {
+			if !p.DCQCN.Usable() {
 				return unknown("DCQCN enablement", p.DCQCN.Source)
 			}
 			np, rp := p.DCQCN.Value.NP[r.RoCEPriority], p.DCQCN.Value.RP[r.RoCEPriority]
@@ -224,7 +224,7 @@ func hostCNP() *Check {
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("CNP DSCP %d, priority %d", r.CNPDSCP, r.CNPPriority) },
 		Fix:      map[string]string{"linux": "echo CNP_DSCP > /sys/class/net/{if}/ecn/roce_np/cnp_dscp; echo CNP_PRIORITY > /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.CNP.Known {
+			if !p.CNP.Usable() {
 				return unknown("CNP DSCP", p.CNP.Source)
 			}
 			c := p.CNP.Value
@@ -272,7 +272,7 @@ func hostToS() *Check {
 			if p.RDMADevice == "" {
 				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}
 			}
-			if !p.ToS.Known {
+			if !p.ToS.Usable() {
 				return unknown("RoCE ToS", p.ToS.Source)
 			}
 			t := p.ToS.Value
@@ -310,7 +310,7 @@ func hostDCBX() *Check {
 		Fix: map[string]string{"linux": "static: mlnx_qos -i {if} -d os and systemctl disable --now lldpad; " +
 			"dcbx: mlnx_qos -i {if} -d fw"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
-			if !p.DCBX.Known {
+			if !p.DCBX.Usable() {
 				return unknown("DCBX mode", p.DCBX.Source)
 			}
 			actual := p.DCBX.Value.Mode

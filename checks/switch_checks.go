@@ -9,10 +9,6 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// NotSupported prefixes Evidence.Excerpt of a fact that the platform cannot express at all
-// (community SONiC has no 802.3x knob, Cumulus only transmits DCBX TLVs): such checks skip.
-const NotSupported = "not supported: "
-
 // switchChecks are the SW-* checks, on every switch port that links two
 // inventory devices.
 func switchChecks() []*Check {
@@ -20,35 +16,31 @@ func switchChecks() []*Check {
 		swCNPQueue(), swDCBX(), swBuffer()}
 }
 
-// Inferred prefixes Evidence.Excerpt of a fact the collector did not read but took from the
-// NOS's documented defaults (the configuration is silent): a pass on it is only a warning.
-const Inferred = "inferred: "
-
 // switchFact applies the rules every switch fact shares: unreadable is error, unsupported is
-// skip, a pass on an inferred default is a warning; otherwise decide.
+// skip (the reason is the message), a pass on an inferred default is a warning that says what
+// was assumed; otherwise decide.
 func switchFact[T any](f topology.Fact[T], what string, decide func(v T) verdict) verdict {
-	if f.Known && strings.HasPrefix(f.Source.Excerpt, NotSupported) {
-		return verdict{status: Skip, actual: "not supported by the platform", message: strings.TrimPrefix(f.Source.Excerpt, NotSupported)}
-	}
-	if !f.Known {
+	switch f.Status {
+	case topology.FactUnsupported:
+		return verdict{status: Skip, actual: "not supported by the platform", message: f.Reason}
+	case topology.FactUnknown:
 		return unknown(what, f.Source)
 	}
 	v := decide(f.Value)
-	if v.status == Pass && strings.HasPrefix(f.Source.Excerpt, Inferred) {
-		src := f.Source
-		v.status, v.evidence = Warn, &src
-		v.message = "not configured: assumed from the platform's default (" + strings.TrimPrefix(firstLine(f.Source.Excerpt), Inferred) + "); configure it explicitly or verify on the device"
+	if v.status == Pass && f.Status == topology.FactInferred {
+		v.status = Warn
+		v.message = "not configured: assumed from the platform's default (" + f.Reason + "); configure it explicitly or verify on the device"
 		v.remediation = "configure the setting explicitly so the audit can read it"
 	}
 	if v.status != Pass && v.evidence == nil {
-		v.evidence = ev(f.Source)
+		v.evidence = ev(f.Evidence())
 	}
 	return v
 }
 
 // queueOf is the egress queue that carries a priority (traffic class).
 func queueOf(p *topology.SwitchPort, prio int) int {
-	if p.TCToQueue.Known {
+	if p.TCToQueue.Usable() {
 		if q, ok := p.TCToQueue.Value[prio]; ok {
 			return q
 		}
@@ -182,7 +174,7 @@ func swPFCWatchdog() *Check {
 			if !r.PFCWatchdog {
 				return verdict{status: Skip, actual: "not required", message: "recipe.pfc_watchdog is false"}
 			}
-			if p.PFC.Known && !slices.Contains(p.PFC.Value.RX, r.RoCEPriority) && !slices.Contains(p.PFC.Value.TX, r.RoCEPriority) {
+			if p.PFC.Usable() && !slices.Contains(p.PFC.Value.RX, r.RoCEPriority) && !slices.Contains(p.PFC.Value.TX, r.RoCEPriority) {
 				return verdict{status: Skip, actual: "no PFC to watch", message: fmt.Sprintf("PFC is off on priority %d (see SW-PFC)", r.RoCEPriority)}
 			}
 			return switchFact(p.PFCWatchdog, "PFC watchdog", func(m map[int]bool) verdict {
@@ -329,9 +321,4 @@ func swBuffer() *Check {
 			})
 		},
 	}
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }

@@ -100,8 +100,12 @@ func TestSwitchFaults(t *testing.T) {
 		{"SW-CNP-QUEUE", Fail, func(p *topology.SwitchPort) { p.Scheduler.Value[6] = "dwrr" }, "queue 6 dwrr"},
 		{"SW-DCBX", Fail, func(p *topology.SwitchPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx"},
 		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless priority group"},
-		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) { p.Pause.Source.Excerpt = NotSupported + "no 802.3x knob" }, "not supported"},
-		{"SW-DSCP-MAP", Warn, func(p *topology.SwitchPort) { p.DSCPToTC.Source.Excerpt = Inferred + "EOS default DSCP map" }, "DSCP 26 -> class 3"},
+		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) {
+			p.Pause = topology.Unsupported(p.Pause.Value, "no 802.3x knob", p.Pause.Source)
+		}, "not supported"},
+		{"SW-DSCP-MAP", Warn, func(p *topology.SwitchPort) {
+			p.DSCPToTC = topology.Inferred(p.DSCPToTC.Value, "EOS default DSCP map", p.DSCPToTC.Source)
+		}, "DSCP 26 -> class 3"},
 		{"SW-PFC-WATCHDOG", Skip, func(p *topology.SwitchPort) {
 			p.PFC.Value = topology.SwitchPFC{}
 			p.PFCWatchdog.Value = map[int]bool{}
@@ -173,5 +177,48 @@ func TestDeclaredLinksAreComparedWithLLDP(t *testing.T) {
 		if r.Device == "leaf1" && r.Status != Pass {
 			t.Errorf("agreeing declaration: %+v", r)
 		}
+	}
+}
+
+// A skip says why the platform cannot express the setting; a warning on an inferred pass says
+// what was assumed and shows it in the evidence; a failure on an inferred value quotes the
+// assumption too. A read value that passes stays a pass.
+func TestSwitchFactStatus(t *testing.T) {
+	const reason = "EOS default DSCP map (no `qos map dscp` line)"
+	cases := []struct {
+		name   string
+		mut    func(p *topology.SwitchPort)
+		check  string
+		status Status
+		msg    string
+	}{
+		{"unsupported", func(p *topology.SwitchPort) {
+			p.Pause = topology.Unsupported(topology.Pause{}, "community SONiC has no 802.3x setting", topology.Evidence{Command: "show runningconfiguration all"})
+		}, "SW-PAUSE", Skip, "community SONiC has no 802.3x setting"},
+		{"inferred pass", func(p *topology.SwitchPort) {
+			p.DSCPToTC = topology.Inferred(p.DSCPToTC.Value, reason, topology.Evidence{Command: "show running-config"})
+		}, "SW-DSCP-MAP", Warn, "not configured: assumed from the platform's default (" + reason + "); configure it explicitly or verify on the device"},
+		{"inferred fail", func(p *topology.SwitchPort) {
+			p.DSCPToTC.Value[26] = 1
+			p.DSCPToTC = topology.Inferred(p.DSCPToTC.Value, reason, topology.Evidence{Command: "show running-config"})
+		}, "SW-DSCP-MAP", Fail, ""},
+		{"known pass", func(p *topology.SwitchPort) {}, "SW-DSCP-MAP", Pass, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := healthySwitchPort("Ethernet1/1")
+			tc.mut(p)
+			r := swResults(switchSnap(p), Options{})[tc.check+" leaf1:Ethernet1/1"]
+			if r.Status != tc.status || (tc.msg != "" && r.Message != tc.msg) {
+				t.Fatalf("got %s %q, want %s %q", r.Status, r.Message, tc.status, tc.msg)
+			}
+			inferred := strings.HasPrefix(tc.name, "inferred")
+			switch {
+			case inferred && (r.Evidence == nil || !strings.HasPrefix(r.Evidence.Excerpt, reason) || r.Evidence.Command != "show running-config"):
+				t.Errorf("evidence %+v does not lead with the assumption", r.Evidence)
+			case !inferred && r.Evidence != nil && strings.Contains(r.Evidence.Excerpt, reason):
+				t.Errorf("evidence %+v names an assumption that was not made", r.Evidence)
+			}
+		})
 	}
 }

@@ -92,7 +92,7 @@ func TestHostLLDPRoundTrip(t *testing.T) {
 		{"gpu08", "ens1f1np1", topology.LLDPNeighbor{SystemName: "leaf4", PortID: "Eth1/4", PortDescr: "gpu08_ens1f1np1", ChassisID: switchMAC(3)}},
 	} {
 		f := byName[c.host].Host.LLDP
-		if !f.Known || len(f.Value) != 2 || f.Source.Error != "" {
+		if !f.Usable() || len(f.Value) != 2 || f.Source.Error != "" {
 			t.Fatalf("%s LLDP: %+v", c.host, f)
 		}
 		c.want.LocalPort = c.netdev

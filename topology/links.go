@@ -119,7 +119,7 @@ func lldpLinks(s *Snapshot) []Link {
 		linked[portKey(l.A)], linked[portKey(l.B)] = true, true
 	}
 	for _, d := range s.Devices {
-		if d.Switch == nil || !d.Switch.LLDP.Known {
+		if d.Switch == nil || !d.Switch.LLDP.Usable() {
 			continue
 		}
 		for _, n := range d.Switch.LLDP.Value {
@@ -133,7 +133,7 @@ func lldpLinks(s *Snapshot) []Link {
 		}
 	}
 	for _, d := range s.Devices {
-		if d.Host == nil || !d.Host.LLDP.Known {
+		if d.Host == nil || !d.Host.LLDP.Usable() {
 			continue
 		}
 		for _, n := range d.Host.LLDP.Value {
@@ -236,7 +236,7 @@ func netdevByMAC(h *HostFacts, cand string) string {
 	}
 	found := ""
 	for _, p := range h.Ports {
-		if p.Link.Known && normalizeMAC(p.Link.Value.MAC) == mac {
+		if p.Link.Usable() && normalizeMAC(p.Link.Value.MAC) == mac {
 			if found != "" {
 				return ""
 			}

@@ -73,7 +73,7 @@ func gidTables(h *topology.HostFacts) []gidPort {
 	var out []gidPort
 	for _, p := range h.Ports {
 		gp := gidPort{Netdev: p.Netdev, RDMADevice: p.RDMADevice, RDMAPort: p.RDMAPort}
-		if !p.GIDs.Known {
+		if !p.GIDs.Usable() {
 			gp.Error = p.GIDs.Source.Error
 			out = append(out, gp)
 			continue

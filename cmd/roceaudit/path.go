@@ -132,14 +132,14 @@ func (pf portFacts) describe(device string, ports []string) []string {
 		case d == nil || !d.Reachable:
 		case d.Host != nil:
 			if p := d.Host.Port(port); p != nil {
-				if p.Link.Known {
+				if p.Link.Usable() {
 					v[0] = fmt.Sprint(p.Link.Value.MTU)
 				}
-				if p.QoS.Known {
+				if p.QoS.Usable() {
 					v[1] = pfcText(p.QoS.Value.PFC)
 					v[2] = p.QoS.Value.Trust
 				}
-				if p.DCBX.Known {
+				if p.DCBX.Usable() {
 					v[3] = p.DCBX.Value.Mode
 				}
 			}
@@ -148,16 +148,16 @@ func (pf portFacts) describe(device string, ports []string) []string {
 				if topology.NormalizePort(p.Name) != topology.NormalizePort(port) {
 					continue
 				}
-				if p.MTU.Known {
+				if p.MTU.Usable() {
 					v[0] = fmt.Sprint(p.MTU.Value.Configured)
 				}
-				if p.PFC.Known {
+				if p.PFC.Usable() {
 					v[1] = strings.TrimPrefix(strings.TrimPrefix(checks.Priorities(p.PFC.Value.TX), "priorities "), "priority ")
 				}
-				if p.Trust.Known {
+				if p.Trust.Usable() {
 					v[2] = p.Trust.Value
 				}
-				if p.DCBX.Known && p.DCBX.Value.Mode != "" {
+				if p.DCBX.HasValue() && p.DCBX.Value.Mode != "" {
 					v[3] = p.DCBX.Value.Mode
 				}
 			}

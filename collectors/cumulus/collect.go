@@ -13,8 +13,8 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// DCBXNotSupported is the marker for DCBX (see the package comment).
-const DCBXNotSupported = "not supported: Cumulus Linux does not negotiate DCBX (no CEE, never " +
+// DCBXUnsupported is why DCBX is unsupported (see the package comment).
+const DCBXUnsupported = "Cumulus Linux does not negotiate DCBX (no CEE, never " +
 	"willing); it configures PFC and ETS locally and can only transmit IEEE DCBX TLVs"
 
 // Collect sends Global, then RoCEPort or GenericPort for every port, and fills dev.Switch.
@@ -141,7 +141,6 @@ func collectPort(ctx context.Context, r collectors.Runner, name string, roce *Ro
 }
 
 func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX] {
-	ev := topology.Evidence{Command: CmdRoCE, Excerpt: DCBXNotSupported}
 	d := topology.DCBX{Mode: "static", Detail: "configured locally; DCBX TLVs are only transmitted"}
 	if roce != nil && roce.Enabled {
 		d.Detail = "configured locally; RoCE is enabled, so IEEE DCBX PFC/ETS TLVs are transmitted on every port"
@@ -149,7 +148,7 @@ func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX]
 	if roceEv.Error != "" {
 		d.Detail = "configured locally; whether TLVs are transmitted is unknown (" + roceEv.Error + ")"
 	}
-	return topology.Known(d, ev)
+	return topology.Unsupported(d, DCBXUnsupported, topology.Evidence{Command: CmdRoCE})
 }
 
 // rocePort reads the RoCE regime of one port: the port's status over the switch-wide maps.
@@ -301,7 +300,7 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 		}
 		return s, pfc.Excerpt, nil
 	})
-	if p.PFC.Known && len(p.PFC.Value.RX) == 0 && len(p.PFC.Value.TX) == 0 {
+	if p.PFC.Usable() && len(p.PFC.Value.RX) == 0 && len(p.PFC.Value.TX) == 0 {
 		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: []int{}},
 			topology.Evidence{Command: p.PFC.Source.Command, Excerpt: p.PFC.Source.Excerpt + "\n(PFC off: no lossless priority group)"})
 	} else {

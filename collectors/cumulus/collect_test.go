@@ -77,7 +77,7 @@ func TestCollectHealthy(t *testing.T) {
 		{LocalPort: "swp51", SystemName: "spine01", PortID: "swp1"},
 		{LocalPort: "swp52", SystemName: "spine02", PortID: "swp1"},
 	}
-	if d := cmp.Diff(wantLLDP, sw.LLDP.Value); d != "" || !sw.LLDP.Known {
+	if d := cmp.Diff(wantLLDP, sw.LLDP.Value); d != "" || !sw.LLDP.Usable() {
 		t.Errorf("LLDP (-want +got):\n%s", d)
 	}
 
@@ -105,8 +105,8 @@ func TestCollectHealthy(t *testing.T) {
 		Scheduler: topology.Known(map[int]string{0: "dwrr", 3: "dwrr", 6: "strict"}, ev(status,
 			"traffic-class scheduler: 0,3->dwrr; 6->strict (nv show qos roce map, port rows:\n"+
 				"    cnp   6            6              strict priority\n    roce  3            3              dwrr-50%)")),
-		DCBX: topology.Known(topology.DCBX{Mode: "static", Detail: "configured locally; RoCE is enabled, so IEEE DCBX PFC/ETS TLVs are transmitted on every port"},
-			ev(CmdRoCE, DCBXNotSupported)),
+		DCBX: topology.Unsupported(topology.DCBX{Mode: "static", Detail: "configured locally; RoCE is enabled, so IEEE DCBX PFC/ETS TLVs are transmitted on every port"},
+			DCBXUnsupported, ev(CmdRoCE, "")),
 		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "roce-reserved-ingress"}, ev(status,
 			"1   roce-reserved-ingress  DYNAMIC  3        3                  -              15.16 MB  7.30 MB        7.90 MB")),
 	}
@@ -116,7 +116,7 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff(wantPort, &got); d != "" {
 		t.Errorf("swp51 (-want +got):\n%s", d)
 	}
-	if !counters.Known || len(counters.Value) != 92 || counters.Source != ev("nv show interface swp51 counters qos", "92 counters") {
+	if !counters.Usable() || len(counters.Value) != 92 || counters.Source != ev("nv show interface swp51 counters qos", "92 counters") {
 		t.Errorf("counters = %+v", counters.Source)
 	}
 }
@@ -162,12 +162,15 @@ func TestCollectBroken(t *testing.T) {
 	if d := cmp.Diff(wantVals, got); d != "" {
 		t.Errorf("swp2 (-want +got):\n%s", d)
 	}
-	for name, k := range map[string]bool{"mtu": p.MTU.Known, "trust": p.Trust.Known, "dscp": p.DSCPToTC.Known, "tcq": p.TCToQueue.Known,
-		"pfc": p.PFC.Known, "wd": p.PFCWatchdog.Known, "pause": p.Pause.Known, "ecn": p.ECN.Known, "sched": p.Scheduler.Known,
-		"buffer": p.Buffer.Known, "dcbx": p.DCBX.Known, "counters": p.Counters.Known} {
+	for name, k := range map[string]bool{"mtu": p.MTU.Usable(), "trust": p.Trust.Usable(), "dscp": p.DSCPToTC.Usable(), "tcq": p.TCToQueue.Usable(),
+		"pfc": p.PFC.Usable(), "wd": p.PFCWatchdog.Usable(), "pause": p.Pause.Usable(), "ecn": p.ECN.Usable(), "sched": p.Scheduler.Usable(),
+		"buffer": p.Buffer.Usable(), "counters": p.Counters.Usable()} {
 		if !k {
 			t.Errorf("swp2 %s unknown", name)
 		}
+	}
+	if p.DCBX.Status != topology.FactUnsupported || p.DCBX.Reason != DCBXUnsupported {
+		t.Errorf("swp2 DCBX = %+v, want unsupported because %q", p.DCBX, DCBXUnsupported)
 	}
 	if p.Trust.Source.Command != "nv show interface swp2 qos mapping" || !strings.Contains(p.Trust.Source.Excerpt, "trust            l2") {
 		t.Errorf("trust evidence %+v", p.Trust.Source)
@@ -175,15 +178,15 @@ func TestCollectBroken(t *testing.T) {
 	if d := dev.Switch.Port("swp1").Pause.Value; d != (topology.Pause{}) {
 		t.Errorf("swp1 pause = %+v", d)
 	}
-	if s := p.Speed; !s.Known || s.Value != 1 {
+	if s := p.Speed; !s.Usable() || s.Value != 1 {
 		t.Errorf("swp2 speed = %+v, want 1 Gb/s", s)
 	}
 	// swp52's link is down: a blank operational speed is unknown, not 0 and not the applied "auto".
 	wantDown := topology.Unknown[float64](topology.Evidence{Command: "nv show interface swp52 link",
 		Excerpt: "speed                                     auto     auto",
 		Error:   "nv show interface swp52 link: no operational speed (the link is down)"})
-	if s := dev.Switch.Port("swp52"); !cmp.Equal(s.Speed, wantDown) || !s.MTU.Known {
-		t.Errorf("swp52 speed = %+v (MTU known %v), want %+v", s.Speed, s.MTU.Known, wantDown)
+	if s := dev.Switch.Port("swp52"); !cmp.Equal(s.Speed, wantDown) || !s.MTU.Usable() {
+		t.Errorf("swp52 speed = %+v (MTU known %v), want %+v", s.Speed, s.MTU.Usable(), wantDown)
 	}
 }
 
@@ -202,14 +205,14 @@ func TestCollectGenericPFCOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	p1 := dev.Switch.Port("swp1")
-	if !p1.PFC.Known || !cmp.Equal(p1.PFC.Value, topology.SwitchPFC{RX: []int{3}, TX: []int{3}}) {
+	if !p1.PFC.Usable() || !cmp.Equal(p1.PFC.Value, topology.SwitchPFC{RX: []int{3}, TX: []int{3}}) {
 		t.Errorf("listed priorities: %+v", p1.PFC)
 	}
-	if p1.Buffer.Known || !strings.Contains(p1.Buffer.Source.Error, "only reported in RoCE mode") {
+	if p1.Buffer.Usable() || !strings.Contains(p1.Buffer.Source.Error, "only reported in RoCE mode") {
 		t.Errorf("buffer with PFC on, RoCE off: %+v", p1.Buffer)
 	}
 	p2 := dev.Switch.Port("swp2").PFC
-	if p2.Known || p2.Source.Error != "nv show interface swp2 qos pfc: PFC is enabled (rx true, tx true) but the output does not list its switch priorities" {
+	if p2.Usable() || p2.Source.Error != "nv show interface swp2 qos pfc: PFC is enabled (rx true, tx true) but the output does not list its switch priorities" {
 		t.Errorf("unlisted priorities: %+v", p2)
 	}
 }
@@ -232,10 +235,10 @@ func TestCollectRoCEUnreadable(t *testing.T) {
 			t.Errorf("%s evidence = %+v", name, f)
 		}
 	}
-	if p.PFC.Known || !p.MTU.Known || !p.Pause.Known || !p.PFCWatchdog.Known {
-		t.Errorf("known-ness: pfc %v mtu %v pause %v wd %v", p.PFC.Known, p.MTU.Known, p.Pause.Known, p.PFCWatchdog.Known)
+	if p.PFC.Usable() || !p.MTU.Usable() || !p.Pause.Usable() || !p.PFCWatchdog.Usable() {
+		t.Errorf("known-ness: pfc %v mtu %v pause %v wd %v", p.PFC.Usable(), p.MTU.Usable(), p.Pause.Usable(), p.PFCWatchdog.Usable())
 	}
-	if !p.DCBX.Known || !strings.Contains(p.DCBX.Value.Detail, "unknown") {
+	if p.DCBX.Status != topology.FactUnsupported || !strings.Contains(p.DCBX.Value.Detail, "unknown") {
 		t.Errorf("DCBX = %+v", p.DCBX)
 	}
 }
@@ -249,11 +252,11 @@ func TestCollectPortStatusUnrecognised(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := dev.Switch.Port("swp2").PFC
-	if f.Known || f.Source.Error != "nv show interface swp2 qos roce status: no RoCE mode row in the output" ||
+	if f.Usable() || f.Source.Error != "nv show interface swp2 qos roce status: no RoCE mode row in the output" ||
 		f.Source.Command != "nv show interface swp2 qos roce status" {
 		t.Errorf("PFC = %+v", f)
 	}
-	if !dev.Switch.Port("swp1").PFC.Known {
+	if !dev.Switch.Port("swp1").PFC.Usable() {
 		t.Error("one port's failure leaked to another")
 	}
 }
@@ -267,11 +270,11 @@ func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 	if d := cmp.Diff([]string{"swp1", "swp1;reboot", "swp2"}, portNamesOf(dev.Switch)); d != "" {
 		t.Errorf("ports: %s", d)
 	}
-	if dev.Switch.LLDP.Known || dev.Switch.LLDP.Source.Error != "nv show interface lldp: ssh: session closed" {
+	if dev.Switch.LLDP.Usable() || dev.Switch.LLDP.Source.Error != "nv show interface lldp: ssh: session closed" {
 		t.Errorf("LLDP = %+v", dev.Switch.LLDP)
 	}
 	bad := dev.Switch.Port("swp1;reboot")
-	if bad.MTU.Known || !strings.Contains(bad.MTU.Source.Error, "not a safe interface") {
+	if bad.MTU.Usable() || !strings.Contains(bad.MTU.Source.Error, "not a safe interface") {
 		t.Errorf("unsafe name: %+v", bad.MTU)
 	}
 	for _, c := range r.Sent {
@@ -357,7 +360,7 @@ func TestCollectTruncatedLLDPTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	lldp := dev.Switch.LLDP
-	if !lldp.Known || len(lldp.Value) != 10 {
+	if !lldp.Usable() || len(lldp.Value) != 10 {
 		t.Fatalf("LLDP = %+v", lldp)
 	}
 	want := []topology.LLDPNeighbor{
@@ -384,7 +387,7 @@ func TestCollectTruncatedLLDPTable(t *testing.T) {
 		t.Errorf("ports (-want +got):\n%s", d)
 	}
 	p := dev.Switch.Port("swp1s1…")
-	if p.MTU.Known || p.PFC.Known || !strings.Contains(p.MTU.Source.Error, "truncated") || p.MTU.Source.Command != CmdInterfaceLLDP {
+	if p.MTU.Usable() || p.PFC.Usable() || !strings.Contains(p.MTU.Source.Error, "truncated") || p.MTU.Source.Command != CmdInterfaceLLDP {
 		t.Errorf("truncated port MTU = %+v", p.MTU)
 	}
 	for _, c := range r.Sent {

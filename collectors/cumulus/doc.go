@@ -45,8 +45,8 @@
 // Conventions the checks rely on:
 //
 //   - A fact that could not be read is Unknown; Evidence.Error names the command and why.
-//   - A fact the platform cannot express at all is Known with Evidence.Error "" and
-//     Evidence.Excerpt starting "not supported: " (checks turn it into skip): DCBX.
+//   - A fact the platform cannot express at all is topology.Unsupported with the reason
+//     (checks turn it into skip): DCBX.
 //
 // Counter names (SwitchPort.Counters): pfc_rx_pause_prio<N>, pfc_tx_pause_prio<N>,
 // pfc_rx_pause_duration_prio<N>, pfc_tx_pause_duration_prio<N>, queue<N>_tx_packets,

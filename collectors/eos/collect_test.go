@@ -40,6 +40,10 @@ func known[T any](v T, cmd string) topology.Fact[T] {
 	return topology.Known(v, topology.Evidence{Command: cmd})
 }
 
+func inferred[T any](v T, cmd, reason string) topology.Fact[T] {
+	return topology.Inferred(v, reason, topology.Evidence{Command: cmd})
+}
+
 func allQueues[T any](v T) map[int]T {
 	m := map[int]T{}
 	for q := 0; q < 8; q++ {
@@ -61,12 +65,14 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 	ecn := allQueues(false)
 	ecn[3] = true
 	return &topology.SwitchPort{
-		Name:        name,
-		Speed:       known(100.0, CmdInterfaces),
-		MTU:         known(topology.MTU{Configured: mtu, Kind: "ip", Normalized: 9216}, CmdInterfaces),
-		Trust:       known(trust, CmdRunningConfig),
-		DSCPToTC:    known(DefaultDSCPToTC(), CmdRunningConfig),
-		TCToQueue:   known(identity(), CmdRunningConfig),
+		Name:  name,
+		Speed: known(100.0, CmdInterfaces),
+		MTU:   known(topology.MTU{Configured: mtu, Kind: "ip", Normalized: 9216}, CmdInterfaces),
+		Trust: known(trust, CmdRunningConfig),
+		DSCPToTC: inferred(DefaultDSCPToTC(), CmdRunningConfig,
+			"EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`"),
+		TCToQueue: inferred(identity(), CmdRunningConfig,
+			"EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)"),
 		PFC:         known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}}, CmdRunningConfig),
 		PFCWatchdog: known(allQueues(true), CmdRunningConfig),
 		Pause:       known(topology.Pause{}, CmdFlowcontrol),
@@ -98,7 +104,7 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff(want, sw.Ports, ignoreExcerpt); d != "" {
 		t.Errorf("ports (-want +got):\n%s", d)
 	}
-	if !sw.LLDP.Known || len(sw.LLDP.Value) != 4 {
+	if !sw.LLDP.Usable() || len(sw.LLDP.Value) != 4 {
 		t.Errorf("LLDP: %+v", sw.LLDP)
 	}
 	// Evidence must show where a value came from.
@@ -106,7 +112,7 @@ func TestCollectHealthy(t *testing.T) {
 	for _, c := range []struct{ name, excerpt, want string }{
 		{"pfc", e1.PFC.Source.Excerpt, "priority-flow-control priority 3 no-drop"},
 		{"trust", e1.Trust.Source.Excerpt, "service-profile QOS_ROCE_DCQCN"},
-		{"dscp", e1.DSCPToTC.Source.Excerpt, "inferred: EOS default DSCP map"},
+		{"dscp", e1.DSCPToTC.Reason, "EOS default DSCP map"},
 		{"mtu", e1.MTU.Source.Excerpt, `"mtu": 9214`},
 		{"pause", e1.Pause.Source.Excerpt, "Et1 "},
 	} {
@@ -127,7 +133,7 @@ func TestCollectBroken(t *testing.T) {
 			t.Errorf("%s DSCP map: 26->%d 48->%d", p.Name, p.DSCPToTC.Value[26], p.DSCPToTC.Value[48])
 		}
 		// The refused PFC counter command leaves the 802.3x counters and says why.
-		if !p.Counters.Known || !strings.Contains(p.Counters.Source.Excerpt, "Unavailable command") {
+		if !p.Counters.Usable() || !strings.Contains(p.Counters.Source.Excerpt, "Unavailable command") {
 			t.Errorf("%s counters: %+v", p.Name, p.Counters)
 		}
 	}
@@ -173,7 +179,7 @@ func TestCollectFailuresBecomeUnknown(t *testing.T) {
 		t.Fatalf("ports (-want +got):\n%s", d)
 	}
 	p := sw.Port("Ethernet1")
-	if !p.MTU.Known {
+	if !p.MTU.Usable() {
 		t.Error("MTU comes from show interfaces, which worked")
 	}
 	for name, f := range map[string]topology.Evidence{
@@ -183,7 +189,7 @@ func TestCollectFailuresBecomeUnknown(t *testing.T) {
 			t.Errorf("%s evidence: %+v", name, f)
 		}
 	}
-	if p.Trust.Known || p.PFC.Known || p.Pause.Known {
+	if p.Trust.Usable() || p.PFC.Usable() || p.Pause.Usable() {
 		t.Error("facts without a source must be unknown")
 	}
 	if !strings.Contains(p.Pause.Source.Error, CmdFlowcontrol) || !strings.Contains(p.Pause.Source.Error, "Invalid input") {
@@ -264,7 +270,7 @@ func TestPortSpeed(t *testing.T) {
 		if got := buildPort(sc.down, s).Speed; !cmp.Equal(got, want) {
 			t.Errorf("%s %s speed = %+v, want %+v", sc.scenario, sc.down, got, want)
 		}
-		if got := buildPort("Ethernet40", s).Speed; got.Known || got.Source.Error != "Ethernet40 is not in the output" {
+		if got := buildPort("Ethernet40", s).Speed; got.Usable() || got.Source.Error != "Ethernet40 is not in the output" {
 			t.Errorf("absent port speed = %+v", got)
 		}
 	}

@@ -8,19 +8,18 @@
 // Conventions the checks rely on:
 //
 //   - A fact that could not be read is Unknown with Evidence.Error naming the command and why.
-//   - A fact that EOS cannot express at all would be Known with Evidence.Error "" and
-//     Evidence.Excerpt prefixed "not supported: " (checks turn it into skip). EOS can express
-//     every SW-* setting, so this package never emits that marker; the nxos, sonic and cumulus
-//     packages do.
+//   - A fact that EOS cannot express at all would be topology.Unsupported (checks turn it
+//     into skip). EOS can express every SW-* setting, so this package never emits one; the
+//     sonic and cumulus packages do.
 //   - Defaults are facts too, but marked: when the configuration is silent and the value is an
-//     assumed EOS default, the fact is Known and its excerpt starts "inferred: " (checks.Inferred)
-//     followed by what was assumed, so a check that would pass on it warns instead. That covers
+//     assumed EOS default, the fact is topology.Inferred with a reason saying what was assumed,
+//     so a check that would pass on it warns instead. That covers
 //     the DSCP map when no `qos map dscp` line exists (the default map is third-party knowledge,
 //     switches.md §0.1), the traffic-class to tx-queue map without `qos map traffic-class`, trust
 //     without `qos trust` (the port-mode default), the scheduler when no tx-queue states
 //     `priority strict` or `no priority`, and the watchdog when it is never configured. A map
 //     that is partly configured is not marked (the fact cannot say which entries the checks
-//     use); its excerpt quotes the lines and names the rest as default. Not marked: DCBX off
+//     use); it is Known, its excerpt quoting the lines and naming the rest as default. Not marked: DCBX off
 //     (Arista documents "DCBX is off by default", switches.md §3.3, and the running-config never
 //     shows it) and the lossless buffer, which EOS ties to the configured no-drop priorities.
 //

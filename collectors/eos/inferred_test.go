@@ -4,44 +4,42 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-func TestInferredMatchesChecks(t *testing.T) {
-	if inferred != checks.Inferred {
-		t.Fatalf("inferred %q, checks.Inferred %q: the checks would not see the mark", inferred, checks.Inferred)
+// status and reason of the facts a SW-* check can pass on.
+type marking struct {
+	status topology.FactStatus
+	reason string
+}
+
+func checkedFacts(p *topology.SwitchPort) map[string]marking {
+	return map[string]marking{
+		"trust": {p.Trust.Status, p.Trust.Reason}, "dscp": {p.DSCPToTC.Status, p.DSCPToTC.Reason},
+		"queue map": {p.TCToQueue.Status, p.TCToQueue.Reason}, "pfc": {p.PFC.Status, p.PFC.Reason},
+		"watchdog": {p.PFCWatchdog.Status, p.PFCWatchdog.Reason}, "ecn": {p.ECN.Status, p.ECN.Reason},
+		"scheduler": {p.Scheduler.Status, p.Scheduler.Reason}, "dcbx": {p.DCBX.Status, p.DCBX.Reason},
+		"buffer": {p.Buffer.Status, p.Buffer.Reason},
 	}
 }
 
-// excerpts of the facts a SW-* check can pass on.
-func checkedExcerpts(p *topology.SwitchPort) map[string]string {
-	return map[string]string{
-		"trust": p.Trust.Source.Excerpt, "dscp": p.DSCPToTC.Source.Excerpt, "queue map": p.TCToQueue.Source.Excerpt,
-		"pfc": p.PFC.Source.Excerpt, "watchdog": p.PFCWatchdog.Source.Excerpt, "ecn": p.ECN.Source.Excerpt,
-		"scheduler": p.Scheduler.Source.Excerpt, "dcbx": p.DCBX.Source.Excerpt, "buffer": p.Buffer.Source.Excerpt,
-	}
-}
-
-// expectInferred checks that exactly the named facts of p carry the mark, each saying what
-// was assumed.
+// expectInferred checks that exactly the named facts of p are inferred, each reason saying
+// what was assumed, and that every other one was read.
 func expectInferred(t *testing.T, p *topology.SwitchPort, want map[string]string) {
 	t.Helper()
-	for name, ex := range checkedExcerpts(p) {
+	for name, f := range checkedFacts(p) {
 		says, marked := want[name]
 		switch {
-		case marked && !strings.HasPrefix(ex, inferred):
-			t.Errorf("%s %s: configuration silent, yet not marked inferred: %q", p.Name, name, ex)
-		case marked && !strings.Contains(firstLine(ex), says):
-			t.Errorf("%s %s: first line %q does not say %q", p.Name, name, firstLine(ex), says)
-		case !marked && strings.HasPrefix(ex, inferred):
-			t.Errorf("%s %s: stated in the configuration, yet marked inferred: %q", p.Name, name, ex)
+		case marked && f.status != topology.FactInferred:
+			t.Errorf("%s %s: configuration silent, yet %s, not inferred", p.Name, name, f.status)
+		case marked && (strings.Contains(f.reason, "\n") || !strings.Contains(f.reason, says)):
+			t.Errorf("%s %s: reason %q is not one line saying %q", p.Name, name, f.reason, says)
+		case !marked && (f.status != topology.FactKnown || f.reason != ""):
+			t.Errorf("%s %s: stated in the configuration, yet %s (reason %q)", p.Name, name, f.status, f.reason)
 		}
 	}
 }
-
-func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 
 // The healthy fixture configures trust, PFC, watchdog, ECN and `priority strict` on the CNP
 // queue, but only `qos map traffic-class ... to dscp` (rewrite) lines: the DSCP to
@@ -90,7 +88,7 @@ func TestInferredRoutedTrust(t *testing.T) {
 	cfg = strings.Replace(cfg, routed, "   ip address 10.0.255.1/31\n", 1)
 	sw := collect(t, &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdRunningConfig: {Stdout: cfg}}})
 	p := sw.Port("Ethernet31/1")
-	if p.Trust.Value != "dscp" || !p.Trust.Known {
+	if p.Trust.Value != "dscp" || !p.Trust.Usable() {
 		t.Fatalf("Ethernet31/1 trust %+v, want the routed default dscp", p.Trust)
 	}
 	expectInferred(t, p, map[string]string{

@@ -102,9 +102,9 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 		if routed {
 			trust, mode = "dscp", "routed"
 		}
-		p.Trust = topology.Known(trust, ev(CmdRunningConfig, fmt.Sprintf(
-			inferred+"EOS default trust %s for a %s port (no `qos trust` line on %s or its profile/port-channel); verify with `show qos interfaces %s`",
-			map[string]string{"pcp": "cos", "dscp": "dscp"}[trust], mode, p.Name, p.Name)))
+		p.Trust = topology.Inferred(trust, fmt.Sprintf(
+			"EOS default trust %s for a %s port (no `qos trust` line on %s or its profile/port-channel); verify with `show qos interfaces %s`",
+			map[string]string{"pcp": "cos", "dscp": "dscp"}[trust], mode, p.Name, p.Name), ev(CmdRunningConfig, ""))
 	}
 
 	dscp := DefaultDSCPToTC()
@@ -114,11 +114,11 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	// The EOS default map is third-party knowledge (switches.md §0.1, UNVERIFIED): with no
 	// `qos map dscp` line at all, the whole map is an assumption. Once the map is configured,
 	// the lines are quoted and the DSCPs they leave alone noted as default.
-	dscpEv := inferred + "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`"
+	dscpDefault, dscpEv := "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`", ""
 	if len(rc.DSCPLines) > 0 {
-		dscpEv = switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600) + "\n(other DSCPs: EOS default map)"
+		dscpDefault, dscpEv = "", switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600)+"\n(other DSCPs: EOS default map)"
 	}
-	p.DSCPToTC = topology.Known(dscp, ev(CmdRunningConfig, dscpEv))
+	p.DSCPToTC = topology.InferredIf(dscp, dscpDefault, ev(CmdRunningConfig, dscpEv))
 
 	tcq := map[int]int{}
 	for tc := 0; tc < 8; tc++ {
@@ -127,11 +127,11 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	for tc, q := range rc.TCToQueue {
 		tcq[tc] = q
 	}
-	qEv := inferred + "EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)"
+	qDefault, qEv := "EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)", ""
 	if len(rc.QueueLines) > 0 {
-		qEv = switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
+		qDefault, qEv = "", switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
 	}
-	p.TCToQueue = topology.Known(tcq, ev(CmdRunningConfig, qEv))
+	p.TCToQueue = topology.InferredIf(tcq, qDefault, ev(CmdRunningConfig, qEv))
 
 	prios := eff.PFCPriorities(rc.PFCAllOff)
 	pfcEv := block("priority-flow-control on", "priority-flow-control mode", "priority-flow-control off", "priority-flow-control priority", "service-profile")
@@ -145,23 +145,25 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	for q := 0; q < 8; q++ {
 		wdm[q] = wd
 	}
-	wdEv := block("priority-flow-control pause watchdog", "no priority-flow-control pause watchdog", "service-profile")
+	wdDefault, wdEv := "", block("priority-flow-control pause watchdog", "no priority-flow-control pause watchdog", "service-profile")
 	switch {
 	case eff.Watchdog == nil:
-		wdEv = inferred + "EOS default watchdog off (no `priority-flow-control pause watchdog` on " + p.Name + " or its profile/port-channel)"
+		wdDefault, wdEv = "EOS default watchdog off (no `priority-flow-control pause watchdog` on "+p.Name+" or its profile/port-channel)", ""
 	case !wd:
 		wdEv = block("no priority-flow-control pause watchdog", "service-profile")
 	}
-	p.PFCWatchdog = topology.Known(wdm, ev(CmdRunningConfig, wdEv+"; the EOS watchdog covers every no-drop priority of the port"))
+	p.PFCWatchdog = topology.InferredIf(wdm, wdDefault,
+		ev(CmdRunningConfig, switchcollect.Join("; ", wdEv, "the EOS watchdog covers every no-drop priority of the port")))
 
 	p.ECN = topology.Known(eff.ECNQueues(), ev(CmdRunningConfig, block("tx-queue", "uc-tx-queue", "random-detect ecn", "service-profile")))
 	schEv := block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile") +
 		"\n(queues above the highest `no priority` queue: strict, the EOS default)"
+	schDefault := ""
 	if !eff.SchedulingConfigured() {
-		schEv = inferred + "EOS default: every tx-queue strict priority (no `priority strict` or `no priority` under a tx-queue of " +
-			p.Name + "); verify with `show qos interfaces " + p.Name + "`\n" + schEv
+		schDefault = "EOS default: every tx-queue strict priority (no `priority strict` or `no priority` under a tx-queue of " +
+			p.Name + "); verify with `show qos interfaces " + p.Name + "`"
 	}
-	p.Scheduler = topology.Known(eff.Schedulers(), ev(CmdRunningConfig, schEv))
+	p.Scheduler = topology.InferredIf(eff.Schedulers(), schDefault, ev(CmdRunningConfig, schEv))
 
 	// DCBX is per physical link (it rides on the member's own LLDP), so a member's dcbx mode is
 	// its own line only, like its flowcontrol lines.

@@ -132,7 +132,7 @@ func configuredGIDIndexes(spec inventory.DeviceSpec, nccl topology.Fact[int]) []
 	if spec.GIDIndex != nil {
 		out = append(out, topology.ConfiguredGIDIndex{Index: *spec.GIDIndex, Source: "inventory"})
 	}
-	if nccl.Known {
+	if nccl.Usable() {
 		out = append(out, topology.ConfiguredGIDIndex{Index: nccl.Value, Source: "/etc/nccl.conf"})
 	}
 	return out

@@ -26,26 +26,26 @@ func TestCollectInventoryInterfaces(t *testing.T) {
 	}
 
 	eno1 := ports[0]
-	if eno1.RDMADevice != "" || !eno1.Link.Known || eno1.Link.Value.MTU != 1500 {
+	if eno1.RDMADevice != "" || !eno1.Link.Usable() || eno1.Link.Value.MTU != 1500 {
 		t.Errorf("eno1: RDMADevice %q, link %+v", eno1.RDMADevice, eno1.Link)
 	}
-	if eno1.State.Known || !strings.Contains(eno1.State.Source.Error, "no RDMA device is bound to eno1") ||
+	if eno1.State.Usable() || !strings.Contains(eno1.State.Source.Error, "no RDMA device is bound to eno1") ||
 		eno1.State.Source.Command != CmdRdmaLink {
 		t.Errorf("eno1 state %+v", eno1.State)
 	}
-	if eno1.ToS.Known || eno1.GIDs.Known {
+	if eno1.ToS.Usable() || eno1.GIDs.Usable() {
 		t.Errorf("eno1: ToS/GIDs should be unknown without an RDMA device")
 	}
 
 	ens9 := ports[1]
-	if ens9.Link.Known || !strings.Contains(ens9.Link.Source.Error, "netdev ens9 does not exist") {
+	if ens9.Link.Usable() || !strings.Contains(ens9.Link.Source.Error, "netdev ens9 does not exist") {
 		t.Errorf("ens9 link %+v", ens9.Link)
 	}
-	if ens9.QoS.Known || !strings.Contains(ens9.QoS.Source.Error, "does not exist") {
+	if ens9.QoS.Usable() || !strings.Contains(ens9.QoS.Source.Error, "does not exist") {
 		t.Errorf("ens9 QoS %+v", ens9.QoS)
 	}
 
-	if !ports[2].QoS.Known || !ports[2].ToS.Known {
+	if !ports[2].QoS.Usable() || !ports[2].ToS.Usable() {
 		t.Errorf("ens1f0np0 not collected: %+v", ports[2])
 	}
 	for _, cmd := range f.sentCommands() {
@@ -86,7 +86,7 @@ func TestCollectUnsafeNamesNeverSent(t *testing.T) {
 			t.Errorf("%s error %q should say the name is unsafe", name, fact.Error)
 		}
 	}
-	if p.QoS.Known || p.Pause.Known || p.ToS.Known || p.DCBX.Known {
+	if p.QoS.Usable() || p.Pause.Usable() || p.ToS.Usable() || p.DCBX.Usable() {
 		t.Error("facts of an unsafe netdev must be unknown")
 	}
 
@@ -158,7 +158,7 @@ func TestCollectNoRDMA(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no RDMA netdev") {
 		t.Fatalf("err = %v, want no RDMA netdev", err)
 	}
-	if dev.Host == nil || !dev.Host.LLDPAgent.Known {
+	if dev.Host == nil || !dev.Host.LLDPAgent.Usable() {
 		t.Error("host facts should still be recorded")
 	}
 }
@@ -172,10 +172,10 @@ func TestCollectIPAddrUnavailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := dev.Host.Ports[0]
-	if p.Link.Known || !strings.Contains(p.Link.Source.Error, `exit 255: Option "-j" is unknown`) {
+	if p.Link.Usable() || !strings.Contains(p.Link.Source.Error, `exit 255: Option "-j" is unknown`) {
 		t.Errorf("link %+v", p.Link)
 	}
-	if !p.QoS.Known || !p.State.Known || !p.GIDs.Known {
+	if !p.QoS.Usable() || !p.State.Usable() || !p.GIDs.Usable() {
 		t.Error("RDMA facts should not depend on ip addr")
 	}
 }
@@ -190,7 +190,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := dev.Host.Ports[0].QoS
-	if !q.Known || q.Value.Tool != "dcb" || !strings.Contains(q.Source.Excerpt, "ImportError") {
+	if !q.Usable() || q.Value.Tool != "dcb" || !strings.Contains(q.Source.Excerpt, "ImportError") {
 		t.Errorf("QoS %+v", q)
 	}
 
@@ -202,7 +202,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := dev.Host.Ports[0]
-	if p.QoS.Known || p.DCBX.Known {
+	if p.QoS.Usable() || p.DCBX.Usable() {
 		t.Errorf("QoS %+v / DCBX %+v should be unknown", p.QoS, p.DCBX)
 	}
 	errContains(t, "QoS", p.QoS.Source, "command not found", "Operation not supported")
@@ -216,11 +216,11 @@ func TestCollectLLDPUnknown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dev.Host.LLDPAgent.Known {
+	if dev.Host.LLDPAgent.Usable() {
 		t.Error("LLDPAgent should be unknown without systemctl")
 	}
 	d := dev.Host.Ports[0].DCBX
-	if d.Known || !strings.Contains(d.Source.Error, "lldpad") {
+	if d.Usable() || !strings.Contains(d.Source.Error, "lldpad") {
 		t.Errorf("DCBX %+v", d)
 	}
 }
@@ -233,7 +233,7 @@ func TestCollectToSReadFailureIsUnknown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tos := dev.Host.Ports[0].ToS; !tos.Known || !tos.Value.Unreadable {
+	if tos := dev.Host.Ports[0].ToS; !tos.Usable() || !tos.Value.Unreadable {
 		t.Fatalf("absent configfs: %+v", tos)
 	}
 	f = newFakeRunner("inbox-dcb")
@@ -244,7 +244,7 @@ func TestCollectToSReadFailureIsUnknown(t *testing.T) {
 		t.Fatal(err)
 	}
 	tos := dev.Host.Ports[0].ToS
-	if tos.Known {
+	if tos.Usable() {
 		t.Errorf("permission denied must be unknown, got %+v", tos)
 	}
 	errContains(t, "ToS", tos.Source, "Permission denied")

@@ -117,9 +117,9 @@ func TestCollectOFEDLossless(t *testing.T) {
 		t.Errorf("ens1f0np0 MAC %q, want 0c:42:a1:6b:1a:2c", p.Link.Value.MAC)
 	}
 	c := p.Counters
-	if !c.Known || c.Value["rx_prio3_packets"] != 23950123 || c.Value["rdma_np_cnp_sent"] != 1021 || c.Value["rdma_rp_cnp_handled"] != 977 {
+	if !c.Usable() || c.Value["rx_prio3_packets"] != 23950123 || c.Value["rdma_np_cnp_sent"] != 1021 || c.Value["rdma_rp_cnp_handled"] != 977 {
 		t.Errorf("counters: known %v, rx_prio3_packets %d, rdma_np_cnp_sent %d, rdma_rp_cnp_handled %d",
-			c.Known, c.Value["rx_prio3_packets"], c.Value["rdma_np_cnp_sent"], c.Value["rdma_rp_cnp_handled"])
+			c.Usable(), c.Value["rx_prio3_packets"], c.Value["rdma_np_cnp_sent"], c.Value["rdma_rp_cnp_handled"])
 	}
 	if want := "ethtool -S ens1f0np0; grep -s -H . /sys/class/infiniband/mlx5_0/ports/1/hw_counters/*"; c.Source.Command != want {
 		t.Errorf("counters command %q, want %q", c.Source.Command, want)
@@ -154,7 +154,7 @@ func TestCollectDualPort(t *testing.T) {
 		t.Errorf("LLDPAgent (-want +got):\n%s", d)
 	}
 	// a missing /etc/nccl.conf is "not set": unknown, but not an error
-	if h.NCCLGIDIndex.Known || h.NCCLGIDIndex.Source.Error != "" {
+	if h.NCCLGIDIndex.Usable() || h.NCCLGIDIndex.Source.Error != "" {
 		t.Errorf("NCCLGIDIndex = %+v, want unknown without error", h.NCCLGIDIndex)
 	}
 	dcbxDetail := "OS controlled, and lldpad is active: it negotiates DCBX and may overwrite static settings"

@@ -13,12 +13,12 @@ func (w *portWork) decideDCBX(lldp topology.Fact[bool]) {
 	src := w.dcbxSrc
 	src.Command = strings.Trim(src.Command+"; "+lldp.Source.Command, "; ")
 	lldpLine := "lldpad: unknown"
-	if lldp.Known {
+	if lldp.Usable() {
 		lldpLine = "lldpad: " + strings.TrimSpace(lldp.Source.Excerpt)
 	}
 	src.Excerpt = strings.TrimSpace(src.Excerpt + "\n" + lldpLine)
 
-	if w.dcbxErr != "" || !w.p.QoS.Known {
+	if w.dcbxErr != "" || !w.p.QoS.Usable() {
 		src.Error = w.dcbxErr
 		w.p.DCBX = topology.Unknown[topology.DCBX](src)
 		return
@@ -28,7 +28,7 @@ func (w *portWork) decideDCBX(lldp topology.Fact[bool]) {
 		w.p.DCBX = topology.Known(topology.DCBX{Mode: recipe.DCBXDynamic,
 			Detail: "firmware controlled: the NIC negotiates DCB with the switch"}, src)
 	case "os":
-		if !lldp.Known {
+		if !lldp.Usable() {
 			src.Error = "DCB is OS controlled, but whether lldpad runs is unknown: " + lldp.Source.Error
 			w.p.DCBX = topology.Unknown[topology.DCBX](src)
 			return

@@ -114,10 +114,10 @@ func TestCollectLLDPNeighbors(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := dev.Host.LLDP
-			if got.Known != c.want.known || len(got.Value) != c.want.n || got.Source.Command != CmdLLDPNeighbors {
-				t.Errorf("known %v, %d neighbours, command %q; want known %v, %d", got.Known, len(got.Value), got.Source.Command, c.want.known, c.want.n)
+			if got.Usable() != c.want.known || len(got.Value) != c.want.n || got.Source.Command != CmdLLDPNeighbors {
+				t.Errorf("known %v, %d neighbours, command %q; want known %v, %d", got.Usable(), len(got.Value), got.Source.Command, c.want.known, c.want.n)
 			}
-			if got.Known && got.Value == nil {
+			if got.Usable() && got.Value == nil {
 				t.Error("a known fact must hold an empty list, not null")
 			}
 			if !strings.Contains(got.Source.Excerpt, c.want.excerpt) {

@@ -97,7 +97,7 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff(want, sw.Ports, ignoreExcerpt); d != "" {
 		t.Errorf("ports (-want +got):\n%s", d)
 	}
-	if !sw.LLDP.Known || len(sw.LLDP.Value) != 3 || sw.LLDP.Value[2].LocalPort != "Ethernet1/49" {
+	if !sw.LLDP.Usable() || len(sw.LLDP.Value) != 3 || sw.LLDP.Value[2].LocalPort != "Ethernet1/49" {
 		t.Errorf("LLDP: %+v", sw.LLDP)
 	}
 	p := sw.Port("Ethernet1/1")
@@ -152,8 +152,8 @@ func TestCollectBroken(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", r.port, d)
 		}
 	}
-	if e := sw.Port("Ethernet1/9").DCBX.Source.Excerpt; !strings.HasPrefix(e, "inferred: NX-OS default priority-flow-control mode auto") {
-		t.Errorf("mode auto by default must say so: %q", e)
+	if d := sw.Port("Ethernet1/9").DCBX; d.Status != topology.FactInferred || !strings.HasPrefix(d.Reason, "NX-OS default priority-flow-control mode auto") {
+		t.Errorf("mode auto by default must say so: %+v", d)
 	}
 	if sw.Port("Ethernet1/5").PFCWatchdog.Source.Excerpt == "" || !strings.Contains(sw.Port("Ethernet1/5").PFCWatchdog.Source.Excerpt, "watch-dog-interval off") {
 		t.Errorf("watchdog evidence: %q", sw.Port("Ethernet1/5").PFCWatchdog.Source.Excerpt)
@@ -164,10 +164,10 @@ func TestCollectNoQueuingPolicy(t *testing.T) {
 	cfg := strings.Replace(fixture(t, "healthy", CmdQoSConfig), "  service-policy type queuing output ROCE-OUT\n", "", 1)
 	sw := collect(t, &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdQoSConfig: {Stdout: cfg}}})
 	p := sw.Port("Ethernet1/1")
-	if p.Scheduler.Known || !strings.Contains(p.Scheduler.Source.Error, "no service-policy type queuing output") {
+	if p.Scheduler.Usable() || !strings.Contains(p.Scheduler.Source.Error, "no service-policy type queuing output") {
 		t.Errorf("scheduler of an unconfigured default policy must be unknown: %+v", p.Scheduler)
 	}
-	if !p.ECN.Known || p.ECN.Value[3] {
+	if !p.ECN.Usable() || p.ECN.Value[3] {
 		t.Errorf("default queuing policy marks no ECN: %+v", p.ECN)
 	}
 }
@@ -181,7 +181,7 @@ func TestCollectFailuresBecomeUnknown(t *testing.T) {
 		t.Fatalf("ports from LLDP (-want +got):\n%s", d)
 	}
 	p := sw.Port("Ethernet1/2")
-	if p.MTU.Known || p.Pause.Known || p.PFC.Known || p.Trust.Known {
+	if p.MTU.Usable() || p.Pause.Usable() || p.PFC.Usable() || p.Trust.Usable() {
 		t.Error("facts without a source must be unknown")
 	}
 	if p.MTU.Source.Command != CmdInterface || !strings.Contains(p.MTU.Source.Error, "EOF") {
@@ -242,7 +242,7 @@ func TestPortDownHasUnknownSpeed(t *testing.T) {
 	p := buildPort("Ethernet1/3", &sources{ifaces: ifaces, cfgErr: errors.New("not needed")})
 	want := topology.Unknown[float64](topology.Evidence{Command: CmdInterface,
 		Error: `Ethernet1/3 shows no speed: "eth_speed": "auto-speed" (state "down")`})
-	if !cmp.Equal(p.Speed, want) || !p.MTU.Known {
-		t.Errorf("speed %+v (MTU known %v), want %+v", p.Speed, p.MTU.Known, want)
+	if !cmp.Equal(p.Speed, want) || !p.MTU.Usable() {
+		t.Errorf("speed %+v (MTU known %v), want %+v", p.Speed, p.MTU.Usable(), want)
 	}
 }

@@ -12,11 +12,10 @@
 // Conventions the checks rely on:
 //
 //   - A fact that could not be read is Unknown with Evidence.Error naming the command and why.
-//   - A fact the platform cannot express at all is Known with Evidence.Error "" and
-//     Evidence.Excerpt prefixed "not supported: " (checks turn it into skip). NX-OS expresses
-//     every SW-* setting, so this package never emits it.
-//   - Defaults are reported as Known with the excerpt starting "inferred: " (checks.Inferred)
-//     and saying what was assumed, so a check that would pass on one warns instead:
+//   - A fact the platform cannot express at all would be topology.Unsupported (checks turn it
+//     into skip). NX-OS expresses every SW-* setting, so this package never emits one.
+//   - Defaults are reported as topology.Inferred with a reason saying what was assumed, so a
+//     check that would pass on one warns instead:
 //     `priority-flow-control mode` defaults to auto (PFC negotiated by DCBX), no qos input
 //     policy means every packet goes to qos-group 0 (trust none), no network-qos policy pauses
 //     nothing, no queuing policy marks no ECN, and an absent `priority-flow-control

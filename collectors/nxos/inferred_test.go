@@ -4,24 +4,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-func TestInferredMatchesChecks(t *testing.T) {
-	if inferred != checks.Inferred {
-		t.Fatalf("inferred %q, checks.Inferred %q: the checks would not see the mark", inferred, checks.Inferred)
-	}
-}
-
-// inferredFacts names the facts of p marked as taken from an NX-OS default.
+// inferredFacts names the facts of p taken from an NX-OS default, or carrying a reason.
 func inferredFacts(p *topology.SwitchPort) []string {
 	var out []string
-	for name, src := range map[string]topology.Evidence{
-		"trust": p.Trust.Source, "dscp": p.DSCPToTC.Source, "pfc": p.PFC.Source, "watchdog": p.PFCWatchdog.Source,
-		"ecn": p.ECN.Source, "scheduler": p.Scheduler.Source, "dcbx": p.DCBX.Source, "buffer": p.Buffer.Source,
+	for name, s := range map[string]struct {
+		status topology.FactStatus
+		reason string
+	}{
+		"trust": {p.Trust.Status, p.Trust.Reason}, "dscp": {p.DSCPToTC.Status, p.DSCPToTC.Reason},
+		"pfc": {p.PFC.Status, p.PFC.Reason}, "watchdog": {p.PFCWatchdog.Status, p.PFCWatchdog.Reason},
+		"ecn": {p.ECN.Status, p.ECN.Reason}, "scheduler": {p.Scheduler.Status, p.Scheduler.Reason},
+		"dcbx": {p.DCBX.Status, p.DCBX.Reason}, "buffer": {p.Buffer.Status, p.Buffer.Reason},
 	} {
-		if strings.HasPrefix(src.Excerpt, inferred) {
+		if s.status == topology.FactInferred || s.reason != "" {
 			out = append(out, name)
 		}
 	}
@@ -42,11 +40,16 @@ func TestInferredNoneWhenConfigured(t *testing.T) {
 func TestInferredDefaultPFCMode(t *testing.T) {
 	p := collect(t, &fakeRunner{Scenario: "broken"}).Port("Ethernet1/9")
 	for _, f := range []struct {
-		name string
-		src  topology.Evidence
-	}{{"dcbx", p.DCBX.Source}, {"pfc", p.PFC.Source}} {
-		if !strings.HasPrefix(f.src.Excerpt, inferred+"NX-OS default priority-flow-control mode auto") {
-			t.Errorf("%s evidence %q: the default mode must be marked and named first", f.name, f.src.Excerpt)
+		name   string
+		status topology.FactStatus
+		reason string
+	}{{"dcbx", p.DCBX.Status, p.DCBX.Reason}, {"pfc", p.PFC.Status, p.PFC.Reason}} {
+		if f.status != topology.FactInferred || !strings.HasPrefix(f.reason, "NX-OS default priority-flow-control mode auto") {
+			t.Errorf("%s is %s because %q: the default mode must be marked and named", f.name, f.status, f.reason)
 		}
+	}
+	// The evidence a result shows leads with what was assumed.
+	if ex := p.PFC.Evidence().Excerpt; !strings.HasPrefix(ex, "NX-OS default priority-flow-control mode auto") {
+		t.Errorf("PFC evidence %q: the assumed default must lead", ex)
 	}
 }

@@ -68,16 +68,15 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.Trust = topology.Unknown[string](e)
 		p.DSCPToTC = topology.Unknown[map[int]int](e)
 	} else {
-		where := inferred + "NX-OS default: every packet in qos-group 0 (no service-policy type qos input on " + p.Name + " or under system qos)"
+		classDefault := "NX-OS default: every packet in qos-group 0 (no service-policy type qos input on " + p.Name + " or under system qos)"
+		where, dscpEv := "", ""
 		if cl.Policy != "" {
+			classDefault = ""
 			where = switchcollect.Excerpt(ifBlock+"\n"+strings.Join(c.SystemLines, "\n")+"\n"+strings.Join(cl.Lines, "\n"), 800)
+			dscpEv = "DSCP -> qos-group: " + where
 		}
-		p.Trust = topology.Known(cl.Trust, ev(CmdQoSConfig, where))
-		dscpEv := "DSCP -> qos-group: " + where
-		if cl.Policy == "" {
-			dscpEv = where
-		}
-		p.DSCPToTC = topology.Known(cl.DSCPToQG, ev(CmdQoSConfig, dscpEv))
+		p.Trust = topology.InferredIf(cl.Trust, classDefault, ev(CmdQoSConfig, where))
+		p.DSCPToTC = topology.InferredIf(cl.DSCPToQG, classDefault, ev(CmdQoSConfig, dscpEv))
 	}
 	tcq := map[int]int{}
 	for g := 0; g < 8; g++ {
@@ -86,9 +85,9 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 	p.TCToQueue = topology.Known(tcq, ev(CmdQoSConfig, "qos-group N is egress queue N (c-out-8q-qN)"))
 
 	mode := PFCMode(iq)
-	modeEv := ifBlock
+	modeDefault, modeEv := "", ifBlock
 	if iq == nil || iq.PFCMode == "" {
-		modeEv = inferred + "NX-OS default priority-flow-control mode auto, DCBX-negotiated (no `priority-flow-control mode` under interface " + p.Name + ")"
+		modeDefault, modeEv = "NX-OS default priority-flow-control mode auto, DCBX-negotiated (no `priority-flow-control mode` under interface "+p.Name+")", ""
 	}
 	nd, err := c.Lossless()
 	if err != nil {
@@ -96,34 +95,33 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.PFC = topology.Unknown[topology.SwitchPFC](e)
 		p.Buffer = topology.Unknown[topology.Buffer](e)
 	} else {
-		nqEv := inferred + "NX-OS default network-qos policy, which pauses no priority (no service-policy type network-qos under system qos)"
+		nqDefault, nqEv, bufEv := "NX-OS default network-qos policy, which pauses no priority (no service-policy type network-qos under system qos)", "", ""
 		if nd.Policy != "" {
 			nqEv = switchcollect.Excerpt(strings.Join(nd.Lines, "\n"), 600)
+			nqDefault, bufEv = "", "no-drop qos-groups of the network-qos policy\n"+nqEv
 		}
 		prios := []int{}
 		if mode != "off" {
 			prios = append(prios, nd.PFCCoS...)
 		}
-		pfcEv, bufEv := modeEv+"\n"+nqEv, "no-drop qos-groups of the network-qos policy\n"+nqEv
-		if nd.Policy == "" { // the mark leads, so the check quotes what was assumed
-			pfcEv, bufEv = nqEv+"\n"+modeEv, nqEv
-		}
-		p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode}, ev(CmdQoSConfig, pfcEv))
-		p.Buffer = topology.Known(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, ev(CmdQoSConfig, bufEv))
+		// PFC rests on both the mode and the network-qos policy: either default makes it inferred.
+		p.PFC = topology.InferredIf(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode},
+			switchcollect.Join("; ", nqDefault, modeDefault), ev(CmdQoSConfig, switchcollect.Join("\n", modeEv, nqEv)))
+		p.Buffer = topology.InferredIf(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, nqDefault, ev(CmdQoSConfig, bufEv))
 	}
 
-	wd, wdEv := false, inferred+"NX-OS default watchdog off (no priority-flow-control watch-dog-interval, globally or on "+p.Name+")"
+	wd, wdDefault, wdEv := false, "NX-OS default watchdog off (no priority-flow-control watch-dog-interval, globally or on "+p.Name+")", ""
 	switch {
 	case iq != nil && iq.Watchdog != nil:
-		wd, wdEv = *iq.Watchdog, ifBlock
+		wd, wdDefault, wdEv = *iq.Watchdog, "", ifBlock
 	case c.Watchdog != nil:
-		wd, wdEv = *c.Watchdog, c.WatchdogLine+" (global)"
+		wd, wdDefault, wdEv = *c.Watchdog, "", c.WatchdogLine+" (global)"
 	}
 	wdm := map[int]bool{}
 	for q := 0; q < 8; q++ {
 		wdm[q] = wd
 	}
-	p.PFCWatchdog = topology.Known(wdm, ev(CmdQoSConfig, wdEv+"; the watchdog covers every no-drop queue of the port"))
+	p.PFCWatchdog = topology.InferredIf(wdm, wdDefault, ev(CmdQoSConfig, switchcollect.Join("; ", wdEv, "the watchdog covers every no-drop queue of the port")))
 
 	q, attached, err := c.Queues(iq)
 	switch {
@@ -132,7 +130,8 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.ECN = topology.Unknown[map[int]bool](e)
 		p.Scheduler = topology.Unknown[map[int]string](e)
 	case !attached:
-		p.ECN = topology.Known(q.ECN, ev(CmdQoSConfig, inferred+"NX-OS default queuing policy, which marks no ECN (no service-policy type queuing output on "+p.Name+" or under system qos)"))
+		p.ECN = topology.Inferred(q.ECN, "NX-OS default queuing policy, which marks no ECN (no service-policy type queuing output on "+p.Name+" or under system qos)",
+			ev(CmdQoSConfig, ""))
 		p.Scheduler = topology.Unknown[map[int]string](evErr(CmdQoSConfig,
 			fmt.Errorf("no service-policy type queuing output on %s or under system qos; the default policy's scheduling is not in the running configuration", p.Name)))
 	default:
@@ -142,8 +141,8 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 	}
 
 	if mode == "auto" {
-		p.DCBX = topology.Known(topology.DCBX{Mode: "dcbx", Detail: "priority-flow-control mode auto: PFC follows DCBX negotiation"}, ev(CmdQoSConfig, modeEv))
+		p.DCBX = topology.InferredIf(topology.DCBX{Mode: "dcbx", Detail: "priority-flow-control mode auto: PFC follows DCBX negotiation"}, modeDefault, ev(CmdQoSConfig, modeEv))
 	} else {
-		p.DCBX = topology.Known(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode " + mode}, ev(CmdQoSConfig, modeEv))
+		p.DCBX = topology.InferredIf(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode " + mode}, modeDefault, ev(CmdQoSConfig, modeEv))
 	}
 }

@@ -12,11 +12,11 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// The marker texts for what community SONiC cannot express (see the package comment).
+// Why community SONiC cannot express these facts (see the package comment).
 const (
-	PauseNotSupported = "not supported: community SONiC has no 802.3x flow-control setting " +
+	PauseUnsupported = "community SONiC has no 802.3x flow-control setting " +
 		"(no pause field in sonic-port.yang, no CLI), so link pause cannot be configured or read"
-	DCBXNotSupported = "not supported: community SONiC's LLDP daemon (lldpd) does not implement " +
+	DCBXUnsupported = "community SONiC's LLDP daemon (lldpd) does not implement " +
 		"DCBX; PFC and ETS are always configured statically"
 )
 
@@ -82,9 +82,9 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.Scheduler = fact(PortScheduler(db, name))
 		p.Buffer = fact(PortBuffer(db, name))
 	}
-	p.Pause = topology.Known(topology.Pause{}, topology.Evidence{Command: CmdRunningConfig, Excerpt: PauseNotSupported})
-	p.DCBX = topology.Known(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"},
-		topology.Evidence{Command: CmdRunningConfig, Excerpt: DCBXNotSupported})
+	cfg := topology.Evidence{Command: CmdRunningConfig}
+	p.Pause = topology.Unsupported(topology.Pause{}, PauseUnsupported, cfg)
+	p.DCBX = topology.Unsupported(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, DCBXUnsupported, cfg)
 	p.Counters = counters.port(name)
 	return p
 }

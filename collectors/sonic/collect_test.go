@@ -51,7 +51,7 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff([]string{"Ethernet0", "Ethernet4", "Ethernet8"}, portNamesOf(sw)); d != "" {
 		t.Errorf("ports: %s", d)
 	}
-	if !sw.LLDP.Known || len(sw.LLDP.Value) != 4 || sw.LLDP.Value[2] != (topology.LLDPNeighbor{
+	if !sw.LLDP.Usable() || len(sw.LLDP.Value) != 4 || sw.LLDP.Value[2] != (topology.LLDPNeighbor{
 		LocalPort: "Ethernet8", SystemName: "spine1", PortID: "Ethernet1", PortDescr: "leaf1:Ethernet8"}) {
 		t.Errorf("LLDP = %+v", sw.LLDP)
 	}
@@ -81,12 +81,12 @@ func TestCollectHealthy(t *testing.T) {
 			cfgEv(`PORT_QOS_MAP|Ethernet0: pfc_enable="3"; PORT|Ethernet0: pfc_asym="off"`)),
 		PFCWatchdog: topology.Known(boolMap(3), cfgEv(`PFC_WD|Ethernet0: action="drop" detection_time="600" restoration_time="600"; `+
 			`PORT_QOS_MAP|Ethernet0: pfc_enable="3" pfcwd_sw_enable="3"; FLEX_COUNTER_TABLE|PFCWD: FLEX_COUNTER_STATUS="enable"`)),
-		Pause: topology.Known(topology.Pause{}, cfgEv(PauseNotSupported)),
+		Pause: topology.Unsupported(topology.Pause{}, PauseUnsupported, cfgEv("")),
 		ECN:   topology.Known(boolMap(3), cfgEv(`QUEUE|Ethernet0 wred_profile: queue 3 -> WRED_PROFILE|AZURE_LOSSLESS ecn="ecn_all"`)),
 		Scheduler: topology.Known(map[int]string{0: "dwrr", 1: "dwrr", 2: "dwrr", 3: "dwrr", 4: "dwrr", 5: "dwrr", 6: "strict"},
 			cfgEv(`QUEUE|Ethernet0 scheduler: queues 0-2,4-5 -> SCHEDULER|scheduler.0 type="DWRR"; `+
 				`queue 3 -> SCHEDULER|scheduler.1 type="DWRR"; queue 6 -> SCHEDULER|scheduler.2 type="STRICT"`)),
-		DCBX: topology.Known(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, cfgEv(DCBXNotSupported)),
+		DCBX: topology.Unsupported(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, DCBXUnsupported, cfgEv("")),
 		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile"},
 			cfgEv(`BUFFER_PG|Ethernet0|0: profile="ingress_lossy_profile" (lossy, no xoff); `+
 				`BUFFER_PG|Ethernet0|3: profile="pg_lossless_100000_40m_profile" (lossless, xoff="177632")`)),
@@ -136,8 +136,8 @@ func TestCollectBroken(t *testing.T) {
 	if d := cmp.Diff(want, values(p)); d != "" {
 		t.Errorf("Ethernet8 (-want +got):\n%s", d)
 	}
-	for _, f := range []bool{p.MTU.Known, p.Trust.Known, p.DSCPToTC.Known, p.PFC.Known, p.PFCWatchdog.Known,
-		p.ECN.Known, p.Scheduler.Known, p.Buffer.Known} {
+	for _, f := range []bool{p.MTU.Usable(), p.Trust.Usable(), p.DSCPToTC.Usable(), p.PFC.Usable(), p.PFCWatchdog.Usable(),
+		p.ECN.Usable(), p.Scheduler.Usable(), p.Buffer.Usable()} {
 		if !f {
 			t.Fatalf("a fact of Ethernet8 is unknown: %+v", p)
 		}
@@ -145,11 +145,11 @@ func TestCollectBroken(t *testing.T) {
 	if !strings.Contains(p.PFCWatchdog.Source.Excerpt, "PFC_WD|Ethernet8: (no such key, watchdog not started)") {
 		t.Errorf("watchdog excerpt %q", p.PFCWatchdog.Source.Excerpt)
 	}
-	if c := dev.Switch.Port("Ethernet0").Counters; !c.Known || c.Value["pfc_rx_pause_prio3"] != 1974230000000 {
+	if c := dev.Switch.Port("Ethernet0").Counters; !c.Usable() || c.Value["pfc_rx_pause_prio3"] != 1974230000000 {
 		t.Errorf("Ethernet0 counters %+v", c)
 	}
 	c := dev.Switch.Port("Ethernet4").Counters
-	if c.Known || c.Source.Error != "show pfc counters: no rows for Ethernet4; show queue counters: no rows for Ethernet4" {
+	if c.Usable() || c.Source.Error != "show pfc counters: no rows for Ethernet4; show queue counters: no rows for Ethernet4" {
 		t.Errorf("Ethernet4 counters should be unknown with both commands named: %+v", c)
 	}
 }
@@ -173,12 +173,12 @@ func TestCollectConfigUnreadable(t *testing.T) {
 		"speed": anyFact(p.Speed), "mtu": anyFact(p.MTU), "trust": anyFact(p.Trust), "dscp": anyFact(p.DSCPToTC), "tcq": anyFact(p.TCToQueue),
 		"pfc": anyFact(p.PFC), "wd": anyFact(p.PFCWatchdog), "ecn": anyFact(p.ECN), "sched": anyFact(p.Scheduler), "buffer": anyFact(p.Buffer),
 	} {
-		if f.Known || f.Source != want {
+		if f.Usable() || f.Source != want {
 			t.Errorf("%s = %+v, want unknown with %+v", name, f, want)
 		}
 	}
-	if !p.Pause.Known || !strings.HasPrefix(p.Pause.Source.Excerpt, "not supported: ") {
-		t.Errorf("pause marker lost: %+v", p.Pause)
+	if p.Pause.Status != topology.FactUnsupported || p.Pause.Reason != PauseUnsupported {
+		t.Errorf("pause = %+v, want unsupported because %q", p.Pause, PauseUnsupported)
 	}
 }
 
@@ -201,7 +201,7 @@ func TestCollectPortWithoutSpeed(t *testing.T) {
 }
 
 func anyFact[T any](f topology.Fact[T]) topology.Fact[any] {
-	return topology.Fact[any]{Value: f.Value, Known: f.Known, Source: f.Source}
+	return topology.Fact[any]{Value: f.Value, Status: f.Status, Reason: f.Reason, Source: f.Source}
 }
 
 func TestCollectUnrecognisedConfig(t *testing.T) {
@@ -213,7 +213,7 @@ func TestCollectUnrecognisedConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := dev.Switch.Port("Ethernet0").PFC
-	if f.Known || !strings.HasPrefix(f.Source.Error, "show runningconfiguration all: output is not a JSON object") {
+	if f.Usable() || !strings.HasPrefix(f.Source.Error, "show runningconfiguration all: output is not a JSON object") {
 		t.Errorf("PFC = %+v", f)
 	}
 }
@@ -238,7 +238,7 @@ func TestCollectInventoryInterfaces(t *testing.T) {
 		t.Errorf("ports: %s", d)
 	}
 	mtu := dev.Switch.Port("Ethernet120").MTU
-	if mtu.Known || !strings.Contains(mtu.Source.Error, "Ethernet120 is not in the CONFIG_DB PORT table") {
+	if mtu.Usable() || !strings.Contains(mtu.Source.Error, "Ethernet120 is not in the CONFIG_DB PORT table") {
 		t.Errorf("unknown port MTU = %+v", mtu)
 	}
 	if _, err := collect(t, &fakeRunner{Scenario: "healthy"}, inventory.DeviceSpec{Interfaces: []string{"Ethernet0;reboot"}}); err == nil {

@@ -56,7 +56,7 @@ func sideOf(host string, p *topology.HostPort) (side, error) {
 	if p.RDMADevice == "" {
 		return side{}, fmt.Errorf("%s: no RDMA device bound", ep)
 	}
-	if !p.GIDs.Known || !p.Link.Known {
+	if !p.GIDs.Usable() || !p.Link.Usable() {
 		return side{}, fmt.Errorf("%s: GID table or addresses unknown", ep)
 	}
 	for _, n := range append([]topology.Netdev{p.Link.Value}, p.Uppers...) {

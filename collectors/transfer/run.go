@@ -211,14 +211,14 @@ func (r *Runner) readCounters(ctx context.Context, snap *topology.Snapshot, name
 	out := map[string]map[string]int64{}
 	if scratch.Host != nil {
 		for _, p := range scratch.Host.Ports {
-			if p.Counters.Known {
+			if p.Counters.Usable() {
 				out[topology.NormalizePort(p.Netdev)] = p.Counters.Value
 			}
 		}
 	}
 	if scratch.Switch != nil {
 		for _, p := range scratch.Switch.Ports {
-			if p.Counters.Known {
+			if p.Counters.Usable() {
 				out[topology.NormalizePort(p.Name)] = p.Counters.Value
 			}
 		}

@@ -14,7 +14,7 @@ func slowestLink(snap *topology.Snapshot, client, server side, paths [][]topolog
 		}
 	}
 	host := func(ep topology.Endpoint, p *topology.HostPort) {
-		consider(topology.PortRef{Device: ep.Device, Interface: ep.Interface}, p.State.Value.SpeedGbps, p.State.Known)
+		consider(topology.PortRef{Device: ep.Device, Interface: ep.Interface}, p.State.Value.SpeedGbps, p.State.Usable())
 	}
 	host(client.ep, client.port)
 	devices := map[string]*topology.Device{}
@@ -25,7 +25,7 @@ func slowestLink(snap *topology.Snapshot, client, server side, paths [][]topolog
 		for _, h := range hops {
 			for _, port := range []string{h.InPort, h.OutPort} {
 				if sp := switchPort(devices[h.Device], port); sp != nil {
-					consider(topology.PortRef{Device: h.Device, Interface: sp.Name}, sp.Speed.Value, sp.Speed.Known)
+					consider(topology.PortRef{Device: h.Device, Interface: sp.Name}, sp.Speed.Value, sp.Speed.Usable())
 				}
 			}
 		}

@@ -171,8 +171,8 @@ func TestCollectorRoundTrip(t *testing.T) {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 			for _, p := range got.Ports {
-				if !strings.HasPrefix(p.DCBX.Source.Excerpt, "not supported: ") {
-					t.Errorf("%s: DCBX is not marked not supported: %q", p.Name, p.DCBX.Source.Excerpt)
+				if p.DCBX.Status != topology.FactUnsupported {
+					t.Errorf("%s: DCBX is not marked not supported: %s", p.Name, p.DCBX.Status)
 				}
 			}
 		})

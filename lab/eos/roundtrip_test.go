@@ -3,12 +3,10 @@ package eos
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/roceaudit/roceaudit/checks"
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
@@ -190,18 +188,18 @@ func expectedInferred(p *switchstate.Port) []string {
 	return out
 }
 
-// inferredFacts names the facts of p whose evidence carries checks.Inferred.
+// inferredFacts names the facts of p inferred from an EOS default.
 func inferredFacts(p *topology.SwitchPort) []string {
 	var out []string
 	for _, f := range []struct {
-		name string
-		src  topology.Evidence
+		name   string
+		status topology.FactStatus
 	}{
-		{"Trust", p.Trust.Source}, {"DSCPToTC", p.DSCPToTC.Source}, {"TCToQueue", p.TCToQueue.Source},
-		{"PFC", p.PFC.Source}, {"PFCWatchdog", p.PFCWatchdog.Source}, {"ECN", p.ECN.Source},
-		{"Scheduler", p.Scheduler.Source}, {"DCBX", p.DCBX.Source}, {"Buffer", p.Buffer.Source},
+		{"Trust", p.Trust.Status}, {"DSCPToTC", p.DSCPToTC.Status}, {"TCToQueue", p.TCToQueue.Status},
+		{"PFC", p.PFC.Status}, {"PFCWatchdog", p.PFCWatchdog.Status}, {"ECN", p.ECN.Status},
+		{"Scheduler", p.Scheduler.Status}, {"DCBX", p.DCBX.Status}, {"Buffer", p.Buffer.Status},
 	} {
-		if strings.HasPrefix(f.src.Excerpt, checks.Inferred) {
+		if f.status == topology.FactInferred {
 			out = append(out, f.name)
 		}
 	}

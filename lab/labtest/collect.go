@@ -2,6 +2,7 @@ package labtest
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,11 +66,18 @@ func Members(set [8]bool) []int {
 }
 
 // FactOpts compare collected switch facts with the expected ones: DCBX detail is the
-// collector's prose, empty equals absent, LLDP neighbours in any order. evidence says how
-// evidence compares (IgnoreExcerpts, or an emulator's own comparer).
+// collector's prose, empty equals absent, LLDP neighbours in any order, a status only as read
+// or unknown and no reason (whether a fact is inferred or unsupported, and why, is each
+// round trip's own check). evidence says how evidence compares (IgnoreExcerpts, or an
+// emulator's own comparer).
 func FactOpts(evidence cmp.Option) cmp.Options {
 	return cmp.Options{
 		evidence,
+		cmp.Comparer(func(a, b topology.FactStatus) bool { return (a == topology.FactUnknown) == (b == topology.FactUnknown) }),
+		cmp.FilterPath(func(p cmp.Path) bool {
+			sf, ok := p.Last().(cmp.StructField)
+			return ok && sf.Name() == "Reason" && strings.HasPrefix(p.Index(-2).Type().Name(), "Fact[")
+		}, cmp.Ignore()),
 		cmpopts.IgnoreFields(topology.DCBX{}, "Detail"),
 		cmpopts.EquateEmpty(),
 		cmpopts.SortSlices(func(a, b topology.LLDPNeighbor) bool { return a.LocalPort < b.LocalPort }),

@@ -106,8 +106,8 @@ func TestCollectorRoundTrip(t *testing.T) {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 			for _, p := range got.Ports {
-				if !strings.HasPrefix(p.Pause.Source.Excerpt, "not supported: ") || !strings.HasPrefix(p.DCBX.Source.Excerpt, "not supported: ") {
-					t.Errorf("%s: pause and DCBX are not marked not supported: %q, %q", p.Name, p.Pause.Source.Excerpt, p.DCBX.Source.Excerpt)
+				if p.Pause.Status != topology.FactUnsupported || p.DCBX.Status != topology.FactUnsupported {
+					t.Errorf("%s: pause and DCBX are not marked not supported: %s, %s", p.Name, p.Pause.Status, p.DCBX.Status)
 				}
 			}
 		})

@@ -106,3 +106,14 @@ func UnknownConfig(p *topology.SwitchPort, e topology.Evidence) {
 	p.DCBX = topology.Unknown[topology.DCBX](e)
 	p.Buffer = topology.Unknown[topology.Buffer](e)
 }
+
+// Join joins the non-empty parts with sep, for evidence assembled from optional pieces.
+func Join(sep string, parts ...string) string {
+	var out []string
+	for _, s := range parts {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, sep)
+}

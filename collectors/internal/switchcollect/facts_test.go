@@ -46,7 +46,7 @@ func TestFill(t *testing.T) {
 		t.Errorf("NOS %q", dev.Switch.NOS)
 	}
 	l := dev.Switch.LLDP
-	if !l.Known || len(l.Value) != 4 || l.Source != (topology.Evidence{Command: "show lldp", Excerpt: "4 LLDP neighbours"}) {
+	if !l.Usable() || len(l.Value) != 4 || l.Source != (topology.Evidence{Command: "show lldp", Excerpt: "4 LLDP neighbours"}) {
 		t.Errorf("LLDP fact %+v", l)
 	}
 }
@@ -60,7 +60,7 @@ func TestFillUnknownLLDP(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := dev.Switch.LLDP
-	if l.Known || l.Source != (topology.Evidence{Command: "show lldp", Error: "show lldp: not JSON"}) {
+	if l.Usable() || l.Source != (topology.Evidence{Command: "show lldp", Error: "show lldp: not JSON"}) {
 		t.Errorf("LLDP fact %+v", l)
 	}
 	if d := cmp.Diff([]string{"Ethernet1"}, portsOf(dev.Switch)); d != "" {

@@ -1,0 +1,107 @@
+package topology
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var src = Evidence{Command: "show running-config", Excerpt: "interface Ethernet1"}
+
+// Each status survives a snapshot's trip through JSON, and the JSON names it.
+func TestFactJSONRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		fact Fact[map[int]int]
+		json string
+	}{
+		{Known(map[int]int{26: 3}, src),
+			`{"value":{"26":3},"status":"known","source":{"command":"show running-config","excerpt":"interface Ethernet1"}}`},
+		{Unknown[map[int]int](Evidence{Command: "show qos", Error: "exit 1"}),
+			`{"value":null,"status":"unknown","source":{"command":"show qos","error":"exit 1"}}`},
+		{Unsupported(map[int]int{}, "no such knob", Evidence{Command: "show qos"}),
+			`{"value":{},"status":"unsupported","reason":"no such knob","source":{"command":"show qos"}}`},
+		{Inferred(map[int]int{26: 3}, "EOS default DSCP map", src),
+			`{"value":{"26":3},"status":"inferred","reason":"EOS default DSCP map","source":{"command":"show running-config","excerpt":"interface Ethernet1"}}`},
+	} {
+		b, err := json.Marshal(tc.fact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tc.json {
+			t.Errorf("%s marshals to\n%s, want\n%s", tc.fact.Status, b, tc.json)
+		}
+		var back Fact[map[int]int]
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if d := cmp.Diff(tc.fact, back); d != "" {
+			t.Errorf("%s round trip (-want +got):\n%s", tc.fact.Status, d)
+		}
+	}
+}
+
+// A snapshot written before facts had a status says "known": it still reads.
+func TestFactJSONLegacyKnown(t *testing.T) {
+	for in, want := range map[string]FactStatus{
+		`{"value":9216,"known":true,"source":{"command":"show interfaces"}}`: FactKnown,
+		`{"value":0,"known":false,"source":{"error":"exit 1"}}`:              FactUnknown,
+		`{"value":0,"known":true,"status":"inferred","reason":"default"}`:    FactInferred,
+	} {
+		var f Fact[int]
+		if err := json.Unmarshal([]byte(in), &f); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if f.Status != want {
+			t.Errorf("%s reads as %s, want %s", in, f.Status, want)
+		}
+	}
+}
+
+func TestFactJSONBadStatus(t *testing.T) {
+	var f Fact[int]
+	err := json.Unmarshal([]byte(`{"value":1,"status":"maybe"}`), &f)
+	if err == nil || !strings.Contains(err.Error(), `"maybe"`) {
+		t.Fatalf("err = %v, want one naming the status", err)
+	}
+	if _, err := json.Marshal(Fact[int]{Status: FactStatus(9)}); err == nil {
+		t.Error("an out-of-range status marshalled")
+	}
+}
+
+func TestFactStatusPredicates(t *testing.T) {
+	for _, tc := range []struct {
+		fact             Fact[int]
+		usable, hasValue bool
+	}{
+		{Fact[int]{}, false, false}, // no collector filled it in
+		{Known(1, src), true, true},
+		{Unknown[int](src), false, false},
+		{Unsupported(0, "r", src), false, true},
+		{Inferred(1, "r", src), true, true},
+	} {
+		if tc.fact.Usable() != tc.usable || tc.fact.HasValue() != tc.hasValue {
+			t.Errorf("%s: usable %v has value %v, want %v %v", tc.fact.Status, tc.fact.Usable(), tc.fact.HasValue(), tc.usable, tc.hasValue)
+		}
+	}
+	if f := InferredIf(1, "", src); f.Status != FactKnown {
+		t.Errorf("InferredIf without a reason = %s", f.Status)
+	}
+	if f := InferredIf(1, "default", src); f.Status != FactInferred || f.Reason != "default" {
+		t.Errorf("InferredIf with a reason = %+v", f)
+	}
+}
+
+// Evidence puts the reason before what was read, and leaves a plain fact's source alone.
+func TestFactEvidence(t *testing.T) {
+	if got := Inferred(1, "EOS default", src).Evidence(); got != (Evidence{Command: src.Command, Excerpt: "EOS default\ninterface Ethernet1"}) {
+		t.Errorf("inferred evidence %+v", got)
+	}
+	if got := Unsupported(0, "no knob", Evidence{Command: "c"}).Evidence(); got != (Evidence{Command: "c", Excerpt: "no knob"}) {
+		t.Errorf("unsupported evidence %+v", got)
+	}
+	if got := Known(1, src).Evidence(); got != src {
+		t.Errorf("known evidence %+v", got)
+	}
+}
