@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/internal/outfile"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
@@ -127,6 +128,10 @@ func (a *app) collectCmd() *cobra.Command {
 			if out == "" {
 				return usagef("collect needs -o SNAPSHOT.json")
 			}
+			// Refuse a snapshot that cannot be written before anything is collected.
+			if err := outfile.Check(out); err != nil {
+				return usagef("-o: %w", err)
+			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err
@@ -140,7 +145,7 @@ func (a *app) collectCmd() *cobra.Command {
 				return fmt.Errorf("encoding snapshot: %w", err)
 			}
 			// Snapshots keep every command's raw output: readable by the owner only.
-			if err := writeFileAtomic(out, append(data, '\n'), 0o600); err != nil {
+			if err := outfile.Write(out, append(data, '\n'), 0o600); err != nil {
 				return fmt.Errorf("writing snapshot: %w", err)
 			}
 			reach := 0
@@ -151,6 +156,10 @@ func (a *app) collectCmd() *cobra.Command {
 			}
 			if !a.quiet {
 				fmt.Fprintf(a.stderr, "snapshot %s: %d devices, %d reachable\n", out, len(snap.Devices), reach)
+			}
+			if reach < len(snap.Devices) {
+				// The snapshot is written either way; a partial one is not a success.
+				return auditResult{incomplete: true}
 			}
 			return nil
 		},

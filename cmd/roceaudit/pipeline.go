@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -13,6 +11,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
+	"github.com/roceaudit/roceaudit/internal/outfile"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/reports"
 	"github.com/roceaudit/roceaudit/topology"
@@ -114,7 +113,7 @@ func (a *app) emit(rep *reports.Report) error {
 		if err := t.renderer.Render(&buf, rep, reports.Options{Verbose: a.verbose}); err != nil {
 			return fmt.Errorf("rendering %s report: %w", t.format, err)
 		}
-		if err := writeFileAtomic(t.file, buf.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(t.file, buf.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("writing %s report %s: %w", t.format, t.file, err)
 		}
 	}
@@ -138,8 +137,8 @@ func (a *app) reportTargets() ([]reportTarget, error) {
 			return nil, usagef("--report %q: %w", spec, err)
 		}
 		// Refuse a report that cannot be written before anything is collected.
-		if st, err := os.Stat(filepath.Dir(file)); err != nil || !st.IsDir() {
-			return nil, usagef("--report %q: folder %s does not exist", spec, filepath.Dir(file))
+		if err := outfile.Check(file); err != nil {
+			return nil, usagef("--report %q: %w", spec, err)
 		}
 		out = append(out, reportTarget{format: format, file: file, renderer: r})
 	}
@@ -150,26 +149,4 @@ func (a *app) reportTargets() ([]reportTarget, error) {
 func verdict(results []checks.Result, failOn checks.Severity) error {
 	o := checks.Judge(results, failOn)
 	return auditResult{failed: o.Failed, incomplete: o.Incomplete}
-}
-
-// writeFileAtomic writes via a temp file and rename so a reader never sees half a report.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

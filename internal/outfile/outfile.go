@@ -1,0 +1,123 @@
+// Package outfile writes the files a user names on the command line (reports, snapshots)
+// without damaging what is there: a symlink is written through to its target (never
+// replaced by a regular file), a device or FIFO (/dev/stdout, a named pipe) is written to as
+// it is, and only a regular file, or a new one, is replaced atomically, so that a reader never
+// sees half a report.
+package outfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// maxLinks bounds symlink chains, as the kernel does (ELOOP).
+const maxLinks = 40
+
+// Check says whether path can be written, before anything expensive is done: its folder
+// exists and it is not a folder itself (after following symlinks).
+func Check(path string) error {
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("%s is a folder, not a file", path)
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	dir := filepath.Dir(target)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("folder %s does not exist", dir)
+	}
+	return nil
+}
+
+// Write puts data at path with perm (for a file it creates or replaces).
+func Write(path string, data []byte, perm os.FileMode) error {
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("%s is a folder, not a file", path)
+	case err == nil && !st.Mode().IsRegular():
+		// A device, FIFO or socket: write to it, never replace it.
+		return writeInPlace(target, data, 0)
+	case err == nil && hardLinked(st):
+		// Renaming would split the links: overwrite the one file they share.
+		return writeInPlace(target, data, os.O_TRUNC)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return writeAtomic(target, data, perm)
+}
+
+// resolve follows symlinks to the file that would really be written, which may not exist
+// yet (a dangling link names the file to create).
+func resolve(path string) (string, error) {
+	p := path
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && st.Mode()&fs.ModeSymlink == 0) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		link, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(p), link)
+		}
+		p = link
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+func writeInPlace(target string, data []byte, flags int) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|flags, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeAtomic writes a temporary file beside target and renames it over target.
+func writeAtomic(target string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(perm); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), target)
+}
