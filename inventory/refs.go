@@ -1,8 +1,6 @@
 package inventory
 
 import (
-	"net/netip"
-	"slices"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -110,28 +108,8 @@ func (p *parser) paths(n *yaml.Node, devs map[string]DeviceSpec) [][2]string {
 }
 
 func (p *parser) endpoint(n *yaml.Node, s string, devs map[string]DeviceSpec) bool {
-	// An IP is checked first: an IPv6 address has colons but no host part.
-	if _, err := netip.ParseAddr(s); err == nil {
-		return true
-	}
-	host, netdev, hasNetdev := strings.Cut(s, ":")
-	d, ok := devs[host]
-	switch {
-	case !ok:
-		p.errorf(n, "paths: unknown host %q (expected a host under hosts:, host:netdev or an IP address)", host)
-		return false
-	case d.Role != topology.RoleHost:
-		p.errorf(n, "paths: %q is a %s (path endpoints are hosts)", host, d.Role)
-		return false
-	case !hasNetdev:
-		return true
-	}
-	if err := topology.ValidName(netdev); err != nil {
+	if err := checkEndpoint(s, func(name string) (DeviceSpec, bool) { d, ok := devs[name]; return d, ok }); err != nil {
 		p.errorf(n, "paths: %v", err)
-		return false
-	}
-	if len(d.Interfaces) > 0 && !slices.Contains(d.Interfaces, netdev) {
-		p.errorf(n, "paths: host %q does not audit %q (its interfaces: %s)", host, netdev, strings.Join(d.Interfaces, ", "))
 		return false
 	}
 	return true

@@ -39,6 +39,9 @@ func (a *app) auditCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkEndpoints(in, specs, "--path %s,%s"); err != nil {
+				return err
+			}
 			// --path narrows the audit to the hops of its paths (CONTRACT §2); the inventory's
 			// paths: add path checks and transfers on top of the whole-fabric audit (§4).
 			opts.Restrict = len(specs) > 0
@@ -93,6 +96,18 @@ func parsePathFlags(values []string) ([]checks.PathSpec, error) {
 		out = append(out, checks.PathSpec{From: from, To: to})
 	}
 	return out, nil
+}
+
+// checkEndpoints refuses, before any device is contacted, endpoints the inventory cannot
+// have: an unknown host, a switch, the same endpoint twice.
+// label names a pair as the user typed it, e.g. "--path %s,%s".
+func checkEndpoints(in *inventory.Inventory, specs []checks.PathSpec, label string) error {
+	for _, sp := range specs {
+		if err := in.CheckEndpointPair(sp.From, sp.To); err != nil {
+			return usagef(label+": %w", sp.From, sp.To, err)
+		}
+	}
+	return nil
 }
 
 func inventoryPaths(in *inventory.Inventory) []checks.PathSpec {

@@ -75,3 +75,24 @@ func TestCollectWithUnreachableDevicesIsIncomplete(t *testing.T) {
 		t.Errorf("no snapshot written: %v", err)
 	}
 }
+
+// Input that can be judged from the inventory alone is refused before any device is
+// contacted: unknown endpoints, a switch as an endpoint, the same endpoint twice, filters
+// that leave nothing to run.
+func TestBadEndpointsAndEmptyFiltersAreUsageErrors(t *testing.T) {
+	inv := goneInventory(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"audit", "-i", inv, "--path", "gone01,nohost"}, `--path gone01,nohost: unknown host "nohost"`},
+		{[]string{"path", "-i", inv, "gone01", "gone02:eth0"}, `unknown host "gone02"`},
+		{[]string{"transfer", "-i", inv, "gone01", "gone01"}, "both ends are gone01"},
+		{[]string{"audit", "-i", inv, "--only", "HOST-MTU", "--skip", "HOST-MTU"}, "leaves no check to run"},
+	} {
+		code, _, errs := run(t, tc.args...)
+		if code != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs, exitUsage, tc.want)
+		}
+	}
+}

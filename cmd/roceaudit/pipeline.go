@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -50,6 +51,9 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	}
 	if err := checks.ValidateIDs(append(append([]string(nil), a.only...), a.skip...)); err != nil {
 		return checks.Options{}, "", usageError{err}
+	}
+	if len(a.only) > 0 && len(a.skip) > 0 && !slices.ContainsFunc(a.only, func(id string) bool { return !slices.Contains(a.skip, id) }) {
+		return checks.Options{}, "", usagef("--only %s with --skip %s leaves no check to run", strings.Join(a.only, ","), strings.Join(a.skip, ","))
 	}
 	if _, err := a.reportTargets(); err != nil {
 		return checks.Options{}, "", err

@@ -106,6 +106,9 @@ func (a *app) transferCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkEndpoints(in, []checks.PathSpec{{From: args[0], To: args[1]}}, "%s %s"); err != nil {
+				return err
+			}
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
 				return err
