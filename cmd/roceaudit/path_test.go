@@ -37,7 +37,7 @@ func TestPathCommandPrintsEveryECMPMemberAsAHopTable(t *testing.T) {
 	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitUsage || !strings.Contains(errs, "not reachable") {
 		t.Errorf("unreachable endpoint: exit %d %s", code, errs)
 	}
-	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens9", "gpu05"); code != exitUsage || !strings.Contains(errs, "no audited RDMA port ens9") {
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens9", "gpu05"); code != exitUsage || !strings.Contains(errs, `host "gpu01" does not audit "ens9"`) {
 		t.Errorf("unknown netdev: exit %d %s", code, errs)
 	}
 	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "leaf1"); code != exitUsage || !strings.Contains(errs, "is a switch") {
@@ -75,7 +75,8 @@ func TestAuditWithPathLooksOnlyAtItsHops(t *testing.T) {
 func TestCheckSnapshotWithPathMatchesAudit(t *testing.T) {
 	l := startLab(t, "broken")
 	snap := t.TempDir() + "/snap.json"
-	if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap); code != exitOK {
+	// gpu09's host key is wrong on purpose: the snapshot is written, incomplete (exit 3).
+	if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap); code != exitIncomplete {
 		t.Fatalf("collect: %d %s", code, errs)
 	}
 	_, live, _ := run(t, "audit", "-i", l.InventoryPath, "--path", "gpu01:ens1f0np0,10.1.0.5", "--format", "json")
