@@ -14,16 +14,6 @@ import (
 // A containerlab topology file (containerlab.dev/manual/topo-def-file) read as an inventory:
 // its nodes are the devices and its veth links the declared links.
 
-// clabKinds maps containerlab node kinds (containerlab.dev/manual/kinds) to roceaudit
-// platforms. Short and long names of a kind are both listed.
-var clabKinds = map[string]string{
-	"linux":    "linux",
-	"sonic-vs": "sonic", "sonic-vm": "sonic",
-	"cvx": "cumulus", "cumulus_cvx": "cumulus", "nvidia_cumulusvx": "cumulus",
-	"ceos": "eos", "arista_ceos": "eos", "vr-veos": "eos", "vr-arista_veos": "eos", "arista_veos": "eos",
-	"cisco_n9kv": "nxos", "vr-n9kv": "nxos", "vr-cisco_n9kv": "nxos",
-}
-
 // clabInfra are kinds that are wiring, not devices: left out quietly, and their links with them.
 var clabInfra = []string{"bridge", "ovs-bridge", "host"}
 
@@ -41,7 +31,7 @@ const (
 )
 
 // LoadContainerlab reads a containerlab topology file as an inventory; see OpenInventory.
-func LoadContainerlab(path string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func LoadContainerlab(path string, platforms Platforms) (*Inventory, error) {
 	data, err := readImport(path, "containerlab topology")
 	if err != nil {
 		return nil, err
@@ -51,11 +41,11 @@ func LoadContainerlab(path string, platforms func(string) (topology.Role, bool))
 
 // ParseContainerlab reads containerlab topology data as if from file (errors name it; relative
 // paths resolve against its directory).
-func ParseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func ParseContainerlab(file string, data []byte, platforms Platforms) (*Inventory, error) {
 	return parseContainerlab(file, data, platforms, processEnv())
 }
 
-func parseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseContainerlab(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
@@ -231,7 +221,8 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	n.kind = strings.ToLower(kind)
 
-	platform, at := clabKinds[n.kind], kindAt
+	kinds := clabKinds(p.platforms)
+	platform, at := kinds[n.kind], kindAt
 	if lv, has := p.clabLabel(nf, scope, n.kind, clabPlatformLabel); has {
 		if v, ok := p.str(lv, "labels."+clabPlatformLabel, "a platform name or none"); ok {
 			platform, at = v, lv
@@ -241,7 +232,7 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	} else if platform == "" {
 		if !slices.Contains(clabInfra, n.kind) {
 			p.errorf(kindAt, "%s: kind %q is not supported (supported: %s; %s nodes are left out; label %s: %s leaves any node out, or names its platform)",
-				what, kind, strings.Join(sortedKeys(clabKinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
+				what, kind, strings.Join(sortedKeys(kinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
 		}
 		return importedDevice{}, false
 	}

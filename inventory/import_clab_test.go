@@ -142,19 +142,6 @@ func TestContainerlabPortNames(t *testing.T) {
 	}
 }
 
-// Every kind the import maps lands on a platform of the registry, with the right role.
-func TestContainerlabKindsAreKnownPlatforms(t *testing.T) {
-	for kind, platform := range clabKinds {
-		role, ok := testPlatforms(platform)
-		if !ok {
-			t.Errorf("kind %s maps to unknown platform %s", kind, platform)
-		}
-		if (kind == "linux") != (role == topology.RoleHost) {
-			t.Errorf("kind %s: platform %s has role %s", kind, platform, role)
-		}
-	}
-}
-
 func TestContainerlabInvalid(t *testing.T) {
 	checkInvalidFiles(t, "testdata/imports/clab/invalid/*.clab.yml", 15, func(file string, data []byte) (*Inventory, error) {
 		return parseContainerlab(file, data, testPlatforms, testEnv())
@@ -206,9 +193,10 @@ func TestLoadContainerlab(t *testing.T) {
 	}
 }
 
-// Without a platform registry, linux nodes are hosts and every other platform a switch.
+// Without a platform registry no kind is known, but a node labelled with its platform is
+// imported: linux nodes are hosts and every other platform a switch.
 func TestContainerlabNilPlatforms(t *testing.T) {
-	src := "name: l\ntopology:\n  nodes:\n    s: {kind: ceos}\n    h: {kind: linux}\n"
+	src := "name: l\ntopology:\n  nodes:\n    s: {kind: ceos, labels: {roceaudit.platform: eos}}\n    h: {kind: linux, labels: {roceaudit.platform: linux}}\n"
 	inv, err := parseContainerlab("t.clab.yml", []byte(src), nil, testEnv())
 	if err != nil {
 		t.Fatal(err)

@@ -15,8 +15,13 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes.
-func testPlatforms(name string) (topology.Role, bool) {
+// testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes, with the
+// containerlab kinds and Ansible network OS values the product maps to them.
+var testPlatforms Platforms = testRegistry{}
+
+type testRegistry struct{}
+
+func (testRegistry) Role(name string) (topology.Role, bool) {
 	switch name {
 	case "linux":
 		return topology.RoleHost, true
@@ -24,6 +29,25 @@ func testPlatforms(name string) (topology.Role, bool) {
 		return topology.RoleSwitch, true
 	}
 	return "", false
+}
+
+func (testRegistry) ClabKinds() map[string]string {
+	return map[string]string{
+		"linux":    "linux",
+		"sonic-vs": "sonic", "sonic-vm": "sonic",
+		"cvx": "cumulus", "cumulus_cvx": "cumulus", "nvidia_cumulusvx": "cumulus",
+		"ceos": "eos", "arista_ceos": "eos", "vr-veos": "eos", "vr-arista_veos": "eos", "arista_veos": "eos",
+		"cisco_n9kv": "nxos", "vr-n9kv": "nxos", "vr-cisco_n9kv": "nxos",
+	}
+}
+
+func (testRegistry) AnsibleNetworkOS() map[string]string {
+	return map[string]string{
+		"arista.eos.eos": "eos", "eos": "eos",
+		"cisco.nxos.nxos": "nxos", "nxos": "nxos",
+		"dellemc.enterprise_sonic.sonic": "sonic", "sonic": "sonic",
+		"nvidia.nvue.*": "cumulus", "nvue": "cumulus", "cumulus": "cumulus",
+	}
 }
 
 func testEnv() inventoryEnv {

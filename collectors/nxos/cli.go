@@ -2,26 +2,16 @@ package nxos
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // cliError returns the CLI's complaint when the output is an NX-OS error message, not data.
 // The message may follow a caret line pointing at the bad word.
 func cliError(out string) error {
-	seen := 0
-	for _, l := range strings.Split(out, "\n") {
-		t := strings.TrimSpace(l)
-		if t == "" || t == "^" {
-			continue
-		}
-		for _, p := range []string{"% ", "ERROR:", "Syntax error", "Invalid command"} {
-			if strings.HasPrefix(t, p) {
-				return fmt.Errorf("the switch refused the command: %s", t)
-			}
-		}
-		if seen++; seen == 2 {
-			break
-		}
+	cli, _ := descriptor.CLI()
+	if line, refused := collectors.Refusal(out, cli.Refusals); refused {
+		return fmt.Errorf("the switch refused the command: %s", line)
 	}
 	return nil
 }

@@ -1,8 +1,6 @@
 package sonic
 
 import (
-	"sync"
-
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/inventory"
@@ -19,8 +17,28 @@ const (
 	CmdQueueCounters = "show queue counters"
 )
 
-// Commands is every command the collector sends, in the order it sends them.
-var Commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
+// commands is every command the collector sends, in the order it sends them.
+var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
+
+// Commands is a copy of the command set, kept for the lab's SONiC emulator, which answers
+// it: changing it changes neither what the collector sends nor what the allowlist lets
+// through (both read the descriptor). Use Descriptor().Commands().
+var Commands = descriptor.Commands()
+
+// descriptor is everything roceaudit knows of community SONiC.
+var descriptor = collectors.Describe(collectors.Spec{
+	Name:        "sonic",
+	Role:        topology.RoleSwitch,
+	Commands:    commands,
+	Collector:   Platform{},
+	Remedy:      Remediation,
+	ExamplePort: "Ethernet0",
+	ClabKinds:   []string{"sonic-vs", "sonic-vm"},
+	AnsibleOS:   []string{"dellemc.enterprise_sonic.sonic", "sonic"},
+})
+
+// Descriptor is the SONiC platform for the registry.
+func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects community SONiC switches.
 type Platform struct{}
@@ -28,19 +46,16 @@ type Platform struct{}
 var _ collectors.Platform = Platform{}
 
 // Name is the inventory platform name.
-func (Platform) Name() string { return "sonic" }
+func (Platform) Name() string { return descriptor.Name() }
 
 // Role is always switch.
-func (Platform) Role() topology.Role { return topology.RoleSwitch }
+func (Platform) Role() topology.Role { return descriptor.Role() }
 
-// Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
-
-// allowlist is compiled once: it is consulted for every command sent.
-var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
+// Allowlist is exactly the command set.
+func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return descriptor.Commands() }
 
 // FixtureFile is the file under fixtures/sonic/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',
