@@ -21,7 +21,6 @@ func hostTrust() *Check {
 			"carry end to end; DSCP trust puts DSCP-26 traffic on the lossless priority everywhere.",
 		Sources:  []string{"mlnx-tools mlnx_qos", "iproute2 dcb-app(8)"},
 		Expected: func(recipe.Recipe) string { return "trust dscp" },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --trust dscp (inbox driver: dcb app add dev {if} dscp-prio DSCP:PRIO for each DSCP)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Known {
 				return unknown("trust mode", p.QoS.Source)
@@ -60,7 +59,6 @@ func hostDSCPMap() *Check {
 			"in a lossy queue while PFC protects an empty one.",
 		Sources:  []string{"mlnx-tools mlnx_qos (dscp2prio)", "iproute2 dcb-app(8)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, r.RoCEPriority) },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --dscp2prio set,ROCE_DSCP,ROCE_PRIORITY (inbox: dcb app replace dev {if} dscp-prio ROCE_DSCP:ROCE_PRIORITY)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Known {
 				return unknown("DSCP to priority map", p.QoS.Source)
@@ -124,7 +122,6 @@ func hostPFC() *Check {
 			"traffic that should never stop (head-of-line blocking, deadlock risk).",
 		Sources:  []string{"IEEE 802.1Qbb", "mlnx-tools mlnx_qos", "iproute2 dcb-pfc(8)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --pfc 0,0,0,1,0,0,0,0 (inbox: dcb pfc set dev {if} prio-pfc all:off ROCE_PRIORITY:on)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Known {
 				return unknown("PFC configuration", p.QoS.Source)
@@ -164,7 +161,6 @@ func hostPause() *Check {
 			"NICs; it must be off so that only the RoCE priority is paused.",
 		Sources:  []string{"kernel Documentation/networking/flow_control.rst", "ethtool(8) -a/-A"},
 		Expected: func(recipe.Recipe) string { return "pause RX off, TX off" },
-		Fix:      map[string]string{"linux": "ethtool -A {if} rx off tx off"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.Pause.Known {
 				return unknown("global pause", p.Pause.Source)
@@ -191,7 +187,6 @@ func hostECN() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("ECN NP and RP enabled on priority %d", r.RoCEPriority)
 		},
-		Fix: map[string]string{"linux": "echo 1 > /sys/class/net/{if}/ecn/roce_np/enable/ROCE_PRIORITY; echo 1 > /sys/class/net/{if}/ecn/roce_rp/enable/ROCE_PRIORITY"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.DCQCN.Known {
 				return unknown("DCQCN enablement", p.DCQCN.Source)
@@ -222,7 +217,6 @@ func hostCNP() *Check {
 			"A CNP with another DSCP queues behind data and DCQCN reacts too late.",
 		Sources:  []string{"NVIDIA MLNX_OFED DCQCN documentation (roce_np/cnp_dscp, cnp_802p_prio)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("CNP DSCP %d, priority %d", r.CNPDSCP, r.CNPPriority) },
-		Fix:      map[string]string{"linux": "echo CNP_DSCP > /sys/class/net/{if}/ecn/roce_np/cnp_dscp; echo CNP_PRIORITY > /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.CNP.Known {
 				return unknown("CNP DSCP", p.CNP.Source)
@@ -264,7 +258,6 @@ func hostToS() *Check {
 			"RDMA-CM traffic (NVMe-oF, iSER, NFS/RDMA) leaves with DSCP 0 and lands in a lossy queue.",
 		Sources:  []string{"NVIDIA MLNX_OFED (tc/PORT/traffic_class)", "kernel rdma_cm configfs default_roce_tos"},
 		Expected: func(r recipe.Recipe) string { return "ToS " + tosList(r.RoCEToS) },
-		Fix:      map[string]string{"linux": "echo 106 > /sys/class/infiniband/{dev}/tc/{port}/traffic_class (or cma_roce_tos -d {dev} -p {port} -t 106)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if bindingUnknown(p) {
 				return unknown("RoCE ToS", p.State.Source)
@@ -307,8 +300,6 @@ func hostDCBX() *Check {
 			"lldpad can overwrite mlnx_qos settings).",
 		Sources:  []string{"mlnx-tools mlnx_qos (DCBX mode)", "iproute2 dcb-dcbx(8)", "lldpad(8)"},
 		Expected: func(r recipe.Recipe) string { return "DCBX mode " + r.DCBX },
-		Fix: map[string]string{"linux": "static: mlnx_qos -i {if} -d os and systemctl disable --now lldpad; " +
-			"dcbx: mlnx_qos -i {if} -d fw"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.DCBX.Known {
 				return unknown("DCBX mode", p.DCBX.Source)
