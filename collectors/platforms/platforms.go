@@ -11,13 +11,16 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/sonic"
 )
 
-// Registry returns every supported platform.
-func Registry() *collectors.Registry {
-	return collectors.NewRegistry(
+// Descriptors lists every supported platform, one line each.
+func Descriptors() []*collectors.Descriptor {
+	return []*collectors.Descriptor{
 		linux.Descriptor(),
 		sonic.Descriptor(),
 		cumulus.Descriptor(),
 		eos.Descriptor(),
 		nxos.Descriptor(),
-	)
+	}
 }
+
+// Registry returns every supported platform.
+func Registry() *collectors.Registry { return collectors.NewRegistry(Descriptors()...) }
