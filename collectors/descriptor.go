@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/roceaudit/roceaudit/inventory"
@@ -50,8 +51,9 @@ type Spec struct {
 	// ExamplePort is a port name in the platform's spelling, for remediations shown without a
 	// device (explain).
 	ExamplePort string
-	// ClabKinds are the containerlab node kinds of this platform.
-	ClabKinds []string
+	// ClabKinds are the containerlab node kinds of this platform, each with the device's own
+	// name for a port containerlab wires as ethN (nil: containerlab's name is the device's).
+	ClabKinds map[string]func(iface string) string
 	// AnsibleOS are the ansible_network_os values of this platform; a trailing * makes a
 	// collection prefix ("nvidia.nvue.*").
 	AnsibleOS []string
@@ -73,7 +75,7 @@ func Describe(s Spec) *Descriptor {
 		panic(fmt.Sprintf("platform descriptor %q: name, role, collector and commands are required", s.Name))
 	}
 	s.Commands = slices.Clone(s.Commands)
-	s.ClabKinds = slices.Clone(s.ClabKinds)
+	s.ClabKinds = maps.Clone(s.ClabKinds)
 	s.AnsibleOS = slices.Clone(s.AnsibleOS)
 	if s.CLI != nil {
 		c := *s.CLI
@@ -124,8 +126,8 @@ func (d *Descriptor) Remediation(checkID, port string, r recipe.Recipe) string {
 // ExamplePort is a port name as the platform spells it, for remediations shown without a device.
 func (d *Descriptor) ExamplePort() string { return d.spec.ExamplePort }
 
-// ClabKinds are the containerlab kinds of the platform.
-func (d *Descriptor) ClabKinds() []string { return slices.Clone(d.spec.ClabKinds) }
+// ClabKinds are the containerlab kinds of the platform, sorted.
+func (d *Descriptor) ClabKinds() []string { return slices.Sorted(maps.Keys(d.spec.ClabKinds)) }
 
 // AnsibleOS are the ansible_network_os values (or collection prefixes ending in *) of the platform.
 func (d *Descriptor) AnsibleOS() []string { return slices.Clone(d.spec.AnsibleOS) }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -23,30 +24,33 @@ type Platform interface {
 // inventory importers, plan, explain, remediation, the allowlist) reads it from here.
 type Registry struct {
 	platforms map[string]*Descriptor
-	clab      map[string]string // containerlab kind -> platform
+	clab      map[string]inventory.ClabKind
 	ansible   map[string]string // ansible_network_os (or collection prefix + "*") -> platform
 }
 
 // NewRegistry registers platforms; a name, containerlab kind or Ansible network OS claimed
 // twice is a programming error.
 func NewRegistry(ds ...*Descriptor) *Registry {
-	r := &Registry{platforms: map[string]*Descriptor{}, clab: map[string]string{}, ansible: map[string]string{}}
-	claim := func(m map[string]string, what, key, name string) {
-		if other, dup := m[key]; dup {
+	r := &Registry{platforms: map[string]*Descriptor{}, clab: map[string]inventory.ClabKind{}, ansible: map[string]string{}}
+	claimed := map[string]string{}
+	claim := func(what, key, name string) {
+		if other, dup := claimed[what+" "+key]; dup {
 			panic(fmt.Sprintf("%s %q claimed by platforms %q and %q", what, key, other, name))
 		}
-		m[key] = name
+		claimed[what+" "+key] = name
 	}
 	for _, d := range ds {
 		if _, dup := r.platforms[d.Name()]; dup {
 			panic(fmt.Sprintf("platform %q registered twice", d.Name()))
 		}
 		r.platforms[d.Name()] = d
-		for _, k := range d.spec.ClabKinds {
-			claim(r.clab, "containerlab kind", k, d.Name())
+		for k, port := range d.spec.ClabKinds {
+			claim("containerlab kind", k, d.Name())
+			r.clab[k] = inventory.ClabKind{Platform: d.Name(), Port: port}
 		}
 		for _, os := range d.spec.AnsibleOS {
-			claim(r.ansible, "ansible_network_os", os, d.Name())
+			claim("ansible_network_os", os, d.Name())
+			r.ansible[os] = d.Name()
 		}
 	}
 	return r
@@ -70,8 +74,8 @@ func (r *Registry) Role(name string) (topology.Role, bool) {
 	return d.Role(), true
 }
 
-// ClabKinds maps every containerlab kind a platform claims to that platform.
-func (r *Registry) ClabKinds() map[string]string { return maps.Clone(r.clab) }
+// ClabKinds maps every containerlab kind a platform claims to that platform and its port names.
+func (r *Registry) ClabKinds() map[string]inventory.ClabKind { return maps.Clone(r.clab) }
 
 // AnsibleNetworkOS maps every ansible_network_os value (a trailing * is a collection prefix)
 // a platform claims to that platform.

@@ -2,9 +2,7 @@ package inventory
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -221,8 +219,8 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	n.kind = strings.ToLower(kind)
 
-	kinds := clabKinds(p.platforms)
-	platform, at := kinds[n.kind], kindAt
+	kinds := p.clabKinds()
+	platform, at := kinds[n.kind].Platform, kindAt
 	if lv, has := p.clabLabel(nf, scope, n.kind, clabPlatformLabel); has {
 		if v, ok := p.str(lv, "labels."+clabPlatformLabel, "a platform name or none"); ok {
 			platform, at = v, lv
@@ -394,7 +392,7 @@ func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (r
 	case !n.imported:
 		return topology.PortRef{}, true, false
 	}
-	port := clabPort(n.kind, iface)
+	port := p.clabPort(n.kind, iface)
 	if err := topology.ValidName(port); err != nil {
 		p.errorf(at, "links: %v", err)
 		return topology.PortRef{}, false, true
@@ -402,33 +400,12 @@ func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (r
 	return topology.PortRef{Device: node, Interface: port}, true, true
 }
 
-var (
-	clabEth = regexp.MustCompile(`^eth([1-9][0-9]*)$`)
-	// cEOS: eth1 (or et1 with INTFTYPE=et) is Ethernet1; eth1_1 stands for Ethernet1/1.
-	ceosEth = regexp.MustCompile(`^eth?([1-9][0-9]*)((?:_[0-9]+)*)$`)
-)
-
-// clabPort is the switch's own name for the port containerlab wires as iface, so that
-// declared links meet the port names the switch reports (and LLDP). Per kind, from
-// containerlab's kind pages: cEOS eth1 = Ethernet1; vEOS and Nexus 9000v eth1 = Ethernet1/1;
-// SONiC eth1 = Ethernet0, eth2 = Ethernet4 (each port 4 lanes). Anything else (interface
-// aliases such as Ethernet1/1, Cumulus swpN, host netdevs) is already the device's name.
-func clabPort(kind, iface string) string {
-	switch kind {
-	case "ceos", "arista_ceos":
-		if m := ceosEth.FindStringSubmatch(iface); m != nil {
-			return "Ethernet" + m[1] + strings.ReplaceAll(m[2], "_", "/")
-		}
-	case "vr-veos", "vr-arista_veos", "arista_veos", "cisco_n9kv", "vr-n9kv", "vr-cisco_n9kv":
-		if m := clabEth.FindStringSubmatch(iface); m != nil {
-			return "Ethernet1/" + m[1]
-		}
-	case "sonic-vs", "sonic-vm":
-		if m := clabEth.FindStringSubmatch(iface); m != nil {
-			if i, err := strconv.Atoi(m[1]); err == nil && i <= 1024 {
-				return "Ethernet" + strconv.Itoa(4*(i-1))
-			}
-		}
+// clabPort is the switch's own name for the port containerlab wires as iface on a node of
+// kind, as the kind's platform spells it; anything the platform does not rename (interface
+// aliases, Cumulus swpN, host netdevs) is already the device's name.
+func (p *importParser) clabPort(kind, iface string) string {
+	if k := p.clabKinds()[kind]; k.Port != nil {
+		return k.Port(iface)
 	}
 	return iface
 }

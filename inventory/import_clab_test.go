@@ -113,35 +113,6 @@ func TestContainerlabContainerNames(t *testing.T) {
 	}
 }
 
-func TestContainerlabPortNames(t *testing.T) {
-	for _, tc := range []struct{ kind, iface, want string }{
-		{"ceos", "eth1", "Ethernet1"},
-		{"arista_ceos", "eth12", "Ethernet12"},
-		{"ceos", "et3", "Ethernet3"},
-		{"ceos", "eth1_1", "Ethernet1/1"},
-		{"ceos", "eth2_1_1", "Ethernet2/1/1"},
-		{"ceos", "Ethernet1/1", "Ethernet1/1"},
-		{"vr-veos", "eth1", "Ethernet1/1"},
-		{"arista_veos", "eth3", "Ethernet1/3"},
-		{"cisco_n9kv", "eth1", "Ethernet1/1"},
-		{"vr-n9kv", "eth48", "Ethernet1/48"},
-		{"cisco_n9kv", "Ethernet1/5", "Ethernet1/5"},
-		{"sonic-vs", "eth1", "Ethernet0"},
-		{"sonic-vs", "eth2", "Ethernet4"},
-		{"sonic-vm", "eth9", "Ethernet32"},
-		{"sonic-vs", "Ethernet8", "Ethernet8"},
-		{"cvx", "swp1", "swp1"},
-		{"nvidia_cumulusvx", "swp12", "swp12"},
-		{"linux", "eth1", "eth1"},
-		{"linux", "ens1f0np0", "ens1f0np0"},
-		{"ceos", "eth0", "eth0"}, // management, never a data port
-	} {
-		if got := clabPort(tc.kind, tc.iface); got != tc.want {
-			t.Errorf("clabPort(%q, %q) = %q, want %q", tc.kind, tc.iface, got, tc.want)
-		}
-	}
-}
-
 func TestContainerlabInvalid(t *testing.T) {
 	checkInvalidFiles(t, "testdata/imports/clab/invalid/*.clab.yml", 15, func(file string, data []byte) (*Inventory, error) {
 		return parseContainerlab(file, data, testPlatforms, testEnv())

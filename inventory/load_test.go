@@ -31,13 +31,28 @@ func (testRegistry) Role(name string) (topology.Role, bool) {
 	return "", false
 }
 
-func (testRegistry) ClabKinds() map[string]string {
-	return map[string]string{
-		"linux":    "linux",
-		"sonic-vs": "sonic", "sonic-vm": "sonic",
-		"cvx": "cumulus", "cumulus_cvx": "cumulus", "nvidia_cumulusvx": "cumulus",
-		"ceos": "eos", "arista_ceos": "eos", "vr-veos": "eos", "vr-arista_veos": "eos", "arista_veos": "eos",
-		"cisco_n9kv": "nxos", "vr-n9kv": "nxos", "vr-cisco_n9kv": "nxos",
+// ClabKinds are the product's kinds; the switch kinds rename the ports the tests wire (the
+// platforms' own renaming is tested with them).
+func (testRegistry) ClabKinds() map[string]ClabKind {
+	renamed := func(platform string, names ...string) ClabKind {
+		return ClabKind{Platform: platform, Port: func(iface string) string {
+			for i := 0; i+1 < len(names); i += 2 {
+				if names[i] == iface {
+					return names[i+1]
+				}
+			}
+			return iface
+		}}
+	}
+	ceos := renamed("eos", "eth1", "Ethernet1", "eth2", "Ethernet2", "eth3", "Ethernet3")
+	n9kv := renamed("nxos", "eth1", "Ethernet1/1", "eth2", "Ethernet1/2")
+	sonic := renamed("sonic", "eth1", "Ethernet0", "eth2", "Ethernet4", "eth3", "Ethernet8")
+	return map[string]ClabKind{
+		"linux":    {Platform: "linux"},
+		"sonic-vs": sonic, "sonic-vm": sonic,
+		"cvx": {Platform: "cumulus"}, "cumulus_cvx": {Platform: "cumulus"}, "nvidia_cumulusvx": {Platform: "cumulus"},
+		"ceos": ceos, "arista_ceos": ceos, "vr-veos": {Platform: "eos"}, "vr-arista_veos": {Platform: "eos"}, "arista_veos": {Platform: "eos"},
+		"cisco_n9kv": n9kv, "vr-n9kv": n9kv, "vr-cisco_n9kv": n9kv,
 	}
 }
 

@@ -15,18 +15,27 @@ type Platforms interface {
 	// Role is the role of a supported platform.
 	Role(platform string) (topology.Role, bool)
 	// ClabKinds maps containerlab node kinds to platforms.
-	ClabKinds() map[string]string
+	ClabKinds() map[string]ClabKind
 	// AnsibleNetworkOS maps ansible_network_os values to platforms; a key ending in * is a
 	// collection prefix.
 	AnsibleNetworkOS() map[string]string
 }
 
-// clabKinds is the containerlab kind table of ps (empty without a registry).
-func clabKinds(ps Platforms) map[string]string {
-	if ps == nil {
-		return nil
+// ClabKind is how nodes of one containerlab kind are imported.
+type ClabKind struct {
+	Platform string
+	// Port is the device's own name for the port containerlab wires as iface (eth1, ...), so
+	// that declared links meet the names the switch reports; nil when they are the same.
+	Port func(iface string) string
+}
+
+// clabKinds is the containerlab kind table of the parser's platforms (empty without a
+// registry), read once per import.
+func (p *importParser) clabKinds() map[string]ClabKind {
+	if p.kinds == nil && p.platforms != nil {
+		p.kinds = p.platforms.ClabKinds()
 	}
-	return ps.ClabKinds()
+	return p.kinds
 }
 
 // ansiblePlatform maps an ansible_network_os value to its platform: an exact value first,

@@ -69,7 +69,8 @@ func readImport(path, what string) ([]byte, error) {
 // path resolution, platform lookup) for a file of another format.
 type importParser struct {
 	*parser
-	once map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
+	once  map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
+	kinds map[string]ClabKind // the containerlab kind table, read once
 }
 
 func newImportParser(file string, platforms Platforms, env inventoryEnv) (*importParser, error) {

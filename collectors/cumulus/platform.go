@@ -61,7 +61,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "swp1",
-	ClabKinds:   []string{"cvx", "cumulus_cvx", "nvidia_cumulusvx"},
+	ClabKinds:   map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
 	AnsibleOS:   []string{"nvidia.nvue.*", "nvue", "cumulus"},
 })
 

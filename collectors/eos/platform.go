@@ -1,7 +1,11 @@
 package eos
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/clabport"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -26,9 +30,24 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "Ethernet1",
-	ClabKinds:   []string{"ceos", "arista_ceos", "vr-veos", "vr-arista_veos", "arista_veos"},
-	AnsibleOS:   []string{"arista.eos.eos", "eos"},
+	ClabKinds: map[string]func(string) string{
+		"ceos": ceosPort, "arista_ceos": ceosPort,
+		"vr-veos": clabport.Slot1, "vr-arista_veos": clabport.Slot1, "arista_veos": clabport.Slot1,
+	},
+	AnsibleOS: []string{"arista.eos.eos", "eos"},
 })
+
+// ceosEth is how cEOS names a data port: eth1 (or et1 with INTFTYPE=et) is Ethernet1, and
+// eth1_1 stands for Ethernet1/1.
+var ceosEth = regexp.MustCompile(`^eth?([1-9][0-9]*)((?:_[0-9]+)*)$`)
+
+// ceosPort is cEOS's name for the port containerlab wires as iface.
+func ceosPort(iface string) string {
+	if m := ceosEth.FindStringSubmatch(iface); m != nil {
+		return "Ethernet" + m[1] + strings.ReplaceAll(m[2], "_", "/")
+	}
+	return iface
+}
 
 // Descriptor is the EOS platform for the registry.
 func Descriptor() *collectors.Descriptor { return descriptor }

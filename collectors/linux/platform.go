@@ -16,7 +16,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "ens1f0np0",
-	ClabKinds:   []string{"linux"},
+	ClabKinds:   map[string]func(string) string{"linux": nil},
 })
 
 // Descriptor is the Linux platform for the registry.

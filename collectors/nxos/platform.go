@@ -2,6 +2,7 @@ package nxos
 
 import (
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/clabport"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -23,7 +24,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "Ethernet1/1",
-	ClabKinds:   []string{"cisco_n9kv", "vr-n9kv", "vr-cisco_n9kv"},
+	ClabKinds:   map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
 	AnsibleOS:   []string{"cisco.nxos.nxos", "nxos"},
 })
 

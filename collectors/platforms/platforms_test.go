@@ -20,10 +20,10 @@ import (
 // to registered platforms of the right role.
 func TestImportTablesLandOnPlatforms(t *testing.T) {
 	reg := Registry()
-	for kind, p := range reg.ClabKinds() {
-		role, ok := reg.Role(p)
+	for kind, k := range reg.ClabKinds() {
+		role, ok := reg.Role(k.Platform)
 		if !ok || (kind == "linux") != (role == topology.RoleHost) {
-			t.Errorf("containerlab kind %s -> %s (role %q, registered %v)", kind, p, role, ok)
+			t.Errorf("containerlab kind %s -> %s (role %q, registered %v)", kind, k.Platform, role, ok)
 		}
 	}
 	for os, p := range reg.AnsibleNetworkOS() {
@@ -32,7 +32,7 @@ func TestImportTablesLandOnPlatforms(t *testing.T) {
 		}
 	}
 	for kind, want := range map[string]string{"ceos": "eos", "cisco_n9kv": "nxos", "sonic-vs": "sonic", "cvx": "cumulus", "linux": "linux"} {
-		if got := reg.ClabKinds()[kind]; got != want {
+		if got := reg.ClabKinds()[kind].Platform; got != want {
 			t.Errorf("kind %s -> %q, want %s", kind, got, want)
 		}
 	}
@@ -98,8 +98,12 @@ func (noCollector) Collect(context.Context, collectors.Runner, inventory.DeviceS
 // when the registry is built rather than by whichever import happens to run.
 func TestDuplicateClaimsPanic(t *testing.T) {
 	d := func(name string, kinds ...string) *collectors.Descriptor {
+		m := map[string]func(string) string{}
+		for _, k := range kinds {
+			m[k] = nil
+		}
 		return collectors.Describe(collectors.Spec{Name: name, Role: topology.RoleSwitch, Commands: []string{"show"},
-			Collector: noCollector{}, ClabKinds: kinds})
+			Collector: noCollector{}, ClabKinds: m})
 	}
 	for what, ds := range map[string][]*collectors.Descriptor{
 		"kind": {d("a", "k1"), d("b", "k2", "k1")},
@@ -191,4 +195,41 @@ func dependsOnRecipe(id string) bool {
 func withDCBX(r recipe.Recipe, mode string) recipe.Recipe {
 	r.DCBX = mode
 	return r
+}
+
+// Each platform names the ports containerlab wires (ethN) as its switch reports them, so
+// declared links meet the port names of the facts and of LLDP.
+func TestContainerlabPortNames(t *testing.T) {
+	kinds := Registry().ClabKinds()
+	for _, tc := range []struct{ kind, iface, want string }{
+		{"ceos", "eth1", "Ethernet1"},
+		{"arista_ceos", "eth12", "Ethernet12"},
+		{"ceos", "et3", "Ethernet3"},
+		{"ceos", "eth1_1", "Ethernet1/1"},
+		{"ceos", "eth2_1_1", "Ethernet2/1/1"},
+		{"ceos", "Ethernet1/1", "Ethernet1/1"},
+		{"vr-veos", "eth1", "Ethernet1/1"},
+		{"arista_veos", "eth3", "Ethernet1/3"},
+		{"cisco_n9kv", "eth1", "Ethernet1/1"},
+		{"vr-n9kv", "eth48", "Ethernet1/48"},
+		{"cisco_n9kv", "Ethernet1/5", "Ethernet1/5"},
+		{"sonic-vs", "eth1", "Ethernet0"},
+		{"sonic-vs", "eth2", "Ethernet4"},
+		{"sonic-vm", "eth9", "Ethernet32"},
+		{"sonic-vs", "Ethernet8", "Ethernet8"},
+		{"cvx", "swp1", "swp1"},
+		{"nvidia_cumulusvx", "swp12", "swp12"},
+		{"linux", "eth1", "eth1"},
+		{"linux", "ens1f0np0", "ens1f0np0"},
+		{"ceos", "eth0", "eth0"}, // management, never a data port
+	} {
+		k, ok := kinds[tc.kind]
+		got := tc.iface
+		if ok && k.Port != nil {
+			got = k.Port(tc.iface)
+		}
+		if !ok || got != tc.want {
+			t.Errorf("kind %q (known %v): port %q = %q, want %q", tc.kind, ok, tc.iface, got, tc.want)
+		}
+	}
 }

@@ -1,7 +1,10 @@
 package sonic
 
 import (
+	"strconv"
+
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/clabport"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
@@ -33,9 +36,18 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "Ethernet0",
-	ClabKinds:   []string{"sonic-vs", "sonic-vm"},
+	ClabKinds:   map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
 	AnsibleOS:   []string{"dellemc.enterprise_sonic.sonic", "sonic"},
 })
+
+// clabPort is SONiC's name for the port containerlab wires as iface: eth1 is Ethernet0, eth2
+// Ethernet4 (each port four lanes).
+func clabPort(iface string) string {
+	if n, ok := clabport.Number(iface); ok && n <= 1024 {
+		return "Ethernet" + strconv.Itoa(4*(n-1))
+	}
+	return iface
+}
 
 // Descriptor is the SONiC platform for the registry.
 func Descriptor() *collectors.Descriptor { return descriptor }
