@@ -115,6 +115,18 @@ func (d *Descriptor) CLI() (CLI, bool) {
 	return c, true
 }
 
+// Refused returns the CLI's complaint when out is the CLI refusing a command rather than its
+// output (a line of the first few starting with one of CLI.Refusals); nil for exec platforms.
+func (d *Descriptor) Refused(out string) error {
+	if d.spec.CLI == nil {
+		return nil
+	}
+	if line, refused := Refusal(out, d.spec.CLI.Refusals); refused {
+		return fmt.Errorf("the switch refused the command: %s", line)
+	}
+	return nil
+}
+
 // Remediation is the platform's fix for checkID on port under r, or "".
 func (d *Descriptor) Remediation(checkID, port string, r recipe.Recipe) string {
 	if d.spec.Remedy == nil {
