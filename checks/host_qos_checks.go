@@ -32,7 +32,7 @@ func hostTrust() *Check {
 			if p.QoS.Value.Trust == "dscp" {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := "mlnx_qos -i " + p.Netdev + " --trust dscp"
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb app add dev %s dscp-prio %d:%d %d:%d (DSCP entries switch the inbox mlx5 driver to DSCP trust)",
 					p.Netdev, r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
@@ -78,7 +78,7 @@ func hostDSCPMap() *Check {
 			if ok && prio == r.RoCEPriority {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := fmt.Sprintf("mlnx_qos -i %s --dscp2prio set,%d,%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb app replace dev %s dscp-prio %d:%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
 			}
@@ -131,12 +131,7 @@ func hostPFC() *Check {
 			if slices.Equal(on, []int{r.RoCEPriority}) {
 				return verdict{status: Pass, actual: actual}
 			}
-			bits := make([]string, 8)
-			for i := range bits {
-				bits[i] = "0"
-			}
-			bits[r.RoCEPriority] = "1"
-			fix := fmt.Sprintf("mlnx_qos -i %s --pfc %s", p.Netdev, strings.Join(bits, ","))
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb pfc set dev %s prio-pfc all:off %d:on", p.Netdev, r.RoCEPriority)
 			}
@@ -170,8 +165,7 @@ func hostPause() *Check {
 			if !pp.RX && !pp.TX {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "802.3x global pause is on",
-				evidence: ev(p.Pause.Source), remediation: fmt.Sprintf("ethtool -A %s autoneg off rx off tx off", p.Netdev)}
+			return verdict{status: Fail, actual: actual, message: "802.3x global pause is on", evidence: ev(p.Pause.Source)}
 		},
 	}
 }
@@ -311,12 +305,8 @@ func hostDCBX() *Check {
 			if p.DCBX.Value.Mode == r.DCBX {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := fmt.Sprintf("mlnx_qos -i %s -d os; systemctl disable --now lldpad", p.Netdev)
-			if r.DCBX == recipe.DCBXDynamic {
-				fix = fmt.Sprintf("mlnx_qos -i %s -d fw", p.Netdev)
-			}
 			return verdict{status: Fail, actual: actual, message: "the host's DCB owner does not match the recipe",
-				evidence: ev(p.DCBX.Source), remediation: fix}
+				evidence: ev(p.DCBX.Source)}
 		},
 	}
 }
