@@ -35,8 +35,9 @@ type Check struct {
 	Sources   []string
 	// Expected says what passing means for a recipe ("PFC on priority 3 only").
 	Expected func(r recipe.Recipe) string
-	// Fix is the remediation for explain, per platform, with {if}/{dev}/{port} placeholders.
-	Fix map[string]string
+	// Hint is a platform-neutral remediation, for a failure no platform has a fix for; each
+	// platform writes its own (collectors.Descriptor.Remediation).
+	Hint string
 
 	device     func(r recipe.Recipe, d *topology.Device) verdict
 	hostPort   func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
@@ -54,6 +55,9 @@ type verdict struct {
 	message     string
 	evidence    *topology.Evidence
 	remediation string
+	// device and iface, when set, locate the result elsewhere than where the engine looked
+	// (a transfer's loss is on the hop whose counters rose).
+	device, iface string
 }
 
 // Catalog is every check roceaudit runs, in report order.
@@ -104,7 +108,7 @@ func collectFacts() *Check {
 			"not loaded, every command failing) yields no port results; the audit of it is incomplete.",
 		Sources:  []string{"roceaudit collection"},
 		Expected: func(recipe.Recipe) string { return "facts collected" },
-		Fix:      map[string]string{"any": "see the error; raise --timeout for slow devices, check the platform and sudo settings"},
+		Hint:     "see the error; raise --timeout for slow devices, check the platform and sudo settings",
 		device: func(_ recipe.Recipe, d *topology.Device) verdict {
 			switch {
 			case !d.Reachable:
@@ -129,10 +133,8 @@ func collectReach() *Check {
 			"would be guesswork, so the audit is reported incomplete rather than passed.",
 		Sources:  []string{"RFC 4251 (SSH); OpenSSH known_hosts(5)"},
 		Expected: func(recipe.Recipe) string { return "reachable over SSH with a known host key" },
-		Fix: map[string]string{
-			"any": "check address/port, credentials and the host key: ssh -p PORT USER@ADDRESS; " +
-				"a changed key must be verified out of band before updating known_hosts",
-		},
+		Hint: "check address/port, credentials and the host key: ssh -p PORT USER@ADDRESS; " +
+			"a changed key must be verified out of band before updating known_hosts",
 		device: func(_ recipe.Recipe, d *topology.Device) verdict {
 			if d.Reachable {
 				return verdict{status: Pass, actual: "reachable"}

@@ -12,7 +12,8 @@ import (
 type Options struct {
 	Only []string
 	Skip []string
-	// Remedy writes a switch remediation in the platform's own configuration language.
+	// Remedy writes a port's remediation in its platform's own language, under the effective
+	// recipe (a platform registry's Remedy).
 	Remedy func(platform, checkID, port string, r recipe.Recipe) string
 	// Paths are endpoint pairs for PATH-* checks; with Restrict, port and link checks only
 	// run on the hops of these paths (audit --path, or the inventory's paths:).
@@ -73,7 +74,8 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				}
 				for _, c := range cat {
 					if c.hostPort != nil && opts.wants(c.ID) {
-						out = append(out, c.result(snap.Recipe, c.hostPort(snap.Recipe, d, p), d.Name, p.Netdev))
+						v := opts.remedy(c, c.hostPort(snap.Recipe, d, p), d.Platform, p.Netdev, snap.Recipe)
+						out = append(out, c.result(snap.Recipe, v, d.Name, p.Netdev))
 					}
 				}
 			}
@@ -109,11 +111,6 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			v := c.transfer(snap.Recipe, x)
 			res := c.result(snap.Recipe, v, x.From.Device, x.From.Interface)
 			res.Path = xferPath(x)
-			if v.status == Fail && c.ID == "XFER-RETRANS" {
-				if ls := lossLines(snap.Recipe, x); len(ls) > 0 {
-					res.Device, res.Interface, _ = strings.Cut(ls[0].where, ":")
-				}
-			}
 			out = append(out, res)
 		}
 	}
@@ -182,16 +179,7 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 					message:  "the switch did not report port " + key + ", which a link names",
 					evidence: &topology.Evidence{Error: "port " + key + " missing from the collected facts"}}
 			}
-			if v.status == Fail && v.remediation == "" && opts.Remedy != nil {
-				v.remediation = opts.Remedy(d.Platform, c.ID, iface, r)
-			}
-			if v.status == Fail && v.remediation == "" {
-				v.remediation = c.Fix[d.Platform]
-				if v.remediation == "" {
-					v.remediation = c.Fix["any"]
-				}
-			}
-			res := c.result(r, v, d.Name, iface)
+			res := c.result(r, opts.remedy(c, v, d.Platform, iface, r), d.Name, iface)
 			res.Peer = peer.String()
 			out = append(out, res)
 		}
@@ -199,7 +187,25 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 	return out
 }
 
+// remedy completes a failure that has no remediation of its own: the platform's fix for the
+// port under r, else the check's hint.
+func (o Options) remedy(c *Check, v verdict, platform, port string, r recipe.Recipe) verdict {
+	if v.status != Fail || v.remediation != "" {
+		return v
+	}
+	if o.Remedy != nil {
+		v.remediation = o.Remedy(platform, c.ID, port, r)
+	}
+	if v.remediation == "" {
+		v.remediation = c.Hint
+	}
+	return v
+}
+
 func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result {
+	if v.device != "" {
+		device, iface = v.device, v.iface
+	}
 	res := Result{
 		Check:     c.ID,
 		Status:    v.status,

@@ -37,7 +37,6 @@ func hostRDMAPort() *Check {
 			"or an InfiniBand link layer means RDMA traffic cannot take this interface at all.",
 		Sources:  []string{"rdma-core ibv_devinfo(1)", "iproute2 rdma-link(8)"},
 		Expected: func(recipe.Recipe) string { return "RDMA port bound, PORT_ACTIVE, link layer Ethernet" },
-		Fix:      map[string]string{"linux": "ip link set dev {if} up; then rdma link show {dev}/{port} (check cabling and the switch port if it stays down)"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if bindingUnknown(p) {
 				return unknown("RDMA port binding", p.State.Source)
@@ -120,7 +119,6 @@ func hostGIDV2() *Check {
 			"needs the v2 entry; without it applications fall back to v1, which switches cannot classify by DSCP.",
 		Sources:  []string{"kernel Documentation/ABI/stable/sysfs-class-infiniband (gid_attrs)", "NVIDIA MLNX_OFED RoCE documentation"},
 		Expected: func(recipe.Recipe) string { return "a RoCE v2 GID for every IP of the netdev" },
-		Fix:      map[string]string{"linux": "ip addr show {if}; grep -H . /sys/class/infiniband/{dev}/ports/{port}/gid_attrs/types/* (RoCE v2 entries appear when the IP is on the RDMA netdev or its VLAN)"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.Link.Usable() {
 				return unknown("netdev addresses", p.Link.Source)
@@ -176,7 +174,6 @@ func hostGIDIndex() *Check {
 			"a v1 index silently sends unroutable, unclassified traffic.",
 		Sources:  []string{"NCCL environment variables (NCCL_IB_GID_INDEX)", "perftest -x"},
 		Expected: func(recipe.Recipe) string { return "configured GID index = a RoCE v2 entry of this netdev" },
-		Fix:      map[string]string{"linux": "set NCCL_IB_GID_INDEX (e.g. in /etc/nccl.conf) to the RoCE v2 index named by HOST-GID-V2"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if len(p.ConfiguredGIDIndexes) == 0 {
 				return verdict{status: Skip, actual: "no GID index configured", message: "no GID index is configured (inventory gid_index, NCCL_IB_GID_INDEX); applications choose their own"}
@@ -231,7 +228,6 @@ func hostMTU() *Check {
 			"Every hop must carry the same jumbo MTU, including VLAN devices stacked on the port.",
 		Sources:  []string{"include/rdma/ib_addr.h iboe_get_mtu()"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("MTU %d on the netdev and its VLANs", r.HostMTU) },
-		Fix:      map[string]string{"linux": "ip link set dev {if} mtu HOST_MTU (and persist it in the network configuration)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.Link.Usable() {
 				return unknown("netdev MTU", p.Link.Source)
@@ -266,7 +262,6 @@ func hostRoCEMTU() *Check {
 			"multiplies packet rate and header overhead and caps bandwidth.",
 		Sources:  []string{"rdma-core ibv_devinfo(1)", "include/rdma/ib_addr.h iboe_get_mtu()"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("active_mtu %d", r.RoCEMTU) },
-		Fix:      map[string]string{"linux": "raise the netdev MTU (ip link set dev {if} mtu 9000): active_mtu follows it"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if p.RDMADevice == "" && !bindingUnknown(p) {
 				return verdict{status: Skip, actual: "no RDMA device", message: "no RDMA device bound (see HOST-RDMA-PORT)"}

@@ -38,6 +38,11 @@ func healthyPort() *topology.HostPort {
 	}
 }
 
+// platformFix stands for a platform registry's remediation.
+func platformFix(platform, id, port string, _ recipe.Recipe) string {
+	return platform + " fix for " + id + " on " + port
+}
+
 func runPort(t *testing.T, p *topology.HostPort) map[string]Result {
 	t.Helper()
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{{
@@ -45,7 +50,7 @@ func runPort(t *testing.T, p *topology.HostPort) map[string]Result {
 		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}},
 	}}}
 	out := map[string]Result{}
-	for _, r := range Run(snap, Options{}) {
+	for _, r := range Run(snap, Options{Remedy: platformFix}) {
 		if _, dup := out[r.Check]; dup {
 			t.Fatalf("two results for %s", r.Check)
 		}
@@ -87,17 +92,18 @@ func TestEachFaultFailsItsCheckOnly(t *testing.T) {
 		{"HOST-GID-INDEX", Fail, func(p *topology.HostPort) { p.ConfiguredGIDIndexes[0].Index = 2 }, "RoCE v1", "NCCL_IB_GID_INDEX=3"},
 		{"HOST-MTU", Fail, func(p *topology.HostPort) { p.Link.Value.MTU = 4200 }, "ens1f0np0 4200", "mtu 9000"},
 		{"HOST-ROCE-MTU", Fail, func(p *topology.HostPort) { p.State.Value.MaxMTU, p.State.Value.ActiveMTU = 2048, 2048 }, "active_mtu 2048", "cannot run MTU 4096"},
-		{"HOST-TRUST", Fail, func(p *topology.HostPort) { p.QoS.Value.Trust = "pcp" }, "trust pcp", "--trust dscp"},
-		{"HOST-DSCP-MAP", Fail, func(p *topology.HostPort) { p.QoS.Value.DSCPToPrio[26] = 0 }, "DSCP 26 -> priority 0", "--dscp2prio set,26,3"},
-		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.PFC[4] = true }, "priorities 3,4", "--pfc 0,0,0,1,0,0,0,0"},
-		{"HOST-PAUSE", Fail, func(p *topology.HostPort) { p.Pause.Value.RX, p.Pause.Value.TX = true, true }, "RX on, TX on", "rx off tx off"},
+		{"HOST-TRUST", Fail, func(p *topology.HostPort) { p.QoS.Value.Trust = "pcp" }, "trust pcp", "linux fix for HOST-TRUST on ens1f0np0"},
+		{"HOST-DSCP-MAP", Fail, func(p *topology.HostPort) { p.QoS.Value.DSCPToPrio[26] = 0 }, "DSCP 26 -> priority 0", "linux fix for HOST-DSCP-MAP on ens1f0np0"},
+		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.PFC[4] = true }, "priorities 3,4", "linux fix for HOST-PFC on ens1f0np0"},
+		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.Tool, p.QoS.Value.PFC[4] = "dcb", true }, "priorities 3,4", "dcb pfc set dev ens1f0np0 prio-pfc all:off 3:on"},
+		{"HOST-PAUSE", Fail, func(p *topology.HostPort) { p.Pause.Value.RX, p.Pause.Value.TX = true, true }, "RX on, TX on", "linux fix for HOST-PAUSE on ens1f0np0"},
 		{"HOST-ECN", Fail, func(p *topology.HostPort) { p.DCQCN.Value.NP = map[int]bool{} }, "notification point off", "roce_np/enable/3"},
 		{"HOST-CNP", Fail, func(p *topology.HostPort) { p.CNP.Value.DSCP = 46 }, "CNP DSCP 46", "echo 48 >"},
 		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value.Value = 96 }, "ToS 96 (DSCP 24)", "traffic_class"},
 		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{} }, "no default ToS", "echo 106"},
 		{"HOST-TOS", Warn, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{Unreadable: true} }, "not readable", "cma_roce_tos"},
 		{"HOST-TRUST", Error, func(p *topology.HostPort) { p.QoS.Value.Trust = "" }, "not reported", ""},
-		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "-d os"},
+		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "linux fix for HOST-DCBX on ens1f0np0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.check+"/"+tc.want, func(t *testing.T) {

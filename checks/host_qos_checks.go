@@ -21,7 +21,6 @@ func hostTrust() *Check {
 			"carry end to end; DSCP trust puts DSCP-26 traffic on the lossless priority everywhere.",
 		Sources:  []string{"mlnx-tools mlnx_qos", "iproute2 dcb-app(8)"},
 		Expected: func(recipe.Recipe) string { return "trust dscp" },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --trust dscp (inbox driver: dcb app add dev {if} dscp-prio DSCP:PRIO for each DSCP)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Usable() {
 				return unknown("trust mode", p.QoS.Source)
@@ -33,7 +32,7 @@ func hostTrust() *Check {
 			if p.QoS.Value.Trust == "dscp" {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := "mlnx_qos -i " + p.Netdev + " --trust dscp"
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb app add dev %s dscp-prio %d:%d %d:%d (DSCP entries switch the inbox mlx5 driver to DSCP trust)",
 					p.Netdev, r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
@@ -60,7 +59,6 @@ func hostDSCPMap() *Check {
 			"in a lossy queue while PFC protects an empty one.",
 		Sources:  []string{"mlnx-tools mlnx_qos (dscp2prio)", "iproute2 dcb-app(8)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, r.RoCEPriority) },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --dscp2prio set,ROCE_DSCP,ROCE_PRIORITY (inbox: dcb app replace dev {if} dscp-prio ROCE_DSCP:ROCE_PRIORITY)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Usable() {
 				return unknown("DSCP to priority map", p.QoS.Source)
@@ -80,7 +78,7 @@ func hostDSCPMap() *Check {
 			if ok && prio == r.RoCEPriority {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := fmt.Sprintf("mlnx_qos -i %s --dscp2prio set,%d,%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb app replace dev %s dscp-prio %d:%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
 			}
@@ -124,7 +122,6 @@ func hostPFC() *Check {
 			"traffic that should never stop (head-of-line blocking, deadlock risk).",
 		Sources:  []string{"IEEE 802.1Qbb", "mlnx-tools mlnx_qos", "iproute2 dcb-pfc(8)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
-		Fix:      map[string]string{"linux": "mlnx_qos -i {if} --pfc 0,0,0,1,0,0,0,0 (inbox: dcb pfc set dev {if} prio-pfc all:off ROCE_PRIORITY:on)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.QoS.Usable() {
 				return unknown("PFC configuration", p.QoS.Source)
@@ -134,12 +131,7 @@ func hostPFC() *Check {
 			if slices.Equal(on, []int{r.RoCEPriority}) {
 				return verdict{status: Pass, actual: actual}
 			}
-			bits := make([]string, 8)
-			for i := range bits {
-				bits[i] = "0"
-			}
-			bits[r.RoCEPriority] = "1"
-			fix := fmt.Sprintf("mlnx_qos -i %s --pfc %s", p.Netdev, strings.Join(bits, ","))
+			fix := "" // the platform's fix names both tools
 			if usesDCB(p) {
 				fix = fmt.Sprintf("dcb pfc set dev %s prio-pfc all:off %d:on", p.Netdev, r.RoCEPriority)
 			}
@@ -164,7 +156,6 @@ func hostPause() *Check {
 			"NICs; it must be off so that only the RoCE priority is paused.",
 		Sources:  []string{"kernel Documentation/networking/flow_control.rst", "ethtool(8) -a/-A"},
 		Expected: func(recipe.Recipe) string { return "pause RX off, TX off" },
-		Fix:      map[string]string{"linux": "ethtool -A {if} rx off tx off"},
 		hostPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.Pause.Usable() {
 				return unknown("global pause", p.Pause.Source)
@@ -174,8 +165,7 @@ func hostPause() *Check {
 			if !pp.RX && !pp.TX {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "802.3x global pause is on",
-				evidence: ev(p.Pause.Source), remediation: fmt.Sprintf("ethtool -A %s autoneg off rx off tx off", p.Netdev)}
+			return verdict{status: Fail, actual: actual, message: "802.3x global pause is on", evidence: ev(p.Pause.Source)}
 		},
 	}
 }
@@ -191,7 +181,6 @@ func hostECN() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("ECN NP and RP enabled on priority %d", r.RoCEPriority)
 		},
-		Fix: map[string]string{"linux": "echo 1 > /sys/class/net/{if}/ecn/roce_np/enable/ROCE_PRIORITY; echo 1 > /sys/class/net/{if}/ecn/roce_rp/enable/ROCE_PRIORITY"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.DCQCN.Usable() {
 				return unknown("DCQCN enablement", p.DCQCN.Source)
@@ -222,7 +211,6 @@ func hostCNP() *Check {
 			"A CNP with another DSCP queues behind data and DCQCN reacts too late.",
 		Sources:  []string{"NVIDIA MLNX_OFED DCQCN documentation (roce_np/cnp_dscp, cnp_802p_prio)"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("CNP DSCP %d, priority %d", r.CNPDSCP, r.CNPPriority) },
-		Fix:      map[string]string{"linux": "echo CNP_DSCP > /sys/class/net/{if}/ecn/roce_np/cnp_dscp; echo CNP_PRIORITY > /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.CNP.Usable() {
 				return unknown("CNP DSCP", p.CNP.Source)
@@ -264,7 +252,6 @@ func hostToS() *Check {
 			"RDMA-CM traffic (NVMe-oF, iSER, NFS/RDMA) leaves with DSCP 0 and lands in a lossy queue.",
 		Sources:  []string{"NVIDIA MLNX_OFED (tc/PORT/traffic_class)", "kernel rdma_cm configfs default_roce_tos"},
 		Expected: func(r recipe.Recipe) string { return "ToS " + tosList(r.RoCEToS) },
-		Fix:      map[string]string{"linux": "echo 106 > /sys/class/infiniband/{dev}/tc/{port}/traffic_class (or cma_roce_tos -d {dev} -p {port} -t 106)"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if bindingUnknown(p) {
 				return unknown("RoCE ToS", p.State.Source)
@@ -307,8 +294,6 @@ func hostDCBX() *Check {
 			"lldpad can overwrite mlnx_qos settings).",
 		Sources:  []string{"mlnx-tools mlnx_qos (DCBX mode)", "iproute2 dcb-dcbx(8)", "lldpad(8)"},
 		Expected: func(r recipe.Recipe) string { return "DCBX mode " + r.DCBX },
-		Fix: map[string]string{"linux": "static: mlnx_qos -i {if} -d os and systemctl disable --now lldpad; " +
-			"dcbx: mlnx_qos -i {if} -d fw"},
 		hostPort: func(r recipe.Recipe, _ *topology.Device, p *topology.HostPort) verdict {
 			if !p.DCBX.Usable() {
 				return unknown("DCBX mode", p.DCBX.Source)
@@ -320,12 +305,8 @@ func hostDCBX() *Check {
 			if p.DCBX.Value.Mode == r.DCBX {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := fmt.Sprintf("mlnx_qos -i %s -d os; systemctl disable --now lldpad", p.Netdev)
-			if r.DCBX == recipe.DCBXDynamic {
-				fix = fmt.Sprintf("mlnx_qos -i %s -d fw", p.Netdev)
-			}
 			return verdict{status: Fail, actual: actual, message: "the host's DCB owner does not match the recipe",
-				evidence: ev(p.DCBX.Source), remediation: fix}
+				evidence: ev(p.DCBX.Source)}
 		},
 	}
 }

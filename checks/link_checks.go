@@ -23,7 +23,7 @@ func linkLLDP() *Check {
 			"makes roceaudit audit hops the traffic never takes; LLDP shows what is plugged in now.",
 		Sources:  []string{"IEEE 802.1AB (LLDP)"},
 		Expected: func(recipe.Recipe) string { return "the declared peer is the one LLDP sees" },
-		Fix:      map[string]string{"any": "correct the inventory's links: (or the cabling) so both agree"},
+		Hint:     "correct the inventory's links: (or the cabling) so both agree",
 		declared: func(_ recipe.Recipe, dl topology.DeclaredLink) verdict {
 			switch {
 			case dl.Seen == nil:
@@ -48,7 +48,7 @@ func linkMTU() *Check {
 			"switches the normalized MTUs must be equal; a switch facing a host must carry the host's frames.",
 		Sources:  []string{"IEEE 802.3 (frame size)", "vendor MTU semantics (EOS IP MTU vs frame MTU)"},
 		Expected: func(recipe.Recipe) string { return "the same MTU class on both ends" },
-		Fix:      map[string]string{"any": "set the same MTU class on both ends of the link"},
+		Hint:     "set the same MTU class on both ends of the link",
 		link: func(r recipe.Recipe, a, b end) verdict {
 			ma, wa, ea, oka := a.mtu()
 			mb, wb, eb, okb := b.mtu()
@@ -88,7 +88,7 @@ func linkPFC() *Check {
 			"the same priority. One end without PFC on the RoCE priority makes the link lossy.",
 		Sources:  []string{"IEEE 802.1Qbb"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d at both ends", r.RoCEPriority) },
-		Fix:      map[string]string{"any": "enable PFC on the same priority (the RoCE one) at both ends"},
+		Hint:     "enable PFC on the same priority (the RoCE one) at both ends",
 		link: func(_ recipe.Recipe, a, b end) verdict {
 			pa, asa, wa, ea, oka := a.pfc()
 			pb, asb, wb, eb, okb := b.pfc()

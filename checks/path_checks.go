@@ -28,7 +28,7 @@ func pathResolved() *Check {
 			"joining the endpoints, no hop can be checked and the path is unknown.",
 		Sources:  []string{"IEEE 802.1AB (LLDP)"},
 		Expected: func(recipe.Recipe) string { return "one or more equal-cost paths" },
-		Fix:      map[string]string{"any": "declare the missing links in the inventory (links:) or enable LLDP on the switches and hosts"},
+		Hint:     "declare the missing links in the inventory (links:) or enable LLDP on the switches and hosts",
 		path: func(_ recipe.Recipe, _ *fabric, rp ResolvedPath) []pathVerdict {
 			pv := pathVerdict{path: rp.Name(), device: rp.From.Device, iface: rp.From.Interface}
 			switch {
@@ -78,7 +78,7 @@ func pathMTU() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("hosts %d, switches %d class, and %d+%d bytes fit every hop", r.HostMTU, r.SwitchMTU, r.RoCEMTU, recipe.RoCEOverhead)
 		},
-		Fix: map[string]string{"any": "raise the MTU of the named hop to the recipe's"},
+		Hint: "raise the MTU of the named hop to the recipe's",
 		path: func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict {
 			var out []pathVerdict
 			for _, hops := range rp.Paths {
@@ -145,7 +145,7 @@ func pathDCBXMix() *Check {
 			"whatever is advertised and can drift from the static recipe without anyone changing them.",
 		Sources:  []string{"IEEE 802.1Qaz"},
 		Expected: func(r recipe.Recipe) string { return "every hop " + r.DCBX },
-		Fix:      map[string]string{"any": "use one DCB regime (static or DCBX) on every hop of the path"},
+		Hint:     "use one DCB regime (static or DCBX) on every hop of the path",
 		path: func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict {
 			var out []pathVerdict
 			for _, hops := range rp.Paths {

@@ -56,7 +56,7 @@ func swMTU() *Check {
 			"payloads (plus headers); every hop must carry the same jumbo frame.",
 		Sources:  []string{"SONiC PORT.mtu", "NVUE link mtu", "EOS mtu (IP MTU)", "NX-OS mtu"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("frame MTU %d class", r.SwitchMTU) },
-		Fix:      map[string]string{"sonic": "config interface mtu PORT 9216", "cumulus": "nv set interface PORT link mtu 9216", "eos": "interface PORT / mtu 9214", "nxos": "interface PORT / mtu 9216"},
+		Hint:     "set the recipe's switch MTU on the port",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.MTU, "port MTU", func(m topology.MTU) verdict {
 				actual := fmt.Sprintf("MTU %d", m.Configured)
@@ -80,7 +80,7 @@ func swTrust() *Check {
 			"RoCE in the default, lossy class.",
 		Sources:  []string{"SONiC PORT_QOS_MAP.dscp_to_tc_map", "NVUE qos mapping trust", "EOS qos trust dscp", "NX-OS service-policy type qos"},
 		Expected: func(recipe.Recipe) string { return "trust dscp" },
-		Fix:      map[string]string{"sonic": "bind a DSCP_TO_TC_MAP in PORT_QOS_MAP", "cumulus": "nv set qos mapping default-global trust l3", "eos": "qos trust dscp", "nxos": "service-policy type qos input POLICY"},
+		Hint:     "classify the port's traffic by DSCP",
 		switchPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.Trust, "DSCP trust", func(t string) verdict {
 				if t == "dscp" || t == "both" {
@@ -102,7 +102,7 @@ func swDSCPMap() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("DSCP %d -> class %d, DSCP %d -> class %d", r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
 		},
-		Fix: map[string]string{"any": "map DSCP ROCE_DSCP to the RoCE class and CNP_DSCP to the CNP class"},
+		Hint: "map the RoCE DSCP to the RoCE class and the CNP DSCP to the CNP class",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.DSCPToTC, "DSCP to traffic-class map", func(m map[int]int) verdict {
 				desc := func(dscp int) string {
@@ -132,7 +132,7 @@ func swPFC() *Check {
 			"extra priorities spread pause; asymmetric PFC (rx without tx) still drops on one side.",
 		Sources:  []string{"IEEE 802.1Qbb", "SONiC PORT_QOS_MAP.pfc_enable", "NVUE qos pfc", "EOS priority-flow-control", "NX-OS pause pfc-cos"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC on priority %d only", r.RoCEPriority) },
-		Fix:      map[string]string{"any": "enable PFC on the RoCE priority only, both directions"},
+		Hint:     "enable PFC on the RoCE priority only, both directions",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.PFC, "PFC configuration", func(pfc topology.SwitchPFC) verdict {
 				if pfc.Mode == "auto" {
@@ -169,7 +169,7 @@ func swPFCWatchdog() *Check {
 			"(PFC storm, deadlock). The watchdog detects a queue paused too long and drops or forwards to break it.",
 		Sources:  []string{"SONiC pfcwd", "NVUE pfc-watchdog", "EOS priority-flow-control pause watchdog", "NX-OS priority-flow-control watch-dog"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("PFC watchdog on priority %d", r.RoCEPriority) },
-		Fix:      map[string]string{"any": "enable the PFC watchdog on the RoCE priority"},
+		Hint:     "enable the PFC watchdog on the RoCE priority",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			if !r.PFCWatchdog {
 				return verdict{status: Skip, actual: "not required", message: "recipe.pfc_watchdog is false"}
@@ -202,7 +202,7 @@ func swPause() *Check {
 		Rationale: "Link-level pause stops every class; with PFC off the port falls back to it, so it must be off.",
 		Sources:   []string{"IEEE 802.3 Annex 31B", "EOS flowcontrol", "NX-OS flowcontrol", "NVUE qos link-pause"},
 		Expected:  func(recipe.Recipe) string { return "pause RX off, TX off" },
-		Fix:       map[string]string{"any": "turn link-level flow control off on the port"},
+		Hint:      "turn link-level flow control off on the port",
 		switchPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.Pause, "link pause", func(pp topology.Pause) verdict {
 				actual := fmt.Sprintf("pause RX %s, TX %s", onOff(pp.RX), onOff(pp.TX))
@@ -225,7 +225,7 @@ func swECN() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("ECN marking on the queue of priority %d", r.RoCEPriority)
 		},
-		Fix: map[string]string{"any": "enable ECN (WRED ecn) on the RoCE queue"},
+		Hint: "enable ECN (WRED ecn) on the RoCE queue",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			q := queueOf(p, r.RoCEPriority)
 			return switchFact(p.ECN, "ECN configuration", func(m map[int]bool) verdict {
@@ -251,7 +251,7 @@ func swCNPQueue() *Check {
 			"the very congestion they signal. Stock SONiC gives the CNP queue DWRR.",
 		Sources:  []string{"SONiC SCHEDULER type", "NVUE egress-scheduler", "EOS tx-queue priority strict", "NX-OS priority level"},
 		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("queue of priority %d strict", r.CNPPriority) },
-		Fix:      map[string]string{"any": "schedule the CNP queue strict priority"},
+		Hint:     "schedule the CNP queue strict priority",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			q := queueOf(p, r.CNPPriority)
 			return switchFact(p.Scheduler, "queue scheduler", func(m map[int]string) verdict {
@@ -278,7 +278,7 @@ func swDCBX() *Check {
 			"with static ones lets PFC silently differ between the two ends of a link.",
 		Sources:  []string{"IEEE 802.1Qaz", "NX-OS priority-flow-control mode", "EOS dcbx mode"},
 		Expected: func(r recipe.Recipe) string { return "DCBX mode " + r.DCBX },
-		Fix:      map[string]string{"any": "use the same DCB regime on every port"},
+		Hint:     "use the same DCB regime on every port",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.DCBX, "DCBX mode", func(d topology.DCBX) verdict {
 				actual := d.Mode
@@ -304,7 +304,7 @@ func swBuffer() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("lossless profile on priority group %d", r.RoCEPriority)
 		},
-		Fix: map[string]string{"any": "bind a lossless buffer profile to the RoCE priority group"},
+		Hint: "bind a lossless buffer profile to the RoCE priority group",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.Buffer, "buffer profile", func(b topology.Buffer) verdict {
 				actual := "lossless PGs " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(b.LosslessPGs)), ","), "[]")

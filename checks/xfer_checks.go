@@ -29,7 +29,6 @@ func xferRun() *Check {
 			"the path. It must use each end's RoCE v2 GID, or it tests a path the applications never take.",
 		Sources:  []string{"perftest ib_write_bw"},
 		Expected: func(recipe.Recipe) string { return "ib_write_bw completes with the RoCE v2 GID index at both ends" },
-		Fix:      map[string]string{"linux": "install perftest (package perftest) and check the endpoints' RoCE v2 GIDs (roceaudit gids)"},
 		transfer: func(_ recipe.Recipe, x topology.Transfer) verdict {
 			src := &topology.Evidence{Command: x.ClientCommand, Excerpt: lastLines(x.Output, 8), Error: x.Error}
 			switch {
@@ -70,7 +69,7 @@ func xferBW() *Check {
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf(">= %.0f%% of the slowest link", r.MinBandwidthRatio*100)
 		},
-		Fix: map[string]string{"any": "find the lossy hop with XFER-RETRANS and fix its PFC/ECN configuration"},
+		Hint: "find the lossy hop with XFER-RETRANS and fix its PFC/ECN configuration",
 		transfer: func(r recipe.Recipe, x topology.Transfer) verdict {
 			if !x.Ran {
 				return verdict{status: Skip, actual: "no result", message: "the transfer did not complete (see XFER-RUN)"}
@@ -111,7 +110,7 @@ func xferRetrans() *Check {
 			"out-of-sequence / retransmission counters on a host, point at the hop that is not lossless.",
 		Sources:  []string{"mlx5 hw_counters (out_of_sequence, packet_seq_err, local_ack_timeout_err)", "switch queue and PFC counters"},
 		Expected: func(recipe.Recipe) string { return "no loss counter rises during the transfer" },
-		Fix:      map[string]string{"any": "enable PFC on the RoCE priority (and ECN) on the hop whose counters rose"},
+		Hint:     "enable PFC on the RoCE priority (and ECN) on the hop whose counters rose",
 		transfer: func(r recipe.Recipe, x topology.Transfer) verdict {
 			if !x.Ran && x.ErrorKind != transportKind {
 				return verdict{status: Skip, actual: "no transfer", message: "the transfer did not run (see XFER-RUN)"}
@@ -149,9 +148,11 @@ func xferRetrans() *Check {
 			if len(blind) > 0 {
 				msg += "; " + blindNote(blind)
 			}
+			// The result sits on the hop that lost packets, not on the transfer's client.
+			device, iface, _ := strings.Cut(losses[0].where, ":")
 			return verdict{status: Fail, actual: losses[0].text, message: msg,
 				evidence:    &topology.Evidence{Command: "counters before and after the transfer", Excerpt: strings.Join(texts(losses), "\n")},
-				remediation: fix}
+				remediation: fix, device: device, iface: iface}
 		},
 	}
 }

@@ -14,11 +14,11 @@ import (
 
 type fakePlatform struct{ send []string }
 
-func (fakePlatform) Name() string        { return "fake" }
-func (fakePlatform) Role() topology.Role { return topology.RoleHost }
-func (fakePlatform) Allowlist() *Allowlist {
-	return NewAllowlist("ethtool -a {if}", "cat /etc/nccl.conf")
+// fake describes a host platform allowing two commands, collected by c.
+func fake(c Collector) *Descriptor {
+	return Describe(Spec{Name: "fake", Role: topology.RoleHost, Commands: []string{"ethtool -a {if}", "cat /etc/nccl.conf"}, Collector: c})
 }
+
 func (fakePlatform) Plan(inventory.DeviceSpec) []string { return nil }
 func (f fakePlatform) Collect(ctx context.Context, r Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
 	dev.Host = &topology.HostFacts{}
@@ -51,7 +51,7 @@ func (d fakeDialer) Dial(_ context.Context, spec inventory.DeviceSpec, _ *Allowl
 }
 
 func TestCollectRecordsRefusesAndSurvivesUnreachableDevices(t *testing.T) {
-	reg := NewRegistry(fakePlatform{send: []string{"ethtool -a eth0", "mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0", "ethtool -a eth0; reboot"}})
+	reg := NewRegistry(fake(fakePlatform{send: []string{"ethtool -a eth0", "mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0", "ethtool -a eth0; reboot"}}))
 	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{
 		{Name: "up", Platform: "fake", Role: topology.RoleHost},
 		{Name: "down", Platform: "fake", Role: topology.RoleHost},

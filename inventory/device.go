@@ -132,7 +132,7 @@ func (p *parser) platform(d *DeviceSpec, m map[string]field, n *yaml.Node, what 
 	if p.platforms == nil {
 		return
 	}
-	role, ok := p.platforms(d.Platform)
+	role, ok := p.platforms.Role(d.Platform)
 	switch {
 	case !ok:
 		p.errorf(at, "%s: unknown platform %q", what, d.Platform)

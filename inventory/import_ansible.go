@@ -8,21 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
 // An Ansible YAML inventory (the ansible.builtin.yaml inventory plugin's format) read as an
 // inventory: every host of every group is a device, with Ansible's variable precedence.
-
-// ansibleOS maps ansible_network_os values to roceaudit platforms; a value ending in * is a
-// collection prefix. Without ansible_network_os a host is a Linux host.
-var ansibleOS = []struct{ value, platform string }{
-	{"arista.eos.eos", "eos"}, {"eos", "eos"},
-	{"cisco.nxos.nxos", "nxos"}, {"nxos", "nxos"},
-	{"dellemc.enterprise_sonic.sonic", "sonic"}, {"sonic", "sonic"},
-	{"nvidia.nvue.*", "cumulus"}, {"nvue", "cumulus"}, {"cumulus", "cumulus"},
-}
 
 // Variables the import reads; every other variable is the playbooks' business.
 const (
@@ -37,7 +27,7 @@ const (
 )
 
 // LoadAnsible reads an Ansible YAML inventory as an inventory; see OpenInventory.
-func LoadAnsible(path string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func LoadAnsible(path string, platforms Platforms) (*Inventory, error) {
 	data, err := readImport(path, "Ansible inventory")
 	if err != nil {
 		return nil, err
@@ -47,11 +37,11 @@ func LoadAnsible(path string, platforms func(string) (topology.Role, bool)) (*In
 
 // ParseAnsible reads Ansible YAML inventory data as if from file (errors name it; a relative
 // ansible_ssh_private_key_file resolves against its directory).
-func ParseAnsible(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func ParseAnsible(file string, data []byte, platforms Platforms) (*Inventory, error) {
 	return parseAnsible(file, data, platforms, processEnv())
 }
 
-func parseAnsible(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseAnsible(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
@@ -399,14 +389,9 @@ func (a *ansState) platform(h *ansHostEntry, groups []*ansGroup, vars map[string
 		if !ok || key == ansPlatform {
 			return s, ok
 		}
-		for _, m := range ansibleOS {
-			if s == m.value || strings.HasSuffix(m.value, "*") && strings.HasPrefix(s, strings.TrimSuffix(m.value, "*")) {
-				return m.platform, true
-			}
-		}
-		values := make([]string, len(ansibleOS))
-		for i, m := range ansibleOS {
-			values[i] = m.value
+		platform, values, ok := ansiblePlatform(p.platforms, s)
+		if ok {
+			return platform, true
 		}
 		p.errorfOnce(n, "%s: %s %q is not supported (supported: %s; without %s a host is a Linux host; %s: PLATFORM overrides it)",
 			what, key, s, strings.Join(values, ", "), key, ansPlatform)

@@ -2,9 +2,7 @@ package inventory
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -13,16 +11,6 @@ import (
 
 // A containerlab topology file (containerlab.dev/manual/topo-def-file) read as an inventory:
 // its nodes are the devices and its veth links the declared links.
-
-// clabKinds maps containerlab node kinds (containerlab.dev/manual/kinds) to roceaudit
-// platforms. Short and long names of a kind are both listed.
-var clabKinds = map[string]string{
-	"linux":    "linux",
-	"sonic-vs": "sonic", "sonic-vm": "sonic",
-	"cvx": "cumulus", "cumulus_cvx": "cumulus", "nvidia_cumulusvx": "cumulus",
-	"ceos": "eos", "arista_ceos": "eos", "vr-veos": "eos", "vr-arista_veos": "eos", "arista_veos": "eos",
-	"cisco_n9kv": "nxos", "vr-n9kv": "nxos", "vr-cisco_n9kv": "nxos",
-}
 
 // clabInfra are kinds that are wiring, not devices: left out quietly, and their links with them.
 var clabInfra = []string{"bridge", "ovs-bridge", "host"}
@@ -41,7 +29,7 @@ const (
 )
 
 // LoadContainerlab reads a containerlab topology file as an inventory; see OpenInventory.
-func LoadContainerlab(path string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func LoadContainerlab(path string, platforms Platforms) (*Inventory, error) {
 	data, err := readImport(path, "containerlab topology")
 	if err != nil {
 		return nil, err
@@ -51,11 +39,11 @@ func LoadContainerlab(path string, platforms func(string) (topology.Role, bool))
 
 // ParseContainerlab reads containerlab topology data as if from file (errors name it; relative
 // paths resolve against its directory).
-func ParseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func ParseContainerlab(file string, data []byte, platforms Platforms) (*Inventory, error) {
 	return parseContainerlab(file, data, platforms, processEnv())
 }
 
-func parseContainerlab(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseContainerlab(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
@@ -231,7 +219,8 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	n.kind = strings.ToLower(kind)
 
-	platform, at := clabKinds[n.kind], kindAt
+	kinds := p.clabKinds()
+	platform, at := kinds[n.kind].Platform, kindAt
 	if lv, has := p.clabLabel(nf, scope, n.kind, clabPlatformLabel); has {
 		if v, ok := p.str(lv, "labels."+clabPlatformLabel, "a platform name or none"); ok {
 			platform, at = v, lv
@@ -241,7 +230,7 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	} else if platform == "" {
 		if !slices.Contains(clabInfra, n.kind) {
 			p.errorf(kindAt, "%s: kind %q is not supported (supported: %s; %s nodes are left out; label %s: %s leaves any node out, or names its platform)",
-				what, kind, strings.Join(sortedKeys(clabKinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
+				what, kind, strings.Join(sortedKeys(kinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
 		}
 		return importedDevice{}, false
 	}
@@ -403,7 +392,7 @@ func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (r
 	case !n.imported:
 		return topology.PortRef{}, true, false
 	}
-	port := clabPort(n.kind, iface)
+	port := p.clabPort(n.kind, iface)
 	if err := topology.ValidName(port); err != nil {
 		p.errorf(at, "links: %v", err)
 		return topology.PortRef{}, false, true
@@ -411,33 +400,12 @@ func (p *importParser) clabEndpoint(e *yaml.Node, nodes map[string]*clabNode) (r
 	return topology.PortRef{Device: node, Interface: port}, true, true
 }
 
-var (
-	clabEth = regexp.MustCompile(`^eth([1-9][0-9]*)$`)
-	// cEOS: eth1 (or et1 with INTFTYPE=et) is Ethernet1; eth1_1 stands for Ethernet1/1.
-	ceosEth = regexp.MustCompile(`^eth?([1-9][0-9]*)((?:_[0-9]+)*)$`)
-)
-
-// clabPort is the switch's own name for the port containerlab wires as iface, so that
-// declared links meet the port names the switch reports (and LLDP). Per kind, from
-// containerlab's kind pages: cEOS eth1 = Ethernet1; vEOS and Nexus 9000v eth1 = Ethernet1/1;
-// SONiC eth1 = Ethernet0, eth2 = Ethernet4 (each port 4 lanes). Anything else (interface
-// aliases such as Ethernet1/1, Cumulus swpN, host netdevs) is already the device's name.
-func clabPort(kind, iface string) string {
-	switch kind {
-	case "ceos", "arista_ceos":
-		if m := ceosEth.FindStringSubmatch(iface); m != nil {
-			return "Ethernet" + m[1] + strings.ReplaceAll(m[2], "_", "/")
-		}
-	case "vr-veos", "vr-arista_veos", "arista_veos", "cisco_n9kv", "vr-n9kv", "vr-cisco_n9kv":
-		if m := clabEth.FindStringSubmatch(iface); m != nil {
-			return "Ethernet1/" + m[1]
-		}
-	case "sonic-vs", "sonic-vm":
-		if m := clabEth.FindStringSubmatch(iface); m != nil {
-			if i, err := strconv.Atoi(m[1]); err == nil && i <= 1024 {
-				return "Ethernet" + strconv.Itoa(4*(i-1))
-			}
-		}
+// clabPort is the switch's own name for the port containerlab wires as iface on a node of
+// kind, as the kind's platform spells it; anything the platform does not rename (interface
+// aliases, Cumulus swpN, host netdevs) is already the device's name.
+func (p *importParser) clabPort(kind, iface string) string {
+	if k := p.clabKinds()[kind]; k.Port != nil {
+		return k.Port(iface)
 	}
 	return iface
 }

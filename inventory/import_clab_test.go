@@ -113,48 +113,6 @@ func TestContainerlabContainerNames(t *testing.T) {
 	}
 }
 
-func TestContainerlabPortNames(t *testing.T) {
-	for _, tc := range []struct{ kind, iface, want string }{
-		{"ceos", "eth1", "Ethernet1"},
-		{"arista_ceos", "eth12", "Ethernet12"},
-		{"ceos", "et3", "Ethernet3"},
-		{"ceos", "eth1_1", "Ethernet1/1"},
-		{"ceos", "eth2_1_1", "Ethernet2/1/1"},
-		{"ceos", "Ethernet1/1", "Ethernet1/1"},
-		{"vr-veos", "eth1", "Ethernet1/1"},
-		{"arista_veos", "eth3", "Ethernet1/3"},
-		{"cisco_n9kv", "eth1", "Ethernet1/1"},
-		{"vr-n9kv", "eth48", "Ethernet1/48"},
-		{"cisco_n9kv", "Ethernet1/5", "Ethernet1/5"},
-		{"sonic-vs", "eth1", "Ethernet0"},
-		{"sonic-vs", "eth2", "Ethernet4"},
-		{"sonic-vm", "eth9", "Ethernet32"},
-		{"sonic-vs", "Ethernet8", "Ethernet8"},
-		{"cvx", "swp1", "swp1"},
-		{"nvidia_cumulusvx", "swp12", "swp12"},
-		{"linux", "eth1", "eth1"},
-		{"linux", "ens1f0np0", "ens1f0np0"},
-		{"ceos", "eth0", "eth0"}, // management, never a data port
-	} {
-		if got := clabPort(tc.kind, tc.iface); got != tc.want {
-			t.Errorf("clabPort(%q, %q) = %q, want %q", tc.kind, tc.iface, got, tc.want)
-		}
-	}
-}
-
-// Every kind the import maps lands on a platform of the registry, with the right role.
-func TestContainerlabKindsAreKnownPlatforms(t *testing.T) {
-	for kind, platform := range clabKinds {
-		role, ok := testPlatforms(platform)
-		if !ok {
-			t.Errorf("kind %s maps to unknown platform %s", kind, platform)
-		}
-		if (kind == "linux") != (role == topology.RoleHost) {
-			t.Errorf("kind %s: platform %s has role %s", kind, platform, role)
-		}
-	}
-}
-
 func TestContainerlabInvalid(t *testing.T) {
 	checkInvalidFiles(t, "testdata/imports/clab/invalid/*.clab.yml", 15, func(file string, data []byte) (*Inventory, error) {
 		return parseContainerlab(file, data, testPlatforms, testEnv())
@@ -206,9 +164,10 @@ func TestLoadContainerlab(t *testing.T) {
 	}
 }
 
-// Without a platform registry, linux nodes are hosts and every other platform a switch.
+// Without a platform registry no kind is known, but a node labelled with its platform is
+// imported: linux nodes are hosts and every other platform a switch.
 func TestContainerlabNilPlatforms(t *testing.T) {
-	src := "name: l\ntopology:\n  nodes:\n    s: {kind: ceos}\n    h: {kind: linux}\n"
+	src := "name: l\ntopology:\n  nodes:\n    s: {kind: ceos, labels: {roceaudit.platform: eos}}\n    h: {kind: linux, labels: {roceaudit.platform: linux}}\n"
 	inv, err := parseContainerlab("t.clab.yml", []byte(src), nil, testEnv())
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ var topKeys = []string{"version", "defaults", "recipe", "hosts", "switches", "li
 // whether a platform name exists and which role it serves; nil accepts any platform and
 // takes the role from the section (hosts: or switches:). Problems in the file are
 // *InventoryError values (several are joined, in file order).
-func Load(path string, platforms func(name string) (topology.Role, bool)) (*Inventory, error) {
+func Load(path string, platforms Platforms) (*Inventory, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read inventory: %w", err)
@@ -35,7 +35,7 @@ func Load(path string, platforms func(name string) (topology.Role, bool)) (*Inve
 
 // Parse validates inventory data as if read from file, which names it in errors
 // and anchors relative identity_file and known_hosts paths (to file's directory).
-func Parse(file string, data []byte, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func Parse(file string, data []byte, platforms Platforms) (*Inventory, error) {
 	return parseInventory(file, data, platforms, processEnv())
 }
 
@@ -64,7 +64,7 @@ func processEnv() inventoryEnv {
 type parser struct {
 	file      string
 	dir       string // absolute directory of file, for relative paths
-	platforms func(string) (topology.Role, bool)
+	platforms Platforms
 	env       inventoryEnv
 	errs      inventoryErrors
 
@@ -73,7 +73,7 @@ type parser struct {
 	reported map[string]bool  // missing defaults already reported once
 }
 
-func parseInventory(file string, data []byte, platforms func(string) (topology.Role, bool), env inventoryEnv) (*Inventory, error) {
+func parseInventory(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil, fmt.Errorf("inventory %s: resolve its directory: %w", file, err)

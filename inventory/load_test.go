@@ -15,8 +15,13 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes.
-func testPlatforms(name string) (topology.Role, bool) {
+// testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes, with the
+// containerlab kinds and Ansible network OS values the product maps to them.
+var testPlatforms Platforms = testRegistry{}
+
+type testRegistry struct{}
+
+func (testRegistry) Role(name string) (topology.Role, bool) {
 	switch name {
 	case "linux":
 		return topology.RoleHost, true
@@ -24,6 +29,40 @@ func testPlatforms(name string) (topology.Role, bool) {
 		return topology.RoleSwitch, true
 	}
 	return "", false
+}
+
+// ClabKinds are the product's kinds; the switch kinds rename the ports the tests wire (the
+// platforms' own renaming is tested with them).
+func (testRegistry) ClabKinds() map[string]ClabKind {
+	renamed := func(platform string, names ...string) ClabKind {
+		return ClabKind{Platform: platform, Port: func(iface string) string {
+			for i := 0; i+1 < len(names); i += 2 {
+				if names[i] == iface {
+					return names[i+1]
+				}
+			}
+			return iface
+		}}
+	}
+	ceos := renamed("eos", "eth1", "Ethernet1", "eth2", "Ethernet2", "eth3", "Ethernet3")
+	n9kv := renamed("nxos", "eth1", "Ethernet1/1", "eth2", "Ethernet1/2")
+	sonic := renamed("sonic", "eth1", "Ethernet0", "eth2", "Ethernet4", "eth3", "Ethernet8")
+	return map[string]ClabKind{
+		"linux":    {Platform: "linux"},
+		"sonic-vs": sonic, "sonic-vm": sonic,
+		"cvx": {Platform: "cumulus"}, "cumulus_cvx": {Platform: "cumulus"}, "nvidia_cumulusvx": {Platform: "cumulus"},
+		"ceos": ceos, "arista_ceos": ceos, "vr-veos": {Platform: "eos"}, "vr-arista_veos": {Platform: "eos"}, "arista_veos": {Platform: "eos"},
+		"cisco_n9kv": n9kv, "vr-n9kv": n9kv, "vr-cisco_n9kv": n9kv,
+	}
+}
+
+func (testRegistry) AnsibleNetworkOS() map[string]string {
+	return map[string]string{
+		"arista.eos.eos": "eos", "eos": "eos",
+		"cisco.nxos.nxos": "nxos", "nxos": "nxos",
+		"dellemc.enterprise_sonic.sonic": "sonic", "sonic": "sonic",
+		"nvidia.nvue.*": "cumulus", "nvue": "cumulus", "cumulus": "cumulus",
+	}
 }
 
 func testEnv() inventoryEnv {

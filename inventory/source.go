@@ -32,7 +32,7 @@ var sourcePrefix = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_+.-]+):`)
 // `ansible:FILE` an Ansible YAML inventory, and anything else is a roceaudit inventory file
 // (LoadInventory). platforms is as for LoadInventory. Problems in the file are
 // *InventoryError values, whatever its format.
-func Open(spec string, platforms func(string) (topology.Role, bool)) (*Inventory, error) {
+func Open(spec string, platforms Platforms) (*Inventory, error) {
 	m := sourcePrefix.FindStringSubmatch(spec)
 	if m == nil {
 		return Load(spec, platforms)
@@ -69,10 +69,11 @@ func readImport(path, what string) ([]byte, error) {
 // path resolution, platform lookup) for a file of another format.
 type importParser struct {
 	*parser
-	once map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
+	once  map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
+	kinds map[string]ClabKind // the containerlab kind table, read once
 }
 
-func newImportParser(file string, platforms func(string) (topology.Role, bool), env inventoryEnv) (*importParser, error) {
+func newImportParser(file string, platforms Platforms, env inventoryEnv) (*importParser, error) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return nil, fmt.Errorf("inventory %s: resolve its directory: %w", file, err)
@@ -200,7 +201,7 @@ func (p *importParser) roleOf(platform string, at *yaml.Node, what string) (topo
 		}
 		return topology.RoleSwitch, true
 	}
-	role, ok := p.platforms(platform)
+	role, ok := p.platforms.Role(platform)
 	if !ok {
 		p.errorfOnce(at, "%s: unknown platform %q", what, platform)
 	}

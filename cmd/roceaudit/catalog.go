@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -62,17 +61,27 @@ func (a *app) explainCmd() *cobra.Command {
 			fmt.Fprintf(w, "Passes when: %s\n", c.Title)
 			fmt.Fprintf(w, "Expected with the default recipe: %s\n\n", c.Expected(r))
 			fmt.Fprintf(w, "Why it matters:\n  %s\n\n", c.Rationale)
-			fmt.Fprintln(w, "Remediation:")
-			var plats []string
-			for p := range c.Fix {
-				plats = append(plats, p)
-			}
-			sort.Strings(plats)
-			for _, p := range plats {
-				fmt.Fprintf(w, "  %s: %s\n", p, c.Fix[p])
-			}
+			a.explainRemediation(c, r)
 			fmt.Fprintf(w, "\nSources:\n  %s\n", strings.Join(c.Sources, "\n  "))
 			return nil
 		},
+	}
+}
+
+// explainRemediation prints each platform's fix for c under r on the platform's example port
+// (there is no device here), then the check's platform-neutral hint.
+func (a *app) explainRemediation(c *checks.Check, r recipe.Recipe) {
+	w := a.stdout
+	fmt.Fprintln(w, "Remediation (default recipe; the port names are examples):")
+	for _, name := range a.reg.Names() {
+		p, _ := a.reg.Get(name)
+		fix := p.Remediation(c.ID, p.ExamplePort(), r)
+		if fix == "" {
+			continue
+		}
+		fmt.Fprintf(w, "  %s, on example port %s:\n    %s\n", name, p.ExamplePort(), strings.ReplaceAll(fix, "\n", "\n    "))
+	}
+	if c.Hint != "" {
+		fmt.Fprintf(w, "  any platform: %s\n", c.Hint)
 	}
 }

@@ -323,7 +323,7 @@ func TestChecksAndExplain(t *testing.T) {
 		t.Errorf("checks: %d %s", code, out)
 	}
 	code, out, _ = run(t, "explain", "host-pfc")
-	if code != exitOK || !strings.Contains(out, "mlnx_qos -i {if} --pfc") || !strings.Contains(out, "802.1Qbb") {
+	if code != exitOK || !strings.Contains(out, "mlnx_qos -i ens1f0np0 --pfc 0,0,0,1,0,0,0,0") || strings.Contains(out, "{if}") || !strings.Contains(out, "802.1Qbb") {
 		t.Errorf("explain: %d %s", code, out)
 	}
 	if code, _, errs := run(t, "explain", "NOPE"); code != exitUsage || !strings.Contains(errs, "HOST-PFC") {

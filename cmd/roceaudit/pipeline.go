@@ -10,7 +10,6 @@ import (
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cli"
-	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/internal/outfile"
 	"github.com/roceaudit/roceaudit/inventory"
@@ -23,7 +22,7 @@ func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 	if path == "" {
 		return nil, usagef("no inventory: pass -i FILE (see `roceaudit lab up` for a ready one)")
 	}
-	inv, err := inventory.Open(path, a.platformRole)
+	inv, err := inventory.Open(path, a.reg)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -33,14 +32,6 @@ func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 		}
 	}
 	return inv, nil
-}
-
-func (a *app) platformRole(name string) (topology.Role, bool) {
-	p, ok := a.reg.Get(name)
-	if !ok {
-		return "", false
-	}
-	return p.Role(), true
 }
 
 // checkOptions validates --only/--skip/--fail-on before anything is sent.
@@ -67,7 +58,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if a.timeout < 0 {
 		return checks.Options{}, "", usagef("--timeout %s: must not be negative", a.timeout)
 	}
-	return checks.Options{Only: a.only, Skip: a.skip, Remedy: platforms.Remedy}, failOn, nil
+	return checks.Options{Only: a.only, Skip: a.skip, Remedy: a.reg.Remedy}, failOn, nil
 }
 
 // collect runs the collectors over the inventory with a progress bar when it helps.
@@ -87,7 +78,7 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 
 // dialer opens SSH exec sessions, or interactive CLI sessions for the platforms that need one.
 func (a *app) dialer() collectors.Dialer {
-	return cli.NewMultiDialer(sshclient.NewDialer(a.tofu), cli.Dialer{TrustOnFirstUse: a.tofu}, platforms.Interactive)
+	return cli.NewMultiDialer(sshclient.NewDialer(a.tofu), cli.Dialer{Platforms: a.reg, TrustOnFirstUse: a.tofu}, a.reg.Interactive)
 }
 
 // report builds the report of a snapshot's results.

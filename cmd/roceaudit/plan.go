@@ -3,14 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/cli"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
-	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -56,10 +55,10 @@ func (a *app) planCmd() *cobra.Command {
 				d := planDevice{Name: spec.Name, Platform: spec.Platform, Address: spec.Address, Commands: cmds}
 				d.User, d.Port, d.Via = planEndpoint(spec)
 				if spec.Role == topology.RoleHost {
-					d.TransferCommands = perftest.Templates()
+					d.TransferCommands = transferCommands(p)
 				}
-				if platforms.Interactive(spec.Platform) {
-					d.SessionInput = cli.SetupInput(spec.Platform)
+				if c, ok := p.CLI(); ok {
+					d.SessionInput = c.SetupInput
 				}
 				devs = append(devs, d)
 			}
@@ -93,6 +92,18 @@ func (a *app) planCmd() *cobra.Command {
 	}
 	inventoryFlag(cmd, &inv)
 	return cmd
+}
+
+// transferCommands are the test transfer's commands that p's command set allows: a host
+// platform without perftest runs no transfer.
+func transferCommands(p *collectors.Descriptor) []string {
+	var out []string
+	for _, t := range perftest.Templates() {
+		if slices.Contains(p.Commands(), t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (a *app) validateCmd() *cobra.Command {

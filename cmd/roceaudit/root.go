@@ -33,8 +33,13 @@ type app struct {
 
 // Main runs roceaudit with args and returns the exit code; tests call it directly.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, reg: platforms.Registry()}
-	root := a.rootCmd()
+	return mainWith(ctx, platforms.Registry(), args, stdin, stdout, stderr)
+}
+
+// mainWith is Main over the platforms of reg: everything platform-specific (inventory
+// platforms and imports, plan, dialling, the allowlists, remediation) comes from it.
+func mainWith(ctx context.Context, reg *collectors.Registry, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(reg, stdin, stdout, stderr)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -42,7 +47,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	return exitCode(root.ExecuteContext(ctx), stderr)
 }
 
-func (a *app) rootCmd() *cobra.Command {
+// newRootCmd is the roceaudit command tree over the platforms of reg.
+func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, reg: reg}
 	root := &cobra.Command{
 		Use:   "roceaudit",
 		Short: "Audit RoCEv2 lossless paths end to end, agentless, over SSH (read-only)",

@@ -1,12 +1,25 @@
 package cli
 
-import "testing"
+import (
+	"testing"
 
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
+)
+
+// The refusal markers a session uses are the descriptors': each NOS's own lines are refused,
+// and output that only quotes them is not.
 func TestCLIFailure(t *testing.T) {
-	eos := []string{"% Ambiguous command", "% Error", "% Incomplete command", "% Invalid input",
-		"% Cannot commit", "% Unavailable command"}
-	markers := append(eos, "ERROR:")
-	markers = append(markers, extraFailures...)
+	reg := platforms.Registry()
+	var markers []string
+	for _, n := range []string{"eos", "nxos"} {
+		d, _ := reg.Get(n)
+		c, ok := d.CLI()
+		if !ok {
+			t.Fatalf("%s has no CLI", n)
+		}
+		markers = append(markers, c.Refusals...)
+	}
 	for _, tc := range []struct {
 		name, out string
 		want      bool
@@ -24,8 +37,8 @@ func TestCLIFailure(t *testing.T) {
 		{"empty", "", false},
 		{"text", "Port   Rx   Tx\nEt1    on   off\n", false},
 	} {
-		if got := cliFailure(tc.out, markers); got != tc.want {
-			t.Errorf("%s: cliFailure(%q) = %v, want %v", tc.name, tc.out, got, tc.want)
+		if _, got := collectors.Refusal(tc.out, markers); got != tc.want {
+			t.Errorf("%s: Refusal(%q) = %v, want %v", tc.name, tc.out, got, tc.want)
 		}
 	}
 }

@@ -11,14 +11,20 @@ import (
 
 // Dialer opens interactive CLI sessions for the collectors.
 type Dialer struct {
+	// Platforms describes how each platform's CLI is driven.
+	Platforms       *collectors.Registry
 	TrustOnFirstUse bool // record an unknown host's key; a changed key is still refused
 }
 
 var _ collectors.Dialer = Dialer{}
 
-// Dial opens spec's CLI (spec.Platform must be Supported); commands outside al are refused.
+// Dial opens spec's CLI (spec.Platform must be interactive in d.Platforms); commands outside
+// al are refused.
 func (d Dialer) Dial(ctx context.Context, spec inventory.DeviceSpec, al *collectors.Allowlist) (collectors.Session, error) {
-	s, err := Dial(ctx, sshclient.ConfigFor(spec, al, d.TrustOnFirstUse), spec.Platform)
+	if d.Platforms == nil {
+		return nil, fmt.Errorf("%s: no platform registry for the interactive CLI dialer", spec.Name)
+	}
+	s, err := DialIn(ctx, sshclient.ConfigFor(spec, al, d.TrustOnFirstUse), d.Platforms, spec.Platform)
 	if err != nil {
 		return nil, err // not s: a nil *Session in an interface would not compare equal to nil
 	}
@@ -32,11 +38,8 @@ type multiDialer struct {
 }
 
 // NewMultiDialer returns a Dialer that uses cli for platforms where interactive(platform) is
-// true and exec for the rest. A nil interactive means Supported.
+// true (a Registry's Interactive) and exec for the rest.
 func NewMultiDialer(exec, cli collectors.Dialer, interactive func(platform string) bool) collectors.Dialer {
-	if interactive == nil {
-		interactive = Supported
-	}
 	return multiDialer{exec: exec, cli: cli, interactive: interactive}
 }
 

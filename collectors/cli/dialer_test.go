@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -15,7 +16,7 @@ func TestDialerFromInventorySpec(t *testing.T) {
 	spec := inventory.DeviceSpec{Name: "leaf1", Role: topology.RoleSwitch, Platform: "eos", Address: "127.0.0.1",
 		Conn: inventory.Connection{User: "admin", Port: f.srv.port, IdentityFile: f.cfg.IdentityFile,
 			KnownHosts: f.cfg.KnownHostsFile, Timeout: f.cfg.Timeout}}
-	sess, err := Dialer{}.Dial(context.Background(), spec, testAllowlist())
+	sess, err := Dialer{Platforms: platforms.Registry()}.Dial(context.Background(), spec, testAllowlist())
 	if err != nil {
 		t.Fatalf("Dial: %v", err)
 	}
@@ -30,7 +31,7 @@ func TestDialerFromInventorySpec(t *testing.T) {
 
 	// A failed dial is a nil interface, not a typed nil.
 	spec.Platform = "sonic"
-	if sess, err := (Dialer{}).Dial(context.Background(), spec, testAllowlist()); err == nil || sess != nil {
+	if sess, err := (Dialer{Platforms: platforms.Registry()}).Dial(context.Background(), spec, testAllowlist()); err == nil || sess != nil {
 		t.Fatalf("Dial(sonic) = %v, %v", sess, err)
 	}
 }
@@ -47,7 +48,7 @@ func (d *fakeDialer) Dial(_ context.Context, spec inventory.DeviceSpec, _ *colle
 
 func TestMultiDialerRoutesByPlatform(t *testing.T) {
 	exec, cli := &fakeDialer{}, &fakeDialer{}
-	m := NewMultiDialer(exec, cli, nil)
+	m := NewMultiDialer(exec, cli, platforms.Registry().Interactive)
 	for _, d := range []inventory.DeviceSpec{
 		{Name: "h1", Platform: "linux"}, {Name: "s1", Platform: "eos"},
 		{Name: "s2", Platform: "sonic"}, {Name: "s3", Platform: "nxos"},
@@ -74,17 +75,6 @@ func TestMultiDialerRoutesByPlatform(t *testing.T) {
 	}
 	if !equal(exec.got, []string{"s1"}) {
 		t.Errorf("exec dialer got %v", exec.got)
-	}
-}
-
-func TestSupported(t *testing.T) {
-	for p, want := range map[string]bool{"eos": true, "nxos": true, "sonic": false, "linux": false, "arista_eos": false} {
-		if Supported(p) != want {
-			t.Errorf("Supported(%q) = %v", p, !want)
-		}
-		if want && len(SetupInput(p)) == 0 {
-			t.Errorf("SetupInput(%q) is empty", p)
-		}
 	}
 }
 

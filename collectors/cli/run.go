@@ -73,7 +73,7 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 	if out != "" {
 		out += "\n"
 	}
-	if cliFailure(out, s.markers) {
+	if _, refused := collectors.Refusal(out, s.markers); refused {
 		return collectors.Output{Stderr: out, ExitCode: 1}, nil
 	}
 	return collectors.Output{Stdout: out}, nil

@@ -15,6 +15,7 @@ import (
 	"github.com/scrapli/scrapligo/util"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
@@ -44,17 +45,41 @@ type Session struct {
 
 var _ collectors.Session = (*Session)(nil)
 
-// Dial connects with the ssh package (so host keys, authentication, ~/.ssh/config and jump
-// hosts behave exactly as for the exec transport), opens a PTY shell on that connection and
-// runs the scrapligo driver's on-open sequence (see SetupInput). platform is "eos" or "nxos".
-// Opening the CLI after the SSH handshake is bounded by cfg.Timeout, and ctx is honoured
-// throughout.
+// Dial opens the interactive CLI of platform as the built-in registry describes it; see
+// DialPlatform.
 func Dial(ctx context.Context, cfg sshclient.Config, platform string) (*Session, error) {
-	name, ok := scrapliPlatforms[platform]
-	if !ok {
-		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver (supported: %s)",
-			platform, strings.Join(Platforms(), ", "))
+	return DialIn(ctx, cfg, platforms.Registry(), platform)
+}
+
+// DialIn opens the interactive CLI of the platform named platform in reg; a platform without
+// one is an error.
+func DialIn(ctx context.Context, cfg sshclient.Config, reg *collectors.Registry, platform string) (*Session, error) {
+	var interactive []string
+	for _, n := range reg.Names() {
+		if reg.Interactive(n) {
+			interactive = append(interactive, n)
+		}
 	}
+	d, ok := reg.Get(platform)
+	if !ok || !reg.Interactive(platform) {
+		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver (supported: %s)",
+			platform, strings.Join(interactive, ", "))
+	}
+	return DialPlatform(ctx, cfg, d)
+}
+
+// DialPlatform connects with the ssh package (so host keys, authentication, ~/.ssh/config and
+// jump hosts behave exactly as for the exec transport), opens a PTY shell on that connection
+// and runs the scrapligo driver's on-open sequence (the descriptor's CLI.SetupInput). d must
+// describe an interactive CLI. Opening the CLI after the SSH handshake is bounded by
+// cfg.Timeout, and ctx is honoured throughout.
+func DialPlatform(ctx context.Context, cfg sshclient.Config, d *collectors.Descriptor) (*Session, error) {
+	platform := d.Name()
+	spec, ok := d.CLI()
+	if !ok {
+		return nil, fmt.Errorf("cli: platform %q has no interactive CLI driver", platform)
+	}
+	name := spec.Scrapli
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = sshclient.DefaultTimeout
@@ -89,7 +114,7 @@ func Dial(ctx context.Context, cfg sshclient.Config, platform string) (*Session,
 		c.Close()
 		return nil, fmt.Errorf("cli %s: scrapligo platform %s: %w", s.target, name, err)
 	}
-	s.markers = append(append([]string(nil), s.drv.FailedWhenContains...), extraFailures...)
+	s.markers = append(append([]string(nil), s.drv.FailedWhenContains...), spec.Refusals...)
 
 	// The driver's Open takes no context: closing the connection is what interrupts it.
 	octx, cancel := context.WithTimeout(ctx, timeout)

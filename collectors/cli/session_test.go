@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
@@ -47,9 +48,11 @@ func TestSessionJSONOutputIntact(t *testing.T) {
 			}
 			f.srv.waitExit(t)
 
-			// What the session typed by itself is exactly what SetupInput publishes.
+			// What the session typed by itself is exactly what the descriptor publishes.
 			typed := f.srv.typed()
-			setupIn := SetupInput(tc.platform)
+			d, _ := platforms.Registry().Get(tc.platform)
+			c, _ := d.CLI()
+			setupIn := c.SetupInput
 			want := append(append([]string(nil), setupIn[:len(setupIn)-1]...),
 				"show version | json", tc.second, setupIn[len(setupIn)-1])
 			if diff := cmp.Diff(want, typed); diff != "" {

@@ -17,7 +17,7 @@ import (
 const DCBXUnsupported = "Cumulus Linux does not negotiate DCBX (no CEE, never " +
 	"willing); it configures PFC and ETS locally and can only transmit IEEE DCBX TLVs"
 
-// Collect sends Global, then RoCEPort or GenericPort for every port, and fills dev.Switch.
+// Collect sends switchCommands, then roceCommands or genericCommands for every port, and fills dev.Switch.
 // Facts that cannot be read are Unknown with the command and the reason; Collect itself fails
 // only when there is no port to report on.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {

@@ -56,9 +56,9 @@ func TestCollectHealthy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := append([]string(nil), Global...)
+	want := append([]string(nil), switchCommands...)
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
-		want = append(want, perPort(p, RoCEPort)...)
+		want = append(want, perPort(p, roceCommands)...)
 	}
 	if d := cmp.Diff(want, r.Sent); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
@@ -129,9 +129,9 @@ func TestCollectBroken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := append([]string(nil), Global...)
+	want := append([]string(nil), switchCommands...)
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
-		want = append(want, perPort(p, GenericPort)...)
+		want = append(want, perPort(p, genericCommands)...)
 	}
 	if d := cmp.Diff(want, r.Sent); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
@@ -294,7 +294,7 @@ func TestCollectNothingToAudit(t *testing.T) {
 func TestAllowlist(t *testing.T) {
 	a := Platform{}.Allowlist()
 	for _, p := range []string{"swp1", "swp10s3"} {
-		for _, c := range append(append(perPort(p, RoCEPort), perPort(p, GenericPort)...), Global...) {
+		for _, c := range append(append(perPort(p, roceCommands), perPort(p, genericCommands)...), switchCommands...) {
 			if !a.Allows(c) {
 				t.Errorf("%q not allowed", c)
 			}

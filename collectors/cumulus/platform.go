@@ -2,7 +2,6 @@ package cumulus
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/inventory"
@@ -31,21 +30,21 @@ const (
 	TmplCounters           = "nv show interface {if} counters qos"
 )
 
-// Global is sent once per switch, in this order.
-var Global = []string{CmdSystem, CmdInterfaceLLDP, CmdRoCE}
+// switchCommands is sent once per switch, in this order.
+var switchCommands = []string{CmdSystem, CmdInterfaceLLDP, CmdRoCE}
 
-// RoCEPort is sent per port when `nv show qos roce` says RoCE is enabled: the port's RoCE
+// roceCommands is sent per port when `nv show qos roce` says RoCE is enabled: the port's RoCE
 // status holds trust, maps, PFC, ECN and scheduling.
-var RoCEPort = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
+var roceCommands = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
 
-// GenericPort is sent per port when RoCE is disabled: the generic QoS profiles.
-var GenericPort = []string{TmplLink, TmplMapping, TmplEgressQueueMapping, TmplEgressScheduler,
+// genericCommands is sent per port when RoCE is disabled: the generic QoS profiles.
+var genericCommands = []string{TmplLink, TmplMapping, TmplEgressQueueMapping, TmplEgressScheduler,
 	TmplCongestion, TmplPFC, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
 
 // Templates is every command the collector may send.
 func Templates() []string {
-	out := append([]string(nil), Global...)
-	for _, t := range append(append([]string(nil), RoCEPort...), GenericPort...) {
+	out := append([]string(nil), switchCommands...)
+	for _, t := range append(append([]string(nil), roceCommands...), genericCommands...) {
 		if !slices.Contains(out, t) {
 			out = append(out, t)
 		}
@@ -53,22 +52,34 @@ func Templates() []string {
 	return out
 }
 
+// descriptor is everything roceaudit knows of Cumulus Linux (NVUE).
+var descriptor = collectors.Describe(collectors.Spec{
+	Name:        "cumulus",
+	Role:        topology.RoleSwitch,
+	Commands:    Templates(),
+	Collector:   Platform{},
+	Remedy:      Remediation,
+	ExamplePort: "swp1",
+	ClabKinds:   map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
+	AnsibleOS:   []string{"nvidia.nvue.*", "nvue", "cumulus"},
+})
+
+// Descriptor is the Cumulus platform for the registry.
+func Descriptor() *collectors.Descriptor { return descriptor }
+
 // Platform collects NVIDIA Cumulus Linux 5.x switches through NVUE.
 type Platform struct{}
 
 var _ collectors.Platform = Platform{}
 
 // Name is the inventory platform name.
-func (Platform) Name() string { return "cumulus" }
+func (Platform) Name() string { return descriptor.Name() }
 
 // Role is always switch.
-func (Platform) Role() topology.Role { return topology.RoleSwitch }
+func (Platform) Role() topology.Role { return descriptor.Role() }
 
 // Allowlist is exactly Templates.
-func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
-
-// allowlist is compiled once: it is consulted for every command sent.
-var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Templates()...) })
+func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv

@@ -29,7 +29,7 @@ type sources struct {
 // Unknown with the failure as evidence; Collect itself fails only when nothing at all could
 // be read, or no port could be identified.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
-	res, err := switchcollect.Batch{Platform: "eos", Commands: Commands}.Run(ctx, r)
+	res, err := switchcollect.Batch{Platform: "eos", Commands: commands}.Run(ctx, r)
 	if err != nil {
 		return err
 	}

@@ -87,7 +87,7 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 func TestCollectHealthy(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy"}
 	sw := collect(t, r)
-	if d := cmp.Diff(Commands, r.Sent); d != "" {
+	if d := cmp.Diff(commands, r.Sent); d != "" {
 		t.Errorf("commands sent (-plan +sent):\n%s", d)
 	}
 	if sw.NOS != "Arista EOS 4.28.3M (DCS-7050CX3-32S)" {
@@ -199,7 +199,7 @@ func TestCollectFailuresBecomeUnknown(t *testing.T) {
 
 func TestCollectNothingReadable(t *testing.T) {
 	fail := map[string]error{}
-	for _, c := range Commands {
+	for _, c := range commands {
 		fail[c] = errors.New("connection reset")
 	}
 	dev := &topology.Device{Name: "leaf"}

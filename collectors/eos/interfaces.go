@@ -27,7 +27,7 @@ type Interface struct {
 // ParseInterfaces parses `show interfaces | json`, keyed by interface name. Only front-panel
 // Ethernet ports are kept.
 func ParseInterfaces(out string) (map[string]Interface, error) {
-	if err := cliError(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterfaces, err)
 	}
 	var raw struct {

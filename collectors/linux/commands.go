@@ -1,11 +1,5 @@
 package linux
 
-import (
-	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/perftest"
-	"sync"
-)
-
 // The exact command templates of the Linux host command set. The lab answers these byte for
 // byte, so they must not drift: change them only together with notes/linux-commands.md.
 const (
@@ -48,9 +42,3 @@ func CollectionCommands() []string { return templates() }
 func templates() []string {
 	return append(append([]string(nil), discoveryCommands...), portCommands...)
 }
-
-// newAllowlist compiles, once (it is consulted for every command sent), the command set plus the test transfer's (perftest, bounded by
-// timeout, and the read-only port probe), which only run with --transfer.
-var newAllowlist = sync.OnceValue(func() *collectors.Allowlist {
-	return collectors.NewAllowlist(append(templates(), perftest.Templates()...)...)
-})

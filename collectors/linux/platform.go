@@ -2,8 +2,25 @@ package linux
 
 import (
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/perftest"
 	"github.com/roceaudit/roceaudit/topology"
 )
+
+// descriptor is everything roceaudit knows of Linux RDMA hosts. The command set is the
+// collection's plus the test transfer's (perftest, bounded by timeout, and the read-only port
+// probe), which only run with --transfer.
+var descriptor = collectors.Describe(collectors.Spec{
+	Name:        "linux",
+	Role:        topology.RoleHost,
+	Commands:    append(templates(), perftest.Templates()...),
+	Collector:   Platform{},
+	Remedy:      Remediation,
+	ExamplePort: "ens1f0np0",
+	ClabKinds:   map[string]func(string) string{"linux": nil},
+})
+
+// Descriptor is the Linux platform for the registry.
+func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Linux RDMA hosts. The zero value is ready to use.
 type Platform struct{}
@@ -11,10 +28,10 @@ type Platform struct{}
 var _ collectors.Platform = Platform{}
 
 // Name is the inventory platform name.
-func (Platform) Name() string { return "linux" }
+func (Platform) Name() string { return descriptor.Name() }
 
 // Role is host.
-func (Platform) Role() topology.Role { return topology.RoleHost }
+func (Platform) Role() topology.Role { return descriptor.Role() }
 
-// Allowlist is exactly the command set of notes/linux-commands.md.
-func (Platform) Allowlist() *collectors.Allowlist { return newAllowlist() }
+// Allowlist is exactly the command set of notes/linux-commands.md, plus the transfer's.
+func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }

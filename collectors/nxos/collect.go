@@ -25,7 +25,7 @@ type sources struct {
 // Unknown with the failure as evidence; Collect itself fails only when nothing could be
 // read, or no port could be identified.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
-	res, err := switchcollect.Batch{Platform: "nxos", Commands: Commands, MayBeEmpty: []string{CmdLLDP}}.Run(ctx, r)
+	res, err := switchcollect.Batch{Platform: "nxos", Commands: commands, MayBeEmpty: []string{CmdLLDP}}.Run(ctx, r)
 	if err != nil {
 		return err
 	}

@@ -87,7 +87,7 @@ func healthyPort(name string) *topology.SwitchPort {
 func TestCollectHealthy(t *testing.T) {
 	r := &fakeRunner{Scenario: "healthy"}
 	sw := collect(t, r)
-	if d := cmp.Diff(Commands, r.Sent); d != "" {
+	if d := cmp.Diff(commands, r.Sent); d != "" {
 		t.Errorf("commands sent (-plan +sent):\n%s", d)
 	}
 	if sw.NOS != "Cisco NX-OS 10.2(4) (Nexus9000 C9336C-FX2 Chassis)" {
@@ -205,7 +205,7 @@ func TestCollectNoPorts(t *testing.T) {
 
 func TestCollectNothingReadable(t *testing.T) {
 	fail := map[string]error{}
-	for _, c := range Commands {
+	for _, c := range commands {
 		fail[c] = errors.New("EOF")
 	}
 	err := (Platform{}).Collect(context.Background(), &fakeRunner{Scenario: "healthy", Fail: fail}, inventory.DeviceSpec{}, &topology.Device{})

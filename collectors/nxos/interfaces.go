@@ -31,7 +31,7 @@ type Interface struct {
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
 func ParseInterface(out string) (map[string]Interface, error) {
-	if err := cliError(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
 	}
 	b, err := body(out)

@@ -29,7 +29,7 @@ func ParseLLDP(out string) ([]topology.LLDPNeighbor, error) {
 	if strings.TrimSpace(out) == "" {
 		return []topology.LLDPNeighbor{}, nil
 	}
-	if err := cliError(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdLLDP, err)
 	}
 	b, err := body(out)

@@ -1,15 +1,35 @@
 package nxos
 
 import (
-	"sync"
-
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/clabport"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// Commands is every command the NX-OS collector sends, in order. None takes an argument.
-var Commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig}
+// commands is every command the NX-OS collector sends, in order. None takes an argument.
+var commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig}
+
+// descriptor is everything roceaudit knows of NX-OS.
+var descriptor = collectors.Describe(collectors.Spec{
+	Name: "nxos",
+	Role: topology.RoleSwitch,
+	CLI: &collectors.CLI{
+		Scrapli:    "cisco_nxos",
+		SetupInput: []string{"", "terminal width 511", "terminal length 0", "exit"},
+		// "% Invalid command at '^' marker." (after a caret line), "% Invalid input detected".
+		Refusals: []string{"% ", "ERROR:", "Syntax error", "Invalid command"},
+	},
+	Commands:    commands,
+	Collector:   Platform{},
+	Remedy:      Remediation,
+	ExamplePort: "Ethernet1/1",
+	ClabKinds:   map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
+	AnsibleOS:   []string{"cisco.nxos.nxos", "nxos"},
+})
+
+// Descriptor is the NX-OS platform for the registry.
+func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Cisco Nexus 9000 switches.
 type Platform struct{}
@@ -17,16 +37,13 @@ type Platform struct{}
 var _ collectors.Platform = Platform{}
 
 // Name is the inventory platform name.
-func (Platform) Name() string { return "nxos" }
+func (Platform) Name() string { return descriptor.Name() }
 
 // Role is always switch.
-func (Platform) Role() topology.Role { return topology.RoleSwitch }
+func (Platform) Role() topology.Role { return descriptor.Role() }
 
-// Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
-
-// allowlist is compiled once: it is consulted for every command sent.
-var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
+// Allowlist is exactly the command set.
+func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), commands...) }

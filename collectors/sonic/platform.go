@@ -1,9 +1,10 @@
 package sonic
 
 import (
-	"sync"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/clabport"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -18,8 +19,37 @@ const (
 	CmdQueueCounters = "show queue counters"
 )
 
-// Commands is every command the collector sends, in the order it sends them.
-var Commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
+// commands is every command the collector sends, in the order it sends them.
+var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
+
+// Commands is a copy of the command set, kept for the lab's SONiC emulator, which answers
+// it: changing it changes neither what the collector sends nor what the allowlist lets
+// through (both read the descriptor). Use Descriptor().Commands().
+var Commands = descriptor.Commands()
+
+// descriptor is everything roceaudit knows of community SONiC.
+var descriptor = collectors.Describe(collectors.Spec{
+	Name:        "sonic",
+	Role:        topology.RoleSwitch,
+	Commands:    commands,
+	Collector:   Platform{},
+	Remedy:      Remediation,
+	ExamplePort: "Ethernet0",
+	ClabKinds:   map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
+	AnsibleOS:   []string{"dellemc.enterprise_sonic.sonic", "sonic"},
+})
+
+// clabPort is SONiC's name for the port containerlab wires as iface: eth1 is Ethernet0, eth2
+// Ethernet4 (each port four lanes).
+func clabPort(iface string) string {
+	if n, ok := clabport.Number(iface); ok && n <= 1024 {
+		return "Ethernet" + strconv.Itoa(4*(n-1))
+	}
+	return iface
+}
+
+// Descriptor is the SONiC platform for the registry.
+func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects community SONiC switches.
 type Platform struct{}
@@ -27,16 +57,13 @@ type Platform struct{}
 var _ collectors.Platform = Platform{}
 
 // Name is the inventory platform name.
-func (Platform) Name() string { return "sonic" }
+func (Platform) Name() string { return descriptor.Name() }
 
 // Role is always switch.
-func (Platform) Role() topology.Role { return topology.RoleSwitch }
+func (Platform) Role() topology.Role { return descriptor.Role() }
 
-// Allowlist is exactly Commands.
-func (Platform) Allowlist() *collectors.Allowlist { return allowlist() }
-
-// allowlist is compiled once: it is consulted for every command sent.
-var allowlist = sync.OnceValue(func() *collectors.Allowlist { return collectors.NewAllowlist(Commands...) })
+// Allowlist is exactly the command set.
+func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), Commands...) }
+func (Platform) Plan(inventory.DeviceSpec) []string { return descriptor.Commands() }

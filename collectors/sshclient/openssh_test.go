@@ -22,6 +22,13 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
+// hostsOnly is the one platform these inventories need.
+type hostsOnly struct{}
+
+func (hostsOnly) Role(string) (topology.Role, bool)        { return topology.RoleHost, true }
+func (hostsOnly) ClabKinds() map[string]inventory.ClabKind { return nil }
+func (hostsOnly) AnsibleNetworkOS() map[string]string      { return nil }
+
 // realFixture is a client key trusted by every server the test starts and a known_hosts
 // file that knows them.
 type realFixture struct {
@@ -194,7 +201,7 @@ defaults:
 hosts:
   - name: gpu01
     address: gpu01
-`, f.knownHosts)), func(string) (topology.Role, bool) { return topology.RoleHost, true })
+`, f.knownHosts)), hostsOnly{})
 	if err != nil {
 		t.Fatalf("inventory: %v", err)
 	}

@@ -92,12 +92,7 @@ func (d fakeDialer) Dial(context.Context, inventory.DeviceSpec, *collectors.Allo
 // fakePlatform "collects" counters that move between reads.
 type fakePlatform struct{ h *fakeHost }
 
-func (fakePlatform) Name() string                       { return "fake" }
-func (fakePlatform) Role() topology.Role                { return topology.RoleHost }
 func (fakePlatform) Plan(inventory.DeviceSpec) []string { return nil }
-func (fakePlatform) Allowlist() *collectors.Allowlist {
-	return collectors.NewAllowlist(perftest.Templates()...)
-}
 func (p fakePlatform) Collect(_ context.Context, _ collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	n := int64(p.h.reads.Add(1))
 	dev.Host = &topology.HostFacts{Ports: []*topology.HostPort{{Netdev: "ens1f0np0",
@@ -122,7 +117,8 @@ func setup(h *fakeHost) (*Runner, *topology.Snapshot) {
 		{Name: "a", Platform: "fake", Role: topology.RoleHost}, {Name: "b", Platform: "fake", Role: topology.RoleHost}}}
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{hostDevice("a", "10.0.0.1"), hostDevice("b", "10.0.0.2")},
 		Links: []topology.Link{{A: topology.PortRef{Device: "a", Interface: "ens1f0np0"}, B: topology.PortRef{Device: "b", Interface: "ens1f0np0"}}}}
-	r := &Runner{Inventory: inv, Registry: collectors.NewRegistry(fakePlatform{h}), Dialer: fakeDialer{h},
+	r := &Runner{Inventory: inv, Registry: collectors.NewRegistry(collectors.Describe(collectors.Spec{
+		Name: "fake", Role: topology.RoleHost, Commands: perftest.Templates(), Collector: fakePlatform{h}})), Dialer: fakeDialer{h},
 		Options: Options{Duration: time.Second, TrafficClass: 106}}
 	return r, snap
 }
