@@ -43,12 +43,12 @@ const (
 type Switch struct {
 	clishell.CLI
 
-	now func() time.Time // the running-config's "!Time:" line
+	Now func() time.Time // the running-config's "!Time:" line
 }
 
 // New serves sw. The state may change later (under its lock); every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch {
-	s := &Switch{now: time.Now}
+	s := &Switch{Now: time.Now}
 	s.CLI = clishell.New(sw, dialect, s.commands())
 	return s
 }
@@ -84,7 +84,7 @@ func (s *Switch) commands() []*clishell.Command {
 		clishell.Show("show version | json", showVersion),
 		clishell.Show("show interface | json", showInterface),
 		clishell.Show("show lldp neighbors detail | json", showLLDP),
-		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.now()) }),
+		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.Now()) }),
 		clishell.Session("terminal length "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("terminal width "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("exit", clishell.ActExit),
