@@ -55,15 +55,5 @@ func New(sw *switchstate.Switch) *Switch { return &Switch{State: sw} }
 // Exec answers one command line as the switch's login shell would: bash splits it, sudo runs
 // what follows it, and NVUE's `nv` reads its own arguments.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	line, fail := loginshell.Parse(cmd)
-	if fail != nil {
-		return "", fail.Stderr, fail.Exit
-	}
-	if len(line.Argv) == 0 {
-		return "", "", 0
-	}
-	if line.Argv[0] != "nv" {
-		return loginshell.NotFound(line.Argv[0], line.Sudo)
-	}
-	return s.nv(line.Argv)
+	return loginshell.Exec(cmd, "nv", s.nv)
 }

@@ -121,3 +121,19 @@ func words(line string) (argv []string, ok bool) {
 	flush()
 	return argv, true
 }
+
+// Exec answers cmd on a device whose one program the lab renders is program (SONiC's show,
+// NVUE's nv): run gets its command line, program first; a refused line gets the shell's or
+// sudo's answer, any other program bash's "command not found", an empty line nothing.
+func Exec(cmd, program string, run func(argv []string) (stdout, stderr string, exit int)) (string, string, int) {
+	line, fail := Parse(cmd)
+	switch {
+	case fail != nil:
+		return "", fail.Stderr, fail.Exit
+	case len(line.Argv) == 0:
+		return "", "", 0
+	case line.Argv[0] != program:
+		return NotFound(line.Argv[0], line.Sudo)
+	}
+	return run(line.Argv)
+}

@@ -2,6 +2,7 @@ package loginshell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -55,6 +56,25 @@ func TestParseRefusesShellSyntax(t *testing.T) {
 	for _, cmd := range []string{"show version; reboot", "cat /etc/passwd > /tmp/x", "echo $(id)", "ls | wc", `echo "$HOME"`, "echo 'open"} {
 		if _, f := Parse(cmd); f == nil || f.Exit != 2 {
 			t.Errorf("Parse(%q) = %+v, want a refusal with exit 2", cmd, f)
+		}
+	}
+}
+
+func TestExec(t *testing.T) {
+	show := func(argv []string) (string, string, int) { return strings.Join(argv, "+") + "\n", "", 0 }
+	for _, c := range []struct {
+		cmd, out, stderr string
+		exit             int
+	}{
+		{"sudo show  version", "show+version\n", "", 0},
+		{"config save", "", "bash: line 1: config: command not found\n", 127},
+		{"sudo -n config save", "", "sudo: config: command not found\n", 1},
+		{"sudo -q show version", "", "sudo: invalid option -- 'q'\n" + sudoUsage, 1},
+		{"   ", "", "", 0},
+	} {
+		out, stderr, exit := Exec(c.cmd, "show", show)
+		if out != c.out || stderr != c.stderr || exit != c.exit {
+			t.Errorf("Exec(%q) = %q, %q, %d; want %q, %q, %d", c.cmd, out, stderr, exit, c.out, c.stderr, c.exit)
 		}
 	}
 }

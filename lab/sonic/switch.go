@@ -23,8 +23,7 @@
 // state from the CLI. sudo runs what follows it.
 //
 // State counters read (absent reads 0): pfc_rx_pause_prio<N>, pfc_tx_pause_prio<N>,
-// queue<N>_tx_packets, queue<N>_tx_bytes, queue<N>_drops, queue<N>_drop_bytes: the names the
-// collector reports them under.
+// queue<N>_tx_packets, queue<N>_tx_bytes, queue<N>_drops, queue<N>_drop_bytes.
 package sonic
 
 import (
@@ -53,20 +52,12 @@ func New(sw *switchstate.Switch) *Switch { return &Switch{State: sw} }
 // Exec answers one command line as the switch's login shell would: bash splits it, sudo runs
 // what follows it, and SONiC's `show` reads its own arguments.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	line, fail := loginshell.Parse(cmd)
-	if fail != nil {
-		return "", fail.Stderr, fail.Exit
-	}
-	if len(line.Argv) == 0 {
-		return "", "", 0
-	}
-	if line.Argv[0] != "show" {
-		return loginshell.NotFound(line.Argv[0], line.Sudo)
-	}
-	c, stdout, stderr, exit := resolve(line.Argv[1:])
-	if c == nil {
-		return stdout, stderr, exit
-	}
-	s.State.Read(func(sw *switchstate.Switch) { stdout = c.render(sw) })
-	return stdout, "", 0
+	return loginshell.Exec(cmd, "show", func(argv []string) (string, string, int) {
+		c, stdout, stderr, exit := resolve(argv[1:])
+		if c == nil {
+			return stdout, stderr, exit
+		}
+		s.State.Read(func(sw *switchstate.Switch) { stdout = c.render(sw) })
+		return stdout, "", 0
+	})
 }
