@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/google/go-cmp/cmp"
 	"net"
 	"os"
 	"path/filepath"
@@ -14,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/roceaudit/roceaudit/lab/labtest"
+
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
 	"gopkg.in/yaml.v3"
@@ -22,46 +24,16 @@ import (
 // dial connects to a lab device the way the auditor does: the written key, strict known_hosts.
 func dial(t *testing.T, l *Lab, name string) (*ssh.Client, error) {
 	t.Helper()
-	pemBytes, err := os.ReadFile(l.IdentityPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	key, err := ssh.ParsePrivateKey(pemBytes)
-	if err != nil {
-		t.Fatalf("parse %s: %v", l.IdentityPath, err)
-	}
-	hk, err := knownhosts.New(l.KnownHostsPath)
-	if err != nil {
-		t.Fatalf("parse %s: %v", l.KnownHostsPath, err)
-	}
 	i := slices.IndexFunc(l.Devices, func(d Device) bool { return d.Name == name })
 	if i < 0 {
 		t.Fatalf("no device %s", name)
 	}
-	return ssh.Dial("tcp", fmt.Sprintf("%s:%d", l.Devices[i].Address, l.Devices[i].Port), &ssh.ClientConfig{
-		User: "roceaudit", Auth: []ssh.AuthMethod{ssh.PublicKeys(key)}, HostKeyCallback: hk, Timeout: 5 * time.Second,
-	})
+	return labtest.Dial(t, l.IdentityPath, l.KnownHostsPath, l.Devices[i].Address, l.Devices[i].Port)
 }
 
 func runSSH(t *testing.T, c *ssh.Client, cmd string) (string, string, int) {
 	t.Helper()
-	s, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	var out, errOut strings.Builder
-	s.Stdout, s.Stderr = &out, &errOut
-	err = s.Run(cmd)
-	var ee *ssh.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		t.Fatalf("%q: %v", cmd, err)
-	}
-	exit := 0
-	if ee != nil {
-		exit = ee.ExitStatus()
-	}
-	return out.String(), errOut.String(), exit
+	return labtest.RunSSH(t, c, cmd)
 }
 
 func TestHealthyLabOverSSH(t *testing.T) {

@@ -23,6 +23,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -91,7 +92,7 @@ func TestANewNOSIsOnePackageAndOneLine(t *testing.T) {
 	reg := collectors.NewRegistry(append(platforms.Descriptors(), acme)...)
 	dev := &acmeDevice{}
 	srv := labtest.StartSSH(t, dev, "admin")
-	cfg := srv.ClientConfig(t, "admin")
+	cfg := labcheck.ClientConfig(t, srv, "admin")
 	inv := filepath.Join(t.TempDir(), "inv.yaml")
 	src := fmt.Sprintf(`version: 1
 defaults: {user: admin, identity_file: %s, known_hosts: %s, timeout: 10s}

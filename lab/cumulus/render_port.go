@@ -32,7 +32,7 @@ func showLink(p *switchstate.Port, _ bool) string {
 // switch-wide and the port has no RoCE status: it answers as a missing item.
 func showRoCEStatus(p *switchstate.Port, roce bool) (string, string, int) {
 	if !roce {
-		return "", itemMissing, 1
+		return "", ItemMissing, 1
 	}
 	v := portView(p, true)
 	tree := keyTree([]string{"operational", "applied", "description"}, []kv{

@@ -10,7 +10,7 @@ import (
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	labtest.ExpectRefusals(t, New(leaf3()), []labtest.Refusal{
+	labtest.ExpectRefusals(t, New(Leaf3()), []labtest.Refusal{
 		{Cmd: "show foo", Stderr: "% Invalid input (at token 1: 'foo')\n", Exit: 1},
 		{Cmd: "configure terminal", Stderr: "% Invalid input (at token 0: 'configure')\n", Exit: 1},
 		{Cmd: "reload", Stderr: "% Invalid input (at token 0: 'reload')\n", Exit: 1},
@@ -26,7 +26,7 @@ func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
 
 // TestExecAbbreviations: the CLI takes unique prefixes, any case and extra blanks, as EOS does.
 func TestExecAbbreviations(t *testing.T) {
-	labtest.ExpectAbbreviations(t, New(leaf3()), map[string]string{
+	labtest.ExpectAbbreviations(t, New(Leaf3()), map[string]string{
 		"show version | json":         "sh ver|js",
 		"show interfaces flowcontrol": "SHOW  int   flow",
 		"show running-config":         "sh run",
@@ -35,7 +35,7 @@ func TestExecAbbreviations(t *testing.T) {
 
 // TestAnswersFollowTheState: a change to the state shows in the next answer.
 func TestAnswersFollowTheState(t *testing.T) {
-	sw := leaf3()
+	sw := Leaf3()
 	dev := New(sw)
 	before, _, _ := dev.Exec(context.Background(), "show running-config")
 	sw.Update(func(sw *switchstate.Switch) { sw.Port("Ethernet4").MTU = 9000 })
@@ -48,6 +48,6 @@ func TestAnswersFollowTheState(t *testing.T) {
 // TestConcurrentUpdates: answers read the state under its lock while the lab changes it
 // (run with -race).
 func TestConcurrentUpdates(t *testing.T) {
-	sw := leaf3()
+	sw := Leaf3()
 	labtest.ExecUnderUpdates(t, sw, New(sw), Commands())
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
-	"github.com/roceaudit/roceaudit/recipe"
 )
 
 // ecnLine is the WRED-ECN profile of a marking tx-queue (AVD / ROCm guide syntax).
@@ -173,16 +172,15 @@ func showRunningConfig(sw *switchstate.Switch) string {
 }
 
 // dscpMapLines are the `qos map dscp ... to traffic-class N` lines, eight values a line: every
-// DSCP the map moves away from the EOS default, and the recipe's RoCE and CNP DSCPs even where
+// DSCP the map moves away from the EOS default, and the RoCE and CNP DSCPs even where
 // the default agrees, as a RoCE configuration states them (the audit does not trust the
 // default map, which is third-party knowledge).
 func dscpMapLines(m [64]int) []string {
-	r := recipe.Default()
 	var out []string
 	for tc := 0; tc < 8; tc++ {
 		var ds []string
 		for d := 0; d < 64; d++ {
-			if m[d] == tc && (defaultTC(d) != tc || d == r.RoCEDSCP || d == r.CNPDSCP) {
+			if m[d] == tc && (defaultTC(d) != tc || d == switchstate.RoCEDSCP || d == switchstate.CNPDSCP) {
 				ds = append(ds, fmt.Sprint(d))
 			}
 		}

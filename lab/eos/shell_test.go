@@ -27,24 +27,24 @@ func TestShellTranscript(t *testing.T) {
 		"show running-config\r\n% Invalid input (privileged mode required)\r\nleaf3>" +
 		"enable\r\nleaf3#" +
 		"exit\r\n"
-	labtest.ExpectTranscript(t, New(leaf3()), in, want)
+	labtest.ExpectTranscript(t, New(Leaf3()), in, want)
 }
 
 func TestShellEndsWithContext(t *testing.T) {
-	labtest.ExpectShellEndsWithContext(t, New(leaf3()))
+	labtest.ExpectShellEndsWithContext(t, New(Leaf3()))
 }
 
 // TestScrapligoSession: scrapligo's arista_eos driver, as the interactive collector uses it, gets
 // every collector command back as exec renders it and sees EOS's token refusal as a failure.
 func TestScrapligoSession(t *testing.T) {
-	labtest.ExpectScrapliSession(t, "arista_eos", New(leaf3()), Commands(), func(result string) bool {
+	labtest.ExpectScrapliSession(t, "arista_eos", New(Leaf3()), Commands(), func(result string) bool {
 		return result == "% Invalid input (at token 1: 'foo')"
 	})
 }
 
 // TestShellLatency: every answer waits Latency, as sshd makes exec wait.
 func TestShellLatency(t *testing.T) {
-	dev := New(leaf3())
+	dev := New(Leaf3())
 	dev.Latency = 40 * time.Millisecond
 	labtest.ExpectShellLatency(t, dev, dev.Latency)
 }

@@ -6,7 +6,7 @@
 // The switch answers SSH exec and an interactive CLI (pty-req + shell) that behaves as
 // scrapligo's arista_eos driver expects: a `NAME#` prompt, typed bytes echoed, "\r\n" line
 // ends, `terminal width|length N` accepted, `enable`/`disable`/`exit`. Only the read commands
-// of the EOS collector are known; anything else, configuration included, gets the EOS
+// listed in commands are known; anything else, configuration included, gets the EOS
 // refusal ("% Invalid input (at token N: 'word')"), so the lab never changes state from the CLI.
 //
 // What EOS cannot express is rendered the nearest way EOS can (see Validate): the DSCP to
@@ -60,7 +60,7 @@ func refuse(r clishell.Refusal) string {
 	}
 }
 
-// commands is the CLI's whole vocabulary: the EOS collector's commands and the session
+// commands is the CLI's whole vocabulary: the EOS show commands the lab renders and the session
 // commands scrapligo types. Only the running-config needs the privileged level.
 func commands() []*clishell.Command {
 	privileged := func(c *clishell.Command) *clishell.Command {

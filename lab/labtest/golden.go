@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,16 +12,26 @@ import (
 	"github.com/roceaudit/roceaudit/lab/sshd"
 )
 
+// goldenName is what a golden file is named after: cmd with every run of characters other than
+// letters, digits and '-' turned into '_' ("show interfaces | json" -> show_interfaces_json.txt),
+// the rule fixtures/README.md gives device outputs.
+var goldenName = regexp.MustCompile(`[^A-Za-z0-9-]+`)
+
+// GoldenFile is the golden file of cmd's answer.
+func GoldenFile(cmd string) string {
+	return strings.Trim(goldenName.ReplaceAllString(cmd, "_"), "_") + ".txt"
+}
+
 // GoldenAnswers checks dev's answer to each of cmds, which must succeed, against the golden
-// file dir/fixtureFile(cmd), or with update (the test's -update flag) rewrites the files.
-func GoldenAnswers(t testing.TB, dev sshd.Device, cmds []string, dir string, fixtureFile func(cmd string) string, update bool) {
+// file dir/GoldenFile(cmd), or with update (the test's -update flag) rewrites the files.
+func GoldenAnswers(t testing.TB, dev sshd.Device, cmds []string, dir string, update bool) {
 	t.Helper()
 	for _, cmd := range cmds {
 		out, stderr, exit := dev.Exec(context.Background(), cmd)
 		if exit != 0 || stderr != "" {
 			t.Fatalf("%q: exit %d, stderr %q", cmd, exit, stderr)
 		}
-		golden(t, cmd, filepath.Join(dir, fixtureFile(cmd)), out, update)
+		golden(t, cmd, filepath.Join(dir, GoldenFile(cmd)), out, update)
 	}
 }
 

@@ -1,9 +1,6 @@
 package labtest
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 func TestFirstDiff(t *testing.T) {
 	for _, c := range []struct{ got, want, diff string }{
@@ -23,11 +20,15 @@ func TestTrimLines(t *testing.T) {
 	}
 }
 
-func TestMembers(t *testing.T) {
-	if got := Members([8]bool{3: true, 6: true}); !slices.Equal(got, []int{3, 6}) {
-		t.Errorf("Members = %v, want [3 6]", got)
-	}
-	if got := Members([8]bool{}); got == nil || len(got) != 0 {
-		t.Errorf("Members of none = %#v, want an empty non-nil slice", got)
+// GoldenFile names files as fixtures/README.md names device outputs.
+func TestGoldenFile(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"show interfaces | json":          "show_interfaces_json.txt",
+		"show running-config ipqos":       "show_running-config_ipqos.txt",
+		"nv show interface swp1s0/1 link": "nv_show_interface_swp1s0_1_link.txt",
+	} {
+		if got := GoldenFile(cmd); got != want {
+			t.Errorf("GoldenFile(%q) = %q, want %q", cmd, got, want)
+		}
 	}
 }

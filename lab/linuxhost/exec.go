@@ -2,94 +2,69 @@ package linuxhost
 
 import (
 	"context"
-	"strings"
 
-	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/linux"
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 )
 
-// templates are the commands an emulated host answers: exactly the Linux collector's command
-// set. Anything else is "command not found" (or goes to the Extension: perftest, ss).
-var templates = linux.CollectionCommands()
+// tool is one program installed on the host: it reads its own arguments, as the real program
+// does, and answers from the state (the caller holds the read lock).
+type tool func(h *Host, args []string) (stdout, stderr string, exit int)
 
-var allowlist = collectors.NewAllowlist(templates...)
+// tools are the programs the host has, by name. mlnx_qos and lldpcli are only there when the
+// state says their package is installed (see installed).
+var tools = map[string]tool{
+	"cat":         (*Host).cat,
+	"grep":        (*Host).grep,
+	"ip":          (*Host).ip,
+	"rdma":        (*Host).rdma,
+	"dcb":         (*Host).dcb,
+	"ibv_devinfo": (*Host).ibvDevinfo,
+	"ethtool":     (*Host).ethtool,
+	"mlnx_qos":    (*Host).mlnxQos,
+	"systemctl":   (*Host).systemctl,
+	"lldpcli":     (*Host).lldpcli,
+}
 
-// Templates lists the command templates an emulated host answers.
-func Templates() []string { return append([]string(nil), templates...) }
+// installed finds a program; the caller holds the read lock.
+func (h *Host) installed(name string) (tool, bool) {
+	if name == "mlnx_qos" && !h.MlnxQoS || name == "lldpcli" && !h.LLDPd {
+		return nil, false
+	}
+	t, ok := tools[name]
+	return t, ok
+}
 
-// Exec answers one command line as the host's login shell would. A leading "sudo -n " is
-// accepted. The host's own commands answer at once from the state; anything else goes to the
-// Extension (which may block until ctx ends), and then is "command not found".
+// Exec answers one command line as the host's login shell would: bash splits it, sudo (a
+// NOPASSWD login) runs what follows it, the program reads its own arguments. The host's own
+// programs answer at once from the state; anything else goes to the Extension (which may
+// block until ctx ends), and then is "command not found".
 func (h *Host) Exec(ctx context.Context, cmd string) (stdout, stderr string, exit int) {
-	line, sudo := strings.CutPrefix(cmd, collectors.SudoPrefix)
-	argv := strings.Fields(line)
-	if len(argv) == 0 {
+	line, fail := loginshell.Parse(cmd)
+	if fail != nil {
+		return "", fail.Stderr, fail.Exit
+	}
+	if len(line.Argv) == 0 {
 		return "", "", 0
 	}
-	if allowlist.Allows(line) {
-		h.mu.RLock()
-		defer h.mu.RUnlock()
-		if argv[0] == "mlnx_qos" && !h.MlnxQoS || argv[0] == "lldpcli" && !h.LLDPd {
-			return notFound(argv[0], sudo)
-		}
-		return h.render(argv)
+	if stdout, stderr, exit, ok := h.runTool(line.Argv); ok {
+		return stdout, stderr, exit
 	}
 	if h.Extension != nil {
 		if stdout, stderr, exit, ok := h.Extension(ctx, cmd); ok {
 			return stdout, stderr, exit
 		}
 	}
-	return notFound(argv[0], sudo)
+	return loginshell.NotFound(line.Argv[0], line.Sudo)
 }
 
-// render answers one allowed command (argv) from the state; the caller holds the read lock.
-func (h *Host) render(argv []string) (stdout, stderr string, exit int) {
-	last := argv[len(argv)-1]
-	switch argv[0] {
-	case "ip":
-		return h.renderIPAddr(), "", 0
-	case "rdma":
-		return h.renderRdmaLink(), "", 0
-	case "ibv_devinfo":
-		return h.renderIbvDevinfo(), "", 0
-	case "grep":
-		words := argv[4:] // after "-s -H ."
-		out, code := h.filesystem(words).grepAll(words)
-		return out, "", code
-	case "cat":
-		return h.filesystem(argv[1:]).cat(argv[1:])
-	case "systemctl":
-		if h.LLDPadActive {
-			return "active\n", "", 0
-		}
-		return "inactive\n", "", 3
-	case "lldpcli":
-		return h.renderLLDPNeighbors(), "", 0
-	case "mlnx_qos":
-		return h.renderMlnxQos(last)
-	case "dcb":
-		switch argv[len(argv)-4] {
-		case "app":
-			return h.renderDcbApp(last)
-		case "pfc":
-			return h.renderDcbPFC(last)
-		default:
-			return h.renderDcbDCBX(last)
-		}
-	case "ethtool":
-		if argv[1] == "-a" {
-			return h.renderEthtoolPause(last)
-		}
-		return h.renderEthtoolStats(last)
+// runTool runs an installed program under the read lock; ok is false when it is not there.
+func (h *Host) runTool(argv []string) (stdout, stderr string, exit int, ok bool) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	t, ok := h.installed(argv[0])
+	if !ok {
+		return "", "", 0, false
 	}
-	return notFound(argv[0], false)
-}
-
-// notFound is what bash (or sudo, which looks the command up itself) says for a command that
-// is not there.
-func notFound(name string, sudo bool) (string, string, int) {
-	if sudo {
-		return "", "sudo: " + name + ": command not found\n", 1
-	}
-	return "", "bash: line 1: " + name + ": command not found\n", 127
+	stdout, stderr, exit = t(h, argv[1:])
+	return stdout, stderr, exit, true
 }

@@ -84,8 +84,8 @@ func TestVFSGlobGrepCat(t *testing.T) {
 		{[]string{"/d/b/x", "/missing"}, "/d/b/x:1\n", 2},
 		{[]string{"/d/b/*", "/d/a/10"}, "/d/b/x:1\n/d/a/10:ten\n", 0}, // words in command order
 	} {
-		out, exit := fs.grepAll(c.words)
-		if out != c.out || exit != c.exit {
+		out, errOut, exit := fs.grepAll(c.words, true, true)
+		if out != c.out || errOut != "" || exit != c.exit {
 			t.Errorf("grep %v = %q, %d; want %q, %d", c.words, out, exit, c.out, c.exit)
 		}
 	}
@@ -109,8 +109,8 @@ func TestExecShell(t *testing.T) {
 	}{
 		{"frobnicate --all", "", "bash: line 1: frobnicate: command not found\n", 127},
 		{"sudo -n frobnicate", "", "sudo: frobnicate: command not found\n", 1},
-		{"cat /etc/shadow", "", "bash: line 1: cat: command not found\n", 127}, // not on the list
-		{"ethtool -s ens1f0np0 speed 10", "", "bash: line 1: ethtool: command not found\n", 127},
+		{"cat /etc/shadow", "", "cat: /etc/shadow: No such file or directory\n", 1}, // not a file the lab has
+		{"ethtool -s ens1f0np0 speed 10", "", "lab: `ethtool -s ens1f0np0 speed 10` is a valid command line that this emulated device does not render\n", 1},
 		{"sudo -n systemctl is-active lldpad", "inactive\n", "", 3},
 		{"ethtool -a nosuch0", "", ethtoolNoDev, 1},
 		{"dcb -j pfc show dev ens1f0np0.100", "", "Attribute read: Operation not supported\n", 1},
@@ -126,6 +126,52 @@ func TestExecShell(t *testing.T) {
 	h.MlnxQoS = false
 	if _, errOut, exit := h.Exec(context.Background(), "sudo -n mlnx_qos -i ens1f0np0"); exit != 1 || errOut != "sudo: mlnx_qos: command not found\n" {
 		t.Errorf("sudo mlnx_qos without mlnx-tools = %q, %d", errOut, exit)
+	}
+}
+
+// Each program reads its arguments as the real one does: a wrong option, object or verb fails
+// with the program's own message and status, never with another command's output.
+func TestExecArguments(t *testing.T) {
+	h := gpu01()
+	for _, c := range []struct {
+		cmd, stderr string
+		exit        int
+	}{
+		{"ethtool -x ens1f0np0", ethtoolBadArgs, 1},
+		{"ethtool -a", ethtoolBadArgs, 1},
+		{"ethtool -a ens1f0np0 extra", ethtoolBadArgs, 1},
+		{"ip -q addr show", "Option \"-q\" is unknown, try \"ip -help\".\n", 255},
+		{"ip -d -j adr show", "Object \"adr\" is unknown, try \"ip help\".\n", 1},
+		{"ip -d -j addr shw", "Command \"shw\" is unknown, try \"ip address help\".\n", 255},
+		{"rdma lnk show", "Unknown object \"lnk\".\n", 1},
+		{"dcb -j pfx show dev ens1f0np0", "Object \"pfx\" is unknown\n", 1},
+		{"dcb -j pfc show ens1f0np0", "What is \"ens1f0np0\"?\n", 1},
+		{"grep -W . /etc/nccl.conf", "grep: invalid option -- 'W'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2},
+		{"cat -Q /etc/nccl.conf", "cat: invalid option -- 'Q'\nTry 'cat --help' for more information.\n", 1},
+		{"mlnx_qos -x ens1f0np0", mlnxQosUsage + "\nmlnx_qos: error: no such option: -x\n", 2},
+		{"systemctl is-actve lldpad", "Unknown command verb 'is-actve'.\n", 1},
+		{"lldpcli -f json0 show neighbours", "lldpcli: unknown command from argument 2: `neighbours`\n", 1},
+		{"lldpcli -f jsn show neighbors", "lldpcli: unknown output format \"jsn\"\n", 1},
+		{"sudo -x ethtool -a ens1f0np0", "sudo: invalid option -- 'x'\nusage: sudo -h | -K | -k | -V\n", 1},
+	} {
+		out, errOut, exit := h.Exec(context.Background(), c.cmd)
+		if out != "" || errOut != c.stderr || exit != c.exit {
+			t.Errorf("%q = %q, %q, %d; want stderr %q, exit %d", c.cmd, out, errOut, exit, c.stderr, c.exit)
+		}
+	}
+	// The same tools in the forms the real ones also take answer the same output.
+	for _, pair := range [][2]string{
+		{"ip -d -j addr show", "ip --json -details a"},
+		{"ethtool -a ens1f0np0", "ethtool --show-pause ens1f0np0"},
+		{"mlnx_qos -i ens1f0np0", "mlnx_qos --interface=ens1f0np0"},
+		{"grep -s -H . /sys/class/net/ens1f0np0/mtu", "grep -sH . /sys/class/net/ens1f0np0/mtu"},
+		{"dcb -j pfc show dev ens1f0np0", "sudo dcb --json pfc sh dev ens1f0np0"},
+	} {
+		want, _, wantExit := h.Exec(context.Background(), pair[0])
+		got, errOut, exit := h.Exec(context.Background(), pair[1])
+		if want == "" || got != want || exit != wantExit || errOut != "" {
+			t.Errorf("%q = %q, %d (stderr %q); want what %q answers (%d)", pair[1], got, exit, errOut, pair[0], wantExit)
+		}
 	}
 }
 

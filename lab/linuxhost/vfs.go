@@ -109,15 +109,19 @@ func (fs *vfs) read(p string) (string, string) {
 	return "", "No such file or directory"
 }
 
-// grepAll is `grep -s -H . FILES...`: every non-empty line as PATH:LINE; errors are silenced
-// by -s but still make the exit status 2. Otherwise 0 when a line was printed, else 1.
-func (fs *vfs) grepAll(words []string) (string, int) {
-	var b strings.Builder
+// grepAll is `grep . FILES...`: every non-empty line, as PATH:LINE when named. A file that
+// cannot be read makes the exit status 2, with grep's message unless silent (-s). Otherwise
+// 0 when a line was printed, else 1.
+func (fs *vfs) grepAll(words []string, named, silent bool) (string, string, int) {
+	var b, errs strings.Builder
 	failed, matched := false, false
 	for _, p := range fs.expand(words) {
 		data, errText := fs.read(p)
 		if errText != "" {
 			failed = true
+			if !silent {
+				errs.WriteString("grep: " + p + ": " + errText + "\n")
+			}
 			continue
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
@@ -125,16 +129,19 @@ func (fs *vfs) grepAll(words []string) (string, int) {
 				continue
 			}
 			matched = true
-			b.WriteString(p + ":" + line + "\n")
+			if named {
+				b.WriteString(p + ":")
+			}
+			b.WriteString(line + "\n")
 		}
 	}
 	switch {
 	case failed:
-		return b.String(), 2
+		return b.String(), errs.String(), 2
 	case matched:
-		return b.String(), 0
+		return b.String(), errs.String(), 0
 	}
-	return b.String(), 1
+	return b.String(), errs.String(), 1
 }
 
 // cat is `cat FILES...`.

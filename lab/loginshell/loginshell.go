@@ -1,19 +1,65 @@
-// Package loginshell is what the lab's Linux-based switches (lab/sonic, lab/cumulus) share as
-// login shells answering SSH exec: reading a command line the way the collectors send it and
-// bash's answer for a command that is not there.
+// Package loginshell is the login shell the lab's Linux-based devices (lab/linuxhost,
+// lab/sonic, lab/cumulus) share for SSH exec: a command line split into words as bash splits
+// one simple command, sudo run as a real host's sudo runs it for a NOPASSWD account, and bash's
+// answer for a command that is not there.
 package loginshell
 
 import (
 	"strings"
-
-	"github.com/roceaudit/roceaudit/collectors"
 )
 
-// Split reads a command line into its words; blanks between words do not matter, and a
-// leading "sudo -n " is accepted and reported.
-func Split(cmd string) (argv []string, sudo bool) {
-	line, sudo := strings.CutPrefix(strings.TrimSpace(cmd), collectors.SudoPrefix)
-	return strings.Fields(line), sudo
+// Line is one command line after bash and sudo have read it.
+type Line struct {
+	Argv []string // the command and its arguments, after sudo's own options
+	Sudo bool     // run through sudo (which looks the command up itself)
+}
+
+// Failure is what the shell or sudo answers instead of running a command.
+type Failure struct {
+	Stderr string
+	Exit   int
+}
+
+// sudoUsage is what sudo prints after an option it does not take (sudo 1.9, abridged to its
+// first usage line, as `sudo -h` prints it).
+const sudoUsage = "usage: sudo -h | -K | -k | -V\n"
+
+// Parse reads a command line: words split on blanks, with bash's quotes and backslashes, and
+// a leading `sudo [-n] [--]` with sudo's own options taken off. sudo never prompts here: the
+// lab's login is NOPASSWD, so -n (never prompt) changes nothing. An option sudo does not take
+// fails as sudo fails (exit 1). A line that needs more of bash than word splitting is refused
+// (exit 2), never run in part.
+func Parse(cmd string) (Line, *Failure) {
+	argv, ok := words(cmd)
+	if !ok {
+		return Line{}, &Failure{"lab shell: redirections, pipes, lists and expansions are not emulated: " + cmd + "\n", 2}
+	}
+	if len(argv) == 0 || argv[0] != "sudo" {
+		return Line{Argv: argv}, nil
+	}
+	i := 1
+	for ; i < len(argv) && strings.HasPrefix(argv[i], "-"); i++ {
+		opt := argv[i]
+		if opt == "--" {
+			i++
+			break
+		}
+		if opt == "--non-interactive" {
+			continue
+		}
+		if strings.HasPrefix(opt, "--") {
+			return Line{}, &Failure{"sudo: unrecognized option '" + opt + "'\n" + sudoUsage, 1}
+		}
+		for _, r := range opt[1:] {
+			if r != 'n' {
+				return Line{}, &Failure{"sudo: invalid option -- '" + string(r) + "'\n" + sudoUsage, 1}
+			}
+		}
+	}
+	if i == len(argv) {
+		return Line{}, &Failure{sudoUsage, 1}
+	}
+	return Line{Argv: argv[i:], Sudo: true}, nil
 }
 
 // NotFound is what bash (or sudo, which looks the command up itself) says for a command that
@@ -23,4 +69,71 @@ func NotFound(name string, sudo bool) (stdout, stderr string, exit int) {
 		return "", "sudo: " + name + ": command not found\n", 1
 	}
 	return "", "bash: line 1: " + name + ": command not found\n", 127
+}
+
+// NotEmulated answers a command line the real device takes but the lab does not render: an
+// honest failure (exit 1), never a made-up output.
+func NotEmulated(argv []string) (stdout, stderr string, exit int) {
+	return "", "lab: `" + strings.Join(argv, " ") + "` is a valid command line that this emulated device does not render\n", 1
+}
+
+// words splits a line as bash does for one simple command: blanks separate words, '...' is
+// literal, "..." is literal but for expansions, a backslash escapes the next character. ok is
+// false when the line needs more of bash (an operator, an expansion, an unclosed quote).
+func words(line string) (argv []string, ok bool) {
+	var w strings.Builder
+	inWord := false
+	flush := func() {
+		if inWord {
+			argv = append(argv, w.String())
+			w.Reset()
+			inWord = false
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t':
+			flush()
+		case c == '\\' && i+1 < len(line):
+			i++
+			w.WriteByte(line[i])
+			inWord = true
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(line[i+1:], c)
+			if end < 0 {
+				return nil, false
+			}
+			quoted := line[i+1 : i+1+end]
+			if c == '"' && strings.ContainsAny(quoted, "$`\\") {
+				return nil, false
+			}
+			w.WriteString(quoted)
+			inWord = true
+			i += end + 1
+		case strings.IndexByte(";&|<>()$`\n\\", c) >= 0:
+			return nil, false
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	flush()
+	return argv, true
+}
+
+// Exec answers cmd on a device whose one program the lab renders is program (SONiC's show,
+// NVUE's nv): run gets its command line, program first; a refused line gets the shell's or
+// sudo's answer, any other program bash's "command not found", an empty line nothing.
+func Exec(cmd, program string, run func(argv []string) (stdout, stderr string, exit int)) (string, string, int) {
+	line, fail := Parse(cmd)
+	switch {
+	case fail != nil:
+		return "", fail.Stderr, fail.Exit
+	case len(line.Argv) == 0:
+		return "", "", 0
+	case line.Argv[0] != program:
+		return NotFound(line.Argv[0], line.Sudo)
+	}
+	return run(line.Argv)
 }

@@ -2,10 +2,11 @@ package loginshell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
-func TestSplit(t *testing.T) {
+func TestParse(t *testing.T) {
 	for _, c := range []struct {
 		cmd  string
 		argv []string
@@ -14,12 +15,29 @@ func TestSplit(t *testing.T) {
 		{"  show   version ", []string{"show", "version"}, false},
 		{"sudo -n show  pfc counters", []string{"show", "pfc", "counters"}, true},
 		{" sudo -n nv show system", []string{"nv", "show", "system"}, true},
-		{"sudo show version", []string{"sudo", "show", "version"}, false}, // only -n is the collectors' prefix
+		{"sudo show version", []string{"show", "version"}, true}, // NOPASSWD: no prompt without -n either
+		{"sudo -nn -- ethtool -a eth0", []string{"ethtool", "-a", "eth0"}, true},
+		{"sudo --non-interactive ip -j addr", []string{"ip", "-j", "addr"}, true},
+		{"echo sudo -n x", []string{"echo", "sudo", "-n", "x"}, false},
+		{`sonic-db-cli CONFIG_DB HGET 'PORT|Ethernet0' "mtu" a\ b`, []string{"sonic-db-cli", "CONFIG_DB", "HGET", "PORT|Ethernet0", "mtu", "a b"}, false},
 		{"", nil, false},
 	} {
-		argv, sudo := Split(c.cmd)
-		if !slices.Equal(argv, c.argv) || sudo != c.sudo {
-			t.Errorf("Split(%q) = %q, %v; want %q, %v", c.cmd, argv, sudo, c.argv, c.sudo)
+		l, f := Parse(c.cmd)
+		if f != nil || !slices.Equal(l.Argv, c.argv) || l.Sudo != c.sudo {
+			t.Errorf("Parse(%q) = %q, %v, %v; want %q, %v", c.cmd, l.Argv, l.Sudo, f, c.argv, c.sudo)
+		}
+	}
+}
+
+func TestParseRefusesWhatSudoRefuses(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"sudo -x show version":     "sudo: invalid option -- 'x'\n" + sudoUsage,
+		"sudo -nq show version":    "sudo: invalid option -- 'q'\n" + sudoUsage,
+		"sudo --nope show version": "sudo: unrecognized option '--nope'\n" + sudoUsage,
+		"sudo -n":                  sudoUsage,
+	} {
+		if _, f := Parse(cmd); f == nil || f.Stderr != want || f.Exit != 1 {
+			t.Errorf("Parse(%q) = %+v, want stderr %q exit 1", cmd, f, want)
 		}
 	}
 }
@@ -30,5 +48,33 @@ func TestNotFound(t *testing.T) {
 	}
 	if out, stderr, exit := NotFound("config", true); out != "" || stderr != "sudo: config: command not found\n" || exit != 1 {
 		t.Errorf("sudo: %q %q %d", out, stderr, exit)
+	}
+}
+
+// A line that needs more of bash than word splitting is refused whole, never run in part.
+func TestParseRefusesShellSyntax(t *testing.T) {
+	for _, cmd := range []string{"show version; reboot", "cat /etc/passwd > /tmp/x", "echo $(id)", "ls | wc", `echo "$HOME"`, "echo 'open"} {
+		if _, f := Parse(cmd); f == nil || f.Exit != 2 {
+			t.Errorf("Parse(%q) = %+v, want a refusal with exit 2", cmd, f)
+		}
+	}
+}
+
+func TestExec(t *testing.T) {
+	show := func(argv []string) (string, string, int) { return strings.Join(argv, "+") + "\n", "", 0 }
+	for _, c := range []struct {
+		cmd, out, stderr string
+		exit             int
+	}{
+		{"sudo show  version", "show+version\n", "", 0},
+		{"config save", "", "bash: line 1: config: command not found\n", 127},
+		{"sudo -n config save", "", "sudo: config: command not found\n", 1},
+		{"sudo -q show version", "", "sudo: invalid option -- 'q'\n" + sudoUsage, 1},
+		{"   ", "", "", 0},
+	} {
+		out, stderr, exit := Exec(c.cmd, "show", show)
+		if out != c.out || stderr != c.stderr || exit != c.exit {
+			t.Errorf("Exec(%q) = %q, %q, %d; want %q, %q, %d", c.cmd, out, stderr, exit, c.out, c.stderr, c.exit)
+		}
 	}
 }

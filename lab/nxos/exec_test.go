@@ -10,7 +10,7 @@ import (
 )
 
 func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
-	labtest.ExpectRefusals(t, New(leaf4()), []labtest.Refusal{
+	labtest.ExpectRefusals(t, New(Leaf4()), []labtest.Refusal{
 		{Cmd: "show foo", Stderr: "     ^\n% Invalid command at '^' marker.\n", Exit: 1},
 		{Cmd: "configure terminal", Stderr: "^\n% Invalid command at '^' marker.\n", Exit: 1},
 		{Cmd: "show running-config ipqos all", Stderr: "                          ^\n% Invalid command at '^' marker.\n", Exit: 1},
@@ -23,7 +23,7 @@ func TestExecRefusesWhatItDoesNotKnow(t *testing.T) {
 }
 
 func TestExecAbbreviations(t *testing.T) {
-	labtest.ExpectAbbreviations(t, New(leaf4()), map[string]string{
+	labtest.ExpectAbbreviations(t, New(Leaf4()), map[string]string{
 		"show version | json":       "sh ver|js",
 		"show interface | json":     "SH  int  | json",
 		"show running-config ipqos": "sh run ipqos",
@@ -48,11 +48,11 @@ func dropTime(s string) string {
 // TestLLDPRowShapes: ROW_nbor_detail is an object for one neighbour, an array for several,
 // and NX-OS prints nothing when there is none.
 func TestLLDPRowShapes(t *testing.T) {
-	one := leaf4()
+	one := Leaf4()
 	for _, p := range one.Ports[1:] {
 		p.Neighbor = nil
 	}
-	none := leaf4()
+	none := Leaf4()
 	for _, p := range none.Ports {
 		p.Neighbor = nil
 	}
@@ -60,7 +60,7 @@ func TestLLDPRowShapes(t *testing.T) {
 		sw   *switchstate.Switch
 		want string
 	}{
-		{leaf4(), `"ROW_nbor_detail":[{`},
+		{Leaf4(), `"ROW_nbor_detail":[{`},
 		{one, `"ROW_nbor_detail":{"chassis_type"`},
 		{none, ""},
 	} {
@@ -72,7 +72,7 @@ func TestLLDPRowShapes(t *testing.T) {
 }
 
 func TestAnswersFollowTheState(t *testing.T) {
-	sw := leaf4()
+	sw := Leaf4()
 	dev := New(sw)
 	sw.Update(func(sw *switchstate.Switch) { sw.Port("Ethernet1/4").PauseRX = true })
 	out, _, _ := dev.Exec(context.Background(), "show interface | json")
@@ -84,6 +84,6 @@ func TestAnswersFollowTheState(t *testing.T) {
 // TestConcurrentUpdates: answers read the state under its lock while the lab changes it
 // (run with -race).
 func TestConcurrentUpdates(t *testing.T) {
-	sw := leaf4()
+	sw := Leaf4()
 	labtest.ExecUnderUpdates(t, sw, New(sw), Commands())
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	nxoscol "github.com/roceaudit/roceaudit/collectors/nxos"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -17,12 +16,12 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // (testdata/README.md), so a renderer change shows as a diff even where the collector would
 // not notice it (the shape of a one-row ROW_ member, say).
 func TestGolden(t *testing.T) {
-	broken := leaf4()
+	broken := Leaf4()
 	broken.Port("Ethernet1/2").Watchdog[3] = false
 	broken.Port("Ethernet1/3").PFCAuto, broken.Port("Ethernet1/3").DCBX = true, true
 	broken.Port("Ethernet1/4").TrustDSCP = false
 	broken.Port("Ethernet1/1").Counters = map[string]int64{"rx_pause": 3, "tx_pause": 1}
-	one := spine1()
+	one := Spine1()
 	for _, p := range one.Ports[1:] {
 		p.Neighbor = nil
 	}
@@ -35,6 +34,6 @@ func TestGolden(t *testing.T) {
 func checkGolden(t *testing.T, sw *switchstate.Switch) {
 	t.Helper()
 	dev := New(sw)
-	dev.now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
-	labtest.GoldenAnswers(t, dev, Commands(), filepath.Join("testdata", sw.Name), nxoscol.FixtureFile, *update)
+	dev.Now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
+	labtest.GoldenAnswers(t, dev, Commands(), filepath.Join("testdata", sw.Name), *update)
 }

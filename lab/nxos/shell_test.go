@@ -22,18 +22,18 @@ func TestShellTranscript(t *testing.T) {
 		"show foo\r\n           ^\r\n% Invalid command at '^' marker.\r\nleaf4#" +
 		"abc\b \b\b \b\b \b^C\r\nleaf4#" +
 		"exit\r\n"
-	labtest.ExpectTranscript(t, New(leaf4()), in, want)
+	labtest.ExpectTranscript(t, New(Leaf4()), in, want)
 }
 
 func TestShellEndsWithContext(t *testing.T) {
-	labtest.ExpectShellEndsWithContext(t, New(leaf4()))
+	labtest.ExpectShellEndsWithContext(t, New(Leaf4()))
 }
 
 // TestScrapligoSession: scrapligo's cisco_nxos driver, as the interactive collector uses it, gets
 // every collector command back as exec renders it and sees the NX-OS caret refusal as a failure.
 func TestScrapligoSession(t *testing.T) {
-	dev := New(leaf4())
-	dev.now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
+	dev := New(Leaf4())
+	dev.Now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
 	labtest.ExpectScrapliSession(t, "cisco_nxos", dev, Commands(), func(result string) bool {
 		return strings.HasSuffix(result, "^\n% Invalid command at '^' marker.")
 	})
@@ -41,7 +41,7 @@ func TestScrapligoSession(t *testing.T) {
 
 // TestShellLatency: every answer waits Latency, as sshd makes exec wait.
 func TestShellLatency(t *testing.T) {
-	dev := New(leaf4())
+	dev := New(Leaf4())
 	dev.Latency = 40 * time.Millisecond
 	labtest.ExpectShellLatency(t, dev, dev.Latency)
 }

@@ -6,7 +6,7 @@
 // The switch answers SSH exec (one command per session, as NX-OS allows) and an interactive
 // CLI (pty-req + shell) that behaves as scrapligo's cisco_nxos driver expects: the NX-OS login
 // banner, a `NAME#` prompt, typed bytes echoed, "\r\n" line ends, `terminal width|length N`
-// accepted, `exit`. Only the read commands of the NX-OS collector are known; anything else,
+// accepted, `exit`. Only the read commands listed in commands are known; anything else,
 // configuration included, gets the NX-OS refusal (a caret line under the offending word and
 // "% Invalid command at '^' marker."), so the lab never changes state from the CLI.
 //
@@ -43,12 +43,12 @@ const (
 type Switch struct {
 	clishell.CLI
 
-	now func() time.Time // the running-config's "!Time:" line
+	Now func() time.Time // the running-config's "!Time:" line
 }
 
 // New serves sw. The state may change later (under its lock); every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch {
-	s := &Switch{now: time.Now}
+	s := &Switch{Now: time.Now}
 	s.CLI = clishell.New(sw, dialect, s.commands())
 	return s
 }
@@ -77,14 +77,14 @@ func refuse(r clishell.Refusal) string {
 	return strings.Repeat(" ", r.Indent+col) + "^\n% " + what + " command at '^' marker.\n"
 }
 
-// commands is the CLI's whole vocabulary: the NX-OS collector's commands and the session
+// commands is the CLI's whole vocabulary: the NX-OS show commands the lab renders and the session
 // commands scrapligo types.
 func (s *Switch) commands() []*clishell.Command {
 	return []*clishell.Command{
 		clishell.Show("show version | json", showVersion),
 		clishell.Show("show interface | json", showInterface),
 		clishell.Show("show lldp neighbors detail | json", showLLDP),
-		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.now()) }),
+		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.Now()) }),
 		clishell.Session("terminal length "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("terminal width "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("exit", clishell.ActExit),

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 )
 
 // The perftest programs the emulation runs; other ib_* tools are "not installed".
@@ -33,26 +33,27 @@ type invocation struct {
 	prog    string // ib_write_bw, ib_write_lat, or the program timeout could not run
 	args    []string
 	ssPort  int // ss -Htln sport = :P
+	sudo    bool
 }
 
 // classify recognizes the command lines the emulation owns; ok is false for anything else,
 // which the host then answers as "command not found".
 func classify(cmd string) (invocation, bool) {
-	line, _ := strings.CutPrefix(cmd, collectors.SudoPrefix)
-	argv := strings.Fields(line)
-	if len(argv) == 0 {
+	line, fail := loginshell.Parse(cmd)
+	argv := line.Argv
+	if fail != nil || len(argv) == 0 {
 		return invocation{}, false
 	}
 	if argv[0] == "ss" {
 		// Only the published port check: ss -Htln sport = :P
 		if len(argv) == 5 && argv[1] == "-Htln" && argv[2] == "sport" && argv[3] == "=" && strings.HasPrefix(argv[4], ":") {
 			if p, err := strconv.Atoi(argv[4][1:]); err == nil && p >= 0 && p <= 65535 {
-				return invocation{kind: "ss", ssPort: p}, true
+				return invocation{kind: "ss", ssPort: p, sudo: line.Sudo}, true
 			}
 		}
 		return invocation{}, false
 	}
-	inv := invocation{kind: "perftest"}
+	inv := invocation{kind: "perftest", sudo: line.Sudo}
 	if argv[0] == "timeout" {
 		if len(argv) < 3 {
 			return invocation{}, false

@@ -11,7 +11,7 @@ import (
 
 // counterSet is what one run adds to the counters, per port: ethtool -S and RDMA hw_counters
 // on host netdevs, the NOS-agnostic switchstate names on switch ports (the names the switch
-// emulators render and their collectors read: queue<q>_*, pg<g>_*, pfc_{rx,tx}_pause_*).
+// emulators render: queue<q>_*, pg<g>_*, pfc_{rx,tx}_pause_*).
 type counterSet struct {
 	stats map[Endpoint]map[string]uint64 // host netdev: ethtool -S
 	hw    map[Endpoint]map[string]uint64 // host netdev: hw_counters of the RDMA port bound to it

@@ -2,8 +2,8 @@
 // ...` servers and clients that meet over an emulated out-of-band TCP port, and the
 // `ss -Htln sport = :P` port check. Results follow from the lab's state: the GIDs, NIC QoS and
 // switch ports along the path the flow takes. It is product code of the built-in lab, not a
-// test stub; outputs and failure texts are perftest's (hosts.md §9, perftest sources), so the
-// collectors/perftest parsers and Diagnose read them like real ones.
+// test stub; outputs and failure texts are perftest's (hosts.md §9, perftest sources), so any
+// reader of real perftest output reads them the same.
 //
 // # Rendezvous
 //

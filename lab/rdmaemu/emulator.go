@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"net/netip"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
@@ -120,10 +119,9 @@ func (e *Emulator) Exec(ctx context.Context, host, cmd string) (stdout, stderr s
 	switch {
 	case inv.kind == "timeout-other" || !installed && inv.timeout > 0:
 		return "", timeoutNotFound(inv.prog), 127, true
-	case !installed && strings.HasPrefix(cmd, collectors.SudoPrefix):
-		return "", "sudo: " + inv.prog + ": command not found\n", 1, true
 	case !installed:
-		return "", "bash: line 1: " + inv.prog + ": command not found\n", 127, true
+		stdout, stderr, exit := loginshell.NotFound(inv.prog, inv.sudo)
+		return stdout, stderr, exit, true
 	}
 	a, err := parsePerftest(inv.prog, inv.args)
 	var pe *parseError

@@ -194,7 +194,7 @@ type dscpMaps struct {
 // uses it.
 func dscpMapNames(ports []*switchstate.Port) dscpMaps {
 	out := dscpMaps{byName: map[string][64]int{}, of: map[string]string{}}
-	recipe, stock := recipeDSCPMap(), stockDSCPMap()
+	recipe, stock := recipeDSCPMap(), StockDSCPMap()
 	named := map[[64]int]string{recipe: RoCEMap, stock: StockMap}
 	for _, p := range ports {
 		if !p.TrustDSCP {
@@ -220,9 +220,9 @@ func recipeDSCPMap() [64]int {
 	return m
 }
 
-// stockDSCPMap is SONiC's stock DSCP_TO_TC_MAP "AZURE" (qos_config.j2; switches.md §1.3):
+// StockDSCPMap is SONiC's stock DSCP_TO_TC_MAP "AZURE" (qos_config.j2; switches.md §1.3):
 // 3 -> 3, 4 -> 4, 8 -> 0, 46 -> 5, 48 -> 6 and every other DSCP -> 1.
-func stockDSCPMap() [64]int {
+func StockDSCPMap() [64]int {
 	var m [64]int
 	for d := range m {
 		m[d] = 1

@@ -1,7 +1,7 @@
 // Package sonic emulates a community SONiC switch for the built-in lab. SONiC is a Linux
-// shell: the switch answers SSH exec requests with the output of the SONiC collector's
-// commands (collectors/sonic), each rendered from a switchstate.Switch in the format SONiC
-// prints it:
+// shell whose `show` is a click program: the switch answers SSH exec requests for these
+// commands (abbreviable as sonic-utilities allows), each rendered from a switchstate.Switch in
+// the format SONiC prints it:
 //
 //	show runningconfiguration all   CONFIG_DB as `sonic-cfggen -d --print-data` prints it
 //	show lldp table                 lldpshow's tabulate table
@@ -17,20 +17,18 @@
 // DWRR schedulers bound per queue, and lossless or lossy buffer profiles per priority group.
 // Validate names what SONiC cannot show as it is in the state.
 //
-// Anything else on the command line answers as bash does for a missing command, configuration
-// writes (`config ...`, `sonic-db-cli ... HSET`) included: the lab never changes state from the
-// CLI. A leading "sudo -n " is accepted.
+// A `show` path SONiC does not have gets click's usage error (exit 2); a real one the lab does
+// not render says so (exit 1). Any other program answers as bash does for a missing command,
+// configuration writes (`config ...`, `sonic-db-cli ... HSET`) included: the lab never changes
+// state from the CLI. sudo runs what follows it.
 //
 // State counters read (absent reads 0): pfc_rx_pause_prio<N>, pfc_tx_pause_prio<N>,
-// queue<N>_tx_packets, queue<N>_tx_bytes, queue<N>_drops, queue<N>_drop_bytes: the names the
-// collector reports them under.
+// queue<N>_tx_packets, queue<N>_tx_bytes, queue<N>_drops, queue<N>_drop_bytes.
 package sonic
 
 import (
 	"context"
-	"strings"
 
-	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
 	"github.com/roceaudit/roceaudit/lab/loginshell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -51,29 +49,15 @@ type Switch struct {
 // New serves sw. The state may change later (under its lock); every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch { return &Switch{State: sw} }
 
-// renderers are the commands the switch knows, by their exact text.
-var renderers = map[string]func(sw *switchstate.Switch) string{
-	soniccol.CmdVersion:       showVersion,
-	soniccol.CmdRunningConfig: showRunningConfig,
-	soniccol.CmdLLDP:          showLLDPTable,
-	soniccol.CmdPFCCounters:   showPFCCounters,
-	soniccol.CmdQueueCounters: showQueueCounters,
-}
-
-// Commands lists the command lines the emulator answers with state (the collector's set).
-func Commands() []string { return append([]string(nil), soniccol.Commands...) }
-
-// Exec answers one command line as the switch's login shell would. Blanks between words do not
-// matter; a leading "sudo -n " is accepted.
+// Exec answers one command line as the switch's login shell would: bash splits it, sudo runs
+// what follows it, and SONiC's `show` reads its own arguments.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
-	argv, sudo := loginshell.Split(cmd)
-	if len(argv) == 0 {
-		return "", "", 0
-	}
-	render, ok := renderers[strings.Join(argv, " ")]
-	if !ok {
-		return loginshell.NotFound(argv[0], sudo)
-	}
-	s.State.Read(func(sw *switchstate.Switch) { stdout = render(sw) })
-	return stdout, "", 0
+	return loginshell.Exec(cmd, "show", func(argv []string) (string, string, int) {
+		c, stdout, stderr, exit := resolve(argv[1:])
+		if c == nil {
+			return stdout, stderr, exit
+		}
+		s.State.Read(func(sw *switchstate.Switch) { stdout = c.render(sw) })
+		return stdout, "", 0
+	})
 }

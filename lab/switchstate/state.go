@@ -81,10 +81,13 @@ func (s *Switch) Port(name string) *Port {
 	return nil
 }
 
-// Recipe values a healthy switch follows (CONTRACT §5 defaults).
+// The lossless RoCE configuration a healthy lab switch has, as an operator writes it: RoCE on
+// DSCP 26 and priority 3, CNPs on DSCP 48 and priority 6.
 const (
 	RoCEPriority = 3
 	CNPPriority  = 6
+	RoCEDSCP     = 26
+	CNPDSCP      = 48
 )
 
 // HealthyPort returns a port configured to the lossless recipe: DSCP trust with the dscp>>3

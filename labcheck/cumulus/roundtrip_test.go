@@ -1,4 +1,4 @@
-package cumulus
+package cumuluscheck
 
 import (
 	"fmt"
@@ -7,17 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/cumulus"
+
+	"github.com/roceaudit/roceaudit/lab/labtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
-	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labtest.Collect(t, cumuluscol.Platform{}, New(sw), sw)
+	return labcheck.Collect(t, cumuluscol.Platform{}, cumulus.New(sw), sw)
 }
 
 // unknown is a fact the collector cannot read; the comparison only checks that it says why.
@@ -77,10 +81,10 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 	}
 	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}
 	if rxOn {
-		pfc.RX = labtest.Members(pfcSet)
+		pfc.RX = labcheck.Members(pfcSet)
 	}
 	if txOn {
-		pfc.TX = labtest.Members(pfcSet)
+		pfc.TX = labcheck.Members(pfcSet)
 	}
 	dscp := map[int]int{}
 	for d, sp := range p.DSCPToTC {
@@ -92,41 +96,41 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 		}
 		return "dwrr"
 	}
-	speed := labtest.Known(float64(p.Speed), cmd("link"))
+	speed := labcheck.Known(float64(p.Speed), cmd("link"))
 	if !p.Up {
 		speed = unknown[float64](cmd("link")) // NVUE shows no operational speed on a link that is down
 	}
 	out := &topology.SwitchPort{
 		Name:        p.Name,
 		Speed:       speed,
-		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
-		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
-		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
-		DCBX:        labtest.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
-		Counters:    labtest.Known(expectedCounters(p), cmd("counters qos")),
+		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
+		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
+		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
+		DCBX:        labcheck.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
+		Counters:    labcheck.Known(expectedCounters(p), cmd("counters qos")),
 	}
 	if roce {
 		status := cmd("qos roce status")
-		out.Trust = labtest.Known("both", status)
-		out.DSCPToTC = labtest.Known(dscp, status)
-		out.TCToQueue = labtest.Known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, status)
-		out.PFC = labtest.Known(pfc, status)
-		out.ECN = labtest.Known(labtest.PerQueue(func(tc int) bool { return p.ECN[tc] }), status)
-		out.Scheduler = labtest.Known(map[int]string{0: sched(0), 3: sched(3), 6: sched(6)}, status)
-		out.Buffer = labtest.Known(topology.Buffer{LosslessPGs: labtest.Members(p.Lossless), Profile: "roce-reserved-ingress"}, status)
+		out.Trust = labcheck.Known("both", status)
+		out.DSCPToTC = labcheck.Known(dscp, status)
+		out.TCToQueue = labcheck.Known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, status)
+		out.PFC = labcheck.Known(pfc, status)
+		out.ECN = labcheck.Known(labcheck.PerQueue(func(tc int) bool { return p.ECN[tc] }), status)
+		out.Scheduler = labcheck.Known(map[int]string{0: sched(0), 3: sched(3), 6: sched(6)}, status)
+		out.Buffer = labcheck.Known(topology.Buffer{LosslessPGs: labcheck.Members(p.Lossless), Profile: "roce-reserved-ingress"}, status)
 		return out
 	}
 	trust := "dscp"
 	if !p.TrustDSCP {
 		trust, dscp = "pcp", map[int]int{}
 	}
-	out.Trust = labtest.Known(trust, cmd("qos mapping"))
-	out.DSCPToTC = labtest.Known(dscp, cmd("qos mapping"))
-	out.TCToQueue = labtest.Known(labtest.PerQueue(func(sp int) int { return sp }), cmd("qos egress-queue-mapping"))
-	out.PFC = labtest.Known(pfc, cmd("qos pfc"))
-	out.ECN = labtest.Known(labtest.PerQueue(func(tc int) bool { return p.ECN[tc] }), cmd("qos congestion-control"))
-	out.Scheduler = labtest.Known(labtest.PerQueue(sched), cmd("qos egress-scheduler"))
-	out.Buffer = labtest.Known(topology.Buffer{LosslessPGs: []int{}}, cmd("qos pfc"))
+	out.Trust = labcheck.Known(trust, cmd("qos mapping"))
+	out.DSCPToTC = labcheck.Known(dscp, cmd("qos mapping"))
+	out.TCToQueue = labcheck.Known(labcheck.PerQueue(func(sp int) int { return sp }), cmd("qos egress-queue-mapping"))
+	out.PFC = labcheck.Known(pfc, cmd("qos pfc"))
+	out.ECN = labcheck.Known(labcheck.PerQueue(func(tc int) bool { return p.ECN[tc] }), cmd("qos congestion-control"))
+	out.Scheduler = labcheck.Known(labcheck.PerQueue(sched), cmd("qos egress-scheduler"))
+	out.Buffer = labcheck.Known(topology.Buffer{LosslessPGs: []int{}}, cmd("qos pfc"))
 	if rxOn || txOn {
 		out.Buffer = unknown[topology.Buffer](cumuluscol.CmdRoCE)
 	}
@@ -136,14 +140,14 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 // expectedLLDP is every neighbour on a port whose link is up, as `nv show interface lldp`
 // lists it (system name and port only).
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+	return labcheck.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
 		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID}
 	})
 }
 
 // factOpts compare evidence by command only: excerpts are the collector's, and an unreadable
 // fact only has to say why.
-var factOpts = labtest.FactOpts(cmp.Comparer(func(a, b topology.Evidence) bool {
+var factOpts = labcheck.FactOpts(cmp.Comparer(func(a, b topology.Evidence) bool {
 	return a.Command == b.Command && (a.Error == "") == (b.Error == "")
 }))
 
@@ -153,16 +157,16 @@ var factOpts = labtest.FactOpts(cmp.Comparer(func(a, b topology.Evidence) bool {
 func TestCollectorRoundTrip(t *testing.T) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			if err := Validate(sc.sw); err != nil {
+			if err := cumulus.Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on Cumulus: %v", err)
 			}
-			if roce, why := Regime(sc.sw); roce != sc.roce {
+			if roce, why := cumulus.Regime(sc.sw); roce != sc.roce {
 				t.Fatalf("regime RoCE=%v (%s), want RoCE=%v", roce, why, sc.roce)
 			}
 			got := collect(t, sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  "Cumulus Linux " + sc.sw.Version,
-				LLDP: labtest.Known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
+				LLDP: labcheck.Known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p, sc.roce))
@@ -203,17 +207,17 @@ func TestFaultShows(t *testing.T) {
 // generic profiles, and says which port.
 func TestRegimeFollowsThePorts(t *testing.T) {
 	sw := leaf2()
-	if roce, why := Regime(sw); !roce {
+	if roce, why := cumulus.Regime(sw); !roce {
 		t.Fatalf("healthy leaf2 not in RoCE mode: %s", why)
 	}
 	sw.Port("swp3").Strict[6] = false
-	roce, why := Regime(sw)
+	roce, why := cumulus.Regime(sw)
 	if roce || !strings.HasPrefix(why, "swp3: strict queues -") {
 		t.Errorf("regime RoCE=%v, %q; want generic because of swp3", roce, why)
 	}
 	sw = leaf2()
 	sw.Port("swp4").ECN[1] = true
-	if roce, why := Regime(sw); roce || !strings.HasPrefix(why, "swp4: ECN on traffic classes 1,3") {
+	if roce, why := cumulus.Regime(sw); roce || !strings.HasPrefix(why, "swp4: ECN on traffic classes 1,3") {
 		t.Errorf("regime RoCE=%v, %q; want generic because swp4 marks ECN on other classes", roce, why)
 	}
 }
@@ -226,7 +230,7 @@ func TestValidateNamesWhatCumulusCannotShow(t *testing.T) {
 	sw.Port("swp4").PauseRX = true
 	sw.Port("swp51").DCBX = true
 	sw.Port("swp52").MTU = 9600
-	labtest.ExpectProblems(t, Validate(sw), "asymmetric PFC, a lossy PFC priority, a partial watchdog, pause with PFC, DCBX and MTU 9600",
+	labtest.ExpectProblems(t, cumulus.Validate(sw), "asymmetric PFC, a lossy PFC priority, a partial watchdog, pause with PFC, DCBX and MTU 9600",
 		"swp1: PFC rx 3, tx 3,4", "swp2: lossless priority groups -", "swp3: watchdog on 3,5",
 		"swp4: link pause and PFC", "swp51: DCBX", "swp52: MTU 9600")
 }

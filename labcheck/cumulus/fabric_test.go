@@ -1,7 +1,9 @@
-package cumulus
+package cumuluscheck
 
 import (
 	"fmt"
+
+	"github.com/roceaudit/roceaudit/lab/cumulus"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -9,7 +11,7 @@ import (
 // leaf2 is the Cumulus leaf of notes/lab-fabric.md: swp1..swp4 to gpu01..gpu04 ens1f1np1,
 // swp51 to spine1 Ethernet1/2, swp52 to spine2 Ethernet4.
 func leaf2() *switchstate.Switch {
-	sw := NewState("leaf2", "98:03:9b:10:02:00", "swp1", "swp2", "swp3", "swp4", "swp51", "swp52")
+	sw := cumulus.NewState("leaf2", "98:03:9b:10:02:00", "swp1", "swp2", "swp3", "swp4", "swp51", "swp52")
 	for i := 1; i <= 4; i++ {
 		// Stock lldpd: the netdev's MAC as port ID, its name as the description.
 		mac := fmt.Sprintf("0c:42:a1:6b:%02x:4d", i)

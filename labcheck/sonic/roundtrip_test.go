@@ -1,4 +1,4 @@
-package sonic
+package soniccheck
 
 import (
 	"context"
@@ -7,17 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/labtest"
+
+	"github.com/roceaudit/roceaudit/lab/sonic"
+
 	"github.com/google/go-cmp/cmp"
 
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
-	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labtest.Collect(t, soniccol.Platform{}, New(sw), sw)
+	return labcheck.Collect(t, soniccol.Platform{}, sonic.New(sw), sw)
 }
 
 // expectedPort is what the SONiC collector must report for a port of the state, written from
@@ -34,7 +38,7 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 			dscp[d] = tc
 		}
 	}
-	rx, tx := labtest.Members(p.PFCRX), labtest.Members(p.PFCTX)
+	rx, tx := labcheck.Members(p.PFCRX), labcheck.Members(p.PFCTX)
 	if fmt.Sprint(rx) != fmt.Sprint(tx) && len(rx) < 8 {
 		panic("expectedPort: the state is not expressible on SONiC (Validate it first)")
 	}
@@ -57,30 +61,30 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	return &topology.SwitchPort{
 		Name:        p.Name,
 		Aliases:     []string{fmt.Sprintf("etp%d", n/4+1)},
-		Speed:       labtest.Known(float64(p.Speed), cfg),
-		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
-		Trust:       labtest.Known(trust, cfg),
-		DSCPToTC:    labtest.Known(dscp, cfg),
-		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), cfg),
-		PFC:         labtest.Known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
-		PFCWatchdog: labtest.Known(labtest.PerQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
-		Pause:       labtest.Known(topology.Pause{}, cfg),
-		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), cfg),
-		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
+		Speed:       labcheck.Known(float64(p.Speed), cfg),
+		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
+		Trust:       labcheck.Known(trust, cfg),
+		DSCPToTC:    labcheck.Known(dscp, cfg),
+		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), cfg),
+		PFC:         labcheck.Known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
+		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
+		Pause:       labcheck.Known(topology.Pause{}, cfg),
+		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), cfg),
+		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"
 			}
 			return "dwrr"
 		}), cfg),
-		DCBX:     labtest.Known(topology.DCBX{Mode: "static"}, cfg),
-		Buffer:   labtest.Known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
-		Counters: labtest.Known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
+		DCBX:     labcheck.Known(topology.DCBX{Mode: "static"}, cfg),
+		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
+		Counters: labcheck.Known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
 	}
 }
 
 // expectedLLDP is every neighbour on a port whose link is up, as lldpshow lists it.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+	return labcheck.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
 		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: n.PortID, PortDescr: n.PortDescr}
 	})
 }
@@ -91,18 +95,18 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 func TestCollectorRoundTrip(t *testing.T) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			if err := Validate(sc.sw); err != nil {
+			if err := sonic.Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on SONiC: %v", err)
 			}
 			got := collect(t, sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  fmt.Sprintf("%s (HwSKU %s)", sc.sw.Version, sc.sw.Model),
-				LLDP: labtest.Known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
+				LLDP: labcheck.Known(expectedLLDP(sc.sw), soniccol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(p))
 			}
-			if d := cmp.Diff(want, got, labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
+			if d := cmp.Diff(want, got, labcheck.FactOpts(labcheck.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 			for _, p := range got.Ports {
@@ -156,7 +160,7 @@ func TestValidateNamesWhatSONiCCannotShow(t *testing.T) {
 	sw.Port("Ethernet8").PauseRX = true
 	sw.Port("Ethernet12").PFCAuto = true
 	sw.Port("Ethernet48").MTU = 9600
-	labtest.ExpectProblems(t, Validate(sw), "asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600",
+	labtest.ExpectProblems(t, sonic.Validate(sw), "asymmetric PFC, a watchdog without PFC, pause, DCBX and MTU 9600",
 		"Ethernet0: PFC rx 3, tx ", "Ethernet4: watchdog on 3,5", "Ethernet8: 802.3x pause",
 		"Ethernet12: DCBX", "Ethernet48: MTU 9600")
 }
@@ -176,7 +180,7 @@ func TestHostNeighbourByMAC(t *testing.T) {
 	if got != want {
 		t.Errorf("Ethernet4 neighbour %+v, want %+v", got, want)
 	}
-	cfg, _, _ := New(sw).Exec(context.Background(), soniccol.CmdRunningConfig)
+	cfg, _, _ := sonic.New(sw).Exec(context.Background(), soniccol.CmdRunningConfig)
 	for _, s := range []string{`"description": "gpu02:ens1f0np0"`, `"port": "ens1f0np0"`} {
 		if !strings.Contains(cfg, s) {
 			t.Errorf("running config lacks %s", s)

@@ -1,16 +1,20 @@
-package eos
+package eoscheck
 
 import (
 	"fmt"
 	"slices"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/eos"
+
+	"github.com/roceaudit/roceaudit/lab/labtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	eoscol "github.com/roceaudit/roceaudit/collectors/eos"
-	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -31,7 +35,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 	}
 	wd := slices.Contains(p.Watchdog[:], true)
 	lowestStrict := slices.Index(p.Strict[:], true)
-	trust, dcbx, profile := "pcp", "static", Profile
+	trust, dcbx, profile := "pcp", "static", eos.Profile
 	if p.TrustDSCP {
 		trust = "dscp"
 	}
@@ -48,7 +52,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 		pfcTX += p.Counters[pfcName("tx", prio)]
 	}
 	// A port that is not connected shows bandwidth 0: its speed is unknown.
-	speed := labtest.Known(float64(p.Speed), eoscol.CmdInterfaces)
+	speed := labcheck.Known(float64(p.Speed), eoscol.CmdInterfaces)
 	if !p.Up {
 		speed = topology.Unknown[float64](topology.Evidence{Command: eoscol.CmdInterfaces,
 			Error: p.Name + ` reports no "bandwidth" (interfaceStatus "notconnect")`})
@@ -56,23 +60,23 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 	return &topology.SwitchPort{
 		Name:        p.Name,
 		Speed:       speed,
-		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
-		Trust:       labtest.Known(trust, eoscol.CmdRunningConfig),
-		DSCPToTC:    labtest.Known(perDSCP(global), eoscol.CmdRunningConfig),
-		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
-		PFC:         labtest.Known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
-		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
-		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
-		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
-		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
+		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
+		Trust:       labcheck.Known(trust, eoscol.CmdRunningConfig),
+		DSCPToTC:    labcheck.Known(perDSCP(global), eoscol.CmdRunningConfig),
+		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
+		PFC:         labcheck.Known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
+		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
+		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
+		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
+		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if lowestStrict >= 0 && q >= lowestStrict {
 				return "strict"
 			}
 			return "wrr"
 		}), eoscol.CmdRunningConfig),
-		DCBX:   labtest.Known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
-		Buffer: labtest.Known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
-		Counters: labtest.Known(map[string]int64{
+		DCBX:   labcheck.Known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
+		Buffer: labcheck.Known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
+		Counters: labcheck.Known(map[string]int64{
 			"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"],
 			"pfc_rx_frames": pfcRX, "pfc_tx_frames": pfcTX,
 		}, eoscol.CmdInterfaces),
@@ -94,7 +98,7 @@ func perDSCP(m [64]int) map[int]int {
 // expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and
 // a host's port ID) as EOS spells them.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+	return labcheck.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
 		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: nosfmt.DottedMAC(n.PortID),
 			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
 	})
@@ -106,18 +110,18 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 func TestCollectorRoundTrip(t *testing.T) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			if err := Validate(sc.sw); err != nil {
+			if err := eos.Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on EOS: %v", err)
 			}
-			got := labtest.Collect(t, eoscol.Platform{}, New(sc.sw), sc.sw)
+			got := labcheck.Collect(t, eoscol.Platform{}, eos.New(sc.sw), sc.sw)
 			want := &topology.SwitchFacts{
-				NOS:  "Arista EOS " + DefaultVersion + " (" + DefaultModel + ")",
-				LLDP: labtest.Known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
+				NOS:  "Arista EOS " + eos.DefaultVersion + " (" + eos.DefaultModel + ")",
+				LLDP: labcheck.Known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p, slices.Contains(sc.inline, p.Name)))
 			}
-			if d := cmp.Diff(want, got, labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
+			if d := cmp.Diff(want, got, labcheck.FactOpts(labcheck.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 			for _, p := range sc.sw.SortedPorts() {
@@ -132,10 +136,10 @@ func TestCollectorRoundTrip(t *testing.T) {
 // TestFaultsShow checks that each lab-fabric fault is visible where its check looks, so a
 // scenario cannot pass by accident.
 func TestFaultsShow(t *testing.T) {
-	sw := leaf3()
+	sw := eos.Leaf3()
 	sw.Port("Ethernet2").TrustDSCP = false
 	sw.Port("Ethernet3").PauseRX = true
-	facts := labtest.Collect(t, eoscol.Platform{}, New(sw), sw)
+	facts := labcheck.Collect(t, eoscol.Platform{}, eos.New(sw), sw)
 	if got := facts.Port("Ethernet2").Trust.Value; got != "pcp" {
 		t.Errorf("Ethernet2 trust = %q, want pcp", got)
 	}
@@ -148,14 +152,14 @@ func TestFaultsShow(t *testing.T) {
 }
 
 func TestValidateNamesWhatEOSCannotShow(t *testing.T) {
-	sw := leaf3()
+	sw := eos.Leaf3()
 	sw.Port("Ethernet1").DSCPToTC[26] = 1
 	sw.Port("Ethernet2").PFCTX[3] = false
 	sw.Port("Ethernet3").PFCAuto = true
 	sw.Port("Ethernet4").Lossless[4] = true
-	labtest.ExpectProblems(t, Validate(sw), "a per-port DSCP map, asymmetric PFC, PFCAuto and extra lossless PGs",
+	labtest.ExpectProblems(t, eos.Validate(sw), "a per-port DSCP map, asymmetric PFC, PFCAuto and extra lossless PGs",
 		"Ethernet1: DSCP map", "Ethernet2: asymmetric PFC", "Ethernet3: PFCAuto", "Ethernet4: lossless PGs [3 4]")
-	if err := Validate(leaf3()); err != nil {
+	if err := eos.Validate(eos.Leaf3()); err != nil {
 		t.Errorf("Validate refused the healthy leaf3: %v", err)
 	}
 }
@@ -165,7 +169,7 @@ func TestValidateNamesWhatEOSCannotShow(t *testing.T) {
 // expectedLLDP.
 func TestHostNeighbourByMAC(t *testing.T) {
 	var got topology.LLDPNeighbor
-	for _, n := range labtest.Collect(t, eoscol.Platform{}, New(leaf3()), leaf3()).LLDP.Value {
+	for _, n := range labcheck.Collect(t, eoscol.Platform{}, eos.New(eos.Leaf3()), eos.Leaf3()).LLDP.Value {
 		if n.LocalPort == "Ethernet2" {
 			got = n
 		}

@@ -1,4 +1,4 @@
-package lab
+package fabriccheck
 
 import (
 	"context"
@@ -8,7 +8,8 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/inventory"
-	"github.com/roceaudit/roceaudit/lab/labtest"
+	"github.com/roceaudit/roceaudit/lab"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -17,7 +18,7 @@ import (
 // (colons on SONiC and Cumulus, dotted on EOS and NX-OS), and with neither the hosts' LLDP
 // nor the port descriptions every host cable is still found, on the netdev with that MAC.
 func TestSwitchesSeeHostsByMAC(t *testing.T) {
-	devs, err := build(ScenarioHealthy, 0)
+	devs, _, err := lab.Emulate(lab.Options{Scenario: lab.ScenarioHealthy}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,24 +26,24 @@ func TestSwitchesSeeHostsByMAC(t *testing.T) {
 	s := &topology.Snapshot{}
 	spelled := map[string]bool{}
 	for _, d := range devs {
-		p, ok := reg.Get(d.platform)
+		p, ok := reg.Get(d.Platform)
 		if !ok {
-			t.Fatalf("%s: no collector for %s", d.name, d.platform)
+			t.Fatalf("%s: no collector for %s", d.Name, d.Platform)
 		}
-		dev := &topology.Device{Name: d.name, Platform: d.platform, Reachable: true}
-		if d.host != nil {
+		dev := &topology.Device{Name: d.Name, Platform: d.Platform, Reachable: true}
+		if d.Host != nil {
 			dev.Role = topology.RoleHost
-			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.name}, dev)
+			err := p.Collect(context.Background(), labcheck.ExecRunner{Dev: d.Host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.Name}, dev)
 			if err != nil {
-				t.Fatalf("%s: %v", d.name, err)
+				t.Fatalf("%s: %v", d.Name, err)
 			}
 			dev.Host.LLDP = topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "lldpd not running"})
 		} else {
 			dev.Role = topology.RoleSwitch
-			dev.Switch = labtest.Collect(t, p, d.dev, d.sw)
+			dev.Switch = labcheck.Collect(t, p, d.Device, d.Switch)
 			for i, n := range dev.Switch.LLDP.Value {
 				if strings.HasPrefix(n.SystemName, "gpu") {
-					spelled[d.platform+" "+macSpelling(n.PortID)] = true
+					spelled[d.Platform+" "+macSpelling(n.PortID)] = true
 				}
 				dev.Switch.LLDP.Value[i].PortDescr = "" // the MAC alone must name the netdev
 			}
@@ -60,15 +61,7 @@ func TestSwitchesSeeHostsByMAC(t *testing.T) {
 		t.Errorf("host port IDs spelled %v, want %v", got, want)
 	}
 
-	var hostCables []string
-	f := fixedFabric()
-	for _, c := range f.cables {
-		if !f.isSwitch(c[0].device) || !f.isSwitch(c[1].device) {
-			hostCables = append(hostCables, linkSet([]topology.Link{{A: topology.PortRef{Device: c[0].device, Interface: c[0].port},
-				B: topology.PortRef{Device: c[1].device, Interface: c[1].port}}})[0])
-		}
-	}
-	slices.Sort(hostCables)
+	_, hostCables := cableLinks()
 	var got []string
 	for _, l := range linkSet(topology.ResolveLinks(s)) {
 		if strings.Contains(l, "gpu") {

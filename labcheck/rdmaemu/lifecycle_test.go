@@ -1,4 +1,4 @@
-package rdmaemu
+package rdmaemucheck
 
 import (
 	"context"
@@ -117,7 +117,7 @@ func TestCancelMidRun(t *testing.T) {
 	cancelClient()
 	waitGroupDone(t, &wg, time.Second)
 	s := <-srv
-	if cli.exit != killedExit || s.exit != 1 || s.err != exchangeFail {
+	if cli.exit != 129 || s.exit != 1 || s.err != " Failed to exchange data between server and clients\n" {
 		t.Errorf("client %+v server %+v", cli, s)
 	}
 	for i, v := range samples {

@@ -1,26 +1,9 @@
-package eos
+package eoscheck
 
 import (
-	"fmt"
-
+	"github.com/roceaudit/roceaudit/lab/eos"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
-
-// leaf3 is the EOS leaf of notes/lab-fabric.md: Ethernet1..4 to gpu05..gpu08 ens1f0np0,
-// Ethernet49 to spine1 Ethernet1/3, Ethernet50 to spine2 Ethernet8.
-func leaf3() *switchstate.Switch {
-	sw := NewState("leaf3", "44:4c:a8:d2:10:00", "Ethernet1", "Ethernet2", "Ethernet3", "Ethernet4", "Ethernet49", "Ethernet50")
-	for i := 1; i <= 4; i++ {
-		mac := fmt.Sprintf("0c:42:a1:6b:%02x:4c", i+4) // stock lldpd: port ID the MAC, description the netdev
-		sw.Port(fmt.Sprintf("Ethernet%d", i)).Neighbor = &switchstate.Neighbor{
-			SystemName: fmt.Sprintf("gpu%02d", i+4), PortID: mac, PortDescr: "ens1f0np0",
-			ChassisID: mac, MgmtIP: fmt.Sprintf("192.168.100.%d", i+4),
-		}
-	}
-	sw.Port("Ethernet49").Neighbor = &switchstate.Neighbor{SystemName: "spine1", PortID: "Ethernet1/3", PortDescr: "leaf3 uplink", ChassisID: "50:87:89:a1:d8:00"}
-	sw.Port("Ethernet50").Neighbor = &switchstate.Neighbor{SystemName: "spine2", PortID: "Ethernet8", ChassisID: "52:54:00:aa:02:00"}
-	return sw
-}
 
 // scenario is a state and the ports whose QoS settings differ from the shared profile, so
 // they carry their own lines instead of service-profile.
@@ -33,17 +16,17 @@ type scenario struct {
 // scenarios are the healthy leaf3, each lab-fabric fault that lands on EOS alone and
 // together, and a variety of settings no scenario uses yet (a generated Clos might).
 func scenarios() []scenario {
-	trust := leaf3()
+	trust := eos.Leaf3()
 	trust.Port("Ethernet2").TrustDSCP = false // SW-TRUST: trust cos
 
-	pause := leaf3()
+	pause := eos.Leaf3()
 	pause.Port("Ethernet3").PauseRX = true // SW-PAUSE: flowcontrol receive on
 
-	broken := leaf3()
+	broken := eos.Leaf3()
 	broken.Port("Ethernet2").TrustDSCP = false
 	broken.Port("Ethernet3").PauseRX = true
 
-	v := leaf3()
+	v := eos.Leaf3()
 	for _, p := range v.Ports {
 		p.DSCPToTC[26] = 1 // a switch-wide map that sends RoCE to a lossy class
 	}
@@ -64,7 +47,7 @@ func scenarios() []scenario {
 	e50.Neighbor.MgmtIP = "10.0.0.2"
 
 	return []scenario{
-		{name: "healthy", sw: leaf3()},
+		{name: "healthy", sw: eos.Leaf3()},
 		{name: "SW-TRUST leaf3 Ethernet2", sw: trust, inline: []string{"Ethernet2"}},
 		{name: "SW-PAUSE leaf3 Ethernet3", sw: pause},
 		{name: "broken", sw: broken, inline: []string{"Ethernet2"}},

@@ -1,4 +1,4 @@
-package lab
+package fabriccheck
 
 import (
 	"context"
@@ -11,8 +11,11 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/lab"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"golang.org/x/crypto/ssh"
 )
 
 // transferLab is a scenario's devices with the perftest emulation, without SSH.
@@ -21,23 +24,21 @@ type transferLab struct {
 	switches map[string]*switchstate.Switch
 }
 
-func newTransferLab(t *testing.T, scenario string) *transferLab {
+// newTransferLab builds opts' devices with perftest at a fast time scale; the test fails if a
+// transfer is still running when it ends.
+func newTransferLab(t *testing.T, opts lab.Options) *transferLab {
 	t.Helper()
-	devs, err := build(scenario, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := newTransfers(devs, 0.002, 0)
+	devs, e, err := lab.Emulate(opts, 0.002)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tl := &transferLab{hosts: map[string]*linuxhost.Host{}, switches: map[string]*switchstate.Switch{}}
 	for _, d := range devs {
-		if d.host != nil {
-			tl.hosts[d.name] = d.host
+		if d.Host != nil {
+			tl.hosts[d.Name] = d.Host
 		}
-		if d.sw != nil {
-			tl.switches[d.name] = d.sw
+		if d.Switch != nil {
+			tl.switches[d.Name] = d.Switch
 		}
 	}
 	t.Cleanup(func() {
@@ -118,8 +119,8 @@ func (tl *transferLab) hwCounter(host, netdev, name string) uint64 {
 
 // The demo paths of the healthy lab run at line rate with the auditor's own command lines.
 func TestTransfersHealthy(t *testing.T) {
-	tl := newTransferLab(t, ScenarioHealthy)
-	for i, p := range Paths(ScenarioHealthy) {
+	tl := newTransferLab(t, lab.Options{Scenario: lab.ScenarioHealthy})
+	for i, p := range lab.Paths(lab.ScenarioHealthy) {
 		from, to := strings.Split(p[0], ":"), strings.Split(p[1], ":")
 		dev, ip := "mlx5_0", "10.1.0."
 		if to[1] == linuxhost.Port1 {
@@ -137,7 +138,7 @@ func TestTransfersHealthy(t *testing.T) {
 // Broken: gpu01 -> gpu04 crosses leaf1:Ethernet12 without PFC. Low bandwidth, queue-3 drops on
 // that port and nowhere else, out-of-sequence on the receiver; gpu03 has no perftest.
 func TestTransfersBroken(t *testing.T) {
-	tl := newTransferLab(t, ScenarioBroken)
+	tl := newTransferLab(t, lab.Options{Scenario: lab.ScenarioBroken})
 	before := tl.switchCounters()
 	oos := tl.hwCounter("gpu04", linuxhost.Port0, "out_of_sequence")
 	out, errText, exit := tl.run(t, "gpu01", "mlx5_0", "gpu04", "mlx5_0", "10.1.0.4", 18515)
@@ -187,7 +188,7 @@ func TestTransfersBroken(t *testing.T) {
 // One transfer over real SSH through lab.Start: the server's session waits, ss shows it, the
 // client's output parses; a server whose session is closed leaves nothing running.
 func TestTransferOverSSH(t *testing.T) {
-	l, err := Start(context.Background(), Options{Dir: t.TempDir()})
+	l, err := lab.Start(context.Background(), lab.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,11 +211,11 @@ func TestTransferOverSSH(t *testing.T) {
 	done := make(chan res, 1)
 	srvCmd := bwCommand(t, "mlx5_0", 18515, "")
 	go func() {
-		o, e, x := runSSH(t, srv, srvCmd)
+		o, e, x := labtest.RunSSH(t, srv, srvCmd)
 		done <- res{o, e, x}
 	}()
 	for i := 0; ; i++ {
-		out, _, _ := runSSH(t, srv, perftest.FreePortCommand(18515))
+		out, _, _ := labtest.RunSSH(t, srv, perftest.FreePortCommand(18515))
 		if inUse, err := perftest.ParsePortInUse(out); err == nil && inUse {
 			break
 		}
@@ -227,7 +228,7 @@ func TestTransferOverSSH(t *testing.T) {
 		t.Errorf("running %q", r)
 	}
 	start := time.Now()
-	out, errText, exit := runSSH(t, cli, bwCommand(t, "mlx5_0", 18515, "10.1.0.5"))
+	out, errText, exit := labtest.RunSSH(t, cli, bwCommand(t, "mlx5_0", 18515, "10.1.0.5"))
 	if took := time.Since(start); took < 150*time.Millisecond || took > 2*time.Second {
 		t.Errorf("a -D 10 run took %v of wall time, want about 200 ms", took)
 	}
@@ -260,4 +261,14 @@ func TestTransferOverSSH(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// dial connects to a device of a running lab the way the auditor does.
+func dial(t *testing.T, l *lab.Lab, name string) (*ssh.Client, error) {
+	t.Helper()
+	i := slices.IndexFunc(l.Devices, func(d lab.Device) bool { return d.Name == name })
+	if i < 0 {
+		t.Fatalf("no device %s", name)
+	}
+	return labtest.Dial(t, l.IdentityPath, l.KnownHostsPath, l.Devices[i].Address, l.Devices[i].Port)
 }

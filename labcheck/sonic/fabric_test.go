@@ -1,7 +1,9 @@
-package sonic
+package soniccheck
 
 import (
 	"fmt"
+
+	"github.com/roceaudit/roceaudit/lab/sonic"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -20,7 +22,7 @@ func switchNeighbor(name, port string) *switchstate.Neighbor {
 // leaf1 is the SONiC leaf of notes/lab-fabric.md: Ethernet0..12 to gpu01..gpu04 ens1f0np0,
 // Ethernet48 to spine1 Ethernet1/1, Ethernet52 to spine2 Ethernet0.
 func leaf1() *switchstate.Switch {
-	sw := NewState("leaf1", "98:03:9b:10:01:00", "Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12", "Ethernet48", "Ethernet52")
+	sw := sonic.NewState("leaf1", "98:03:9b:10:01:00", "Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12", "Ethernet48", "Ethernet52")
 	for i := 0; i < 4; i++ {
 		sw.Port(fmt.Sprintf("Ethernet%d", 4*i)).Neighbor = hostNeighbor(i+1, "ens1f0np0")
 	}
@@ -31,7 +33,7 @@ func leaf1() *switchstate.Switch {
 
 // spine2 is the SONiC spine: Ethernet0..12 to leaf1..leaf4.
 func spine2() *switchstate.Switch {
-	sw := NewState("spine2", "98:03:9b:10:06:00", "Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12")
+	sw := sonic.NewState("spine2", "98:03:9b:10:06:00", "Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12")
 	sw.Model = "Mellanox-SN4700"
 	sw.Port("Ethernet0").Neighbor = switchNeighbor("leaf1", "Ethernet52")
 	sw.Port("Ethernet4").Neighbor = switchNeighbor("leaf2", "swp52")
@@ -80,7 +82,7 @@ func scenarios() []scenario {
 	e0.Counters = map[string]int64{"pfc_rx_pause_prio3": 1974230000000, "pfc_tx_pause_prio3": 7,
 		"queue3_tx_packets": 123456, "queue3_tx_bytes": 987654321, "queue1_drops": 12, "queue1_drop_bytes": 18000}
 	e4 := v.Port("Ethernet4")
-	e4.DSCPToTC = stockDSCPMap() // bound to SONiC's stock map
+	e4.DSCPToTC = sonic.StockDSCPMap() // bound to SONiC's stock map
 	e4.PFCRX = [8]bool{true, true, true, true, true, true, true, true}
 	e8 := v.Port("Ethernet8")
 	e8.Watchdog = [8]bool{}

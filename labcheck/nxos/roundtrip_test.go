@@ -1,15 +1,19 @@
-package nxos
+package nxoscheck
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/lab/nxos"
+
+	"github.com/roceaudit/roceaudit/lab/labtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	nxoscol "github.com/roceaudit/roceaudit/collectors/nxos"
-	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/nosfmt"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -49,7 +53,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 	}
 	wd := slices.Contains(p.Watchdog[:], true)
 	// A port that is down prints eth_speed "auto-speed": its speed is unknown.
-	speed := labtest.Known(float64(p.Speed), nxoscol.CmdInterface)
+	speed := labcheck.Known(float64(p.Speed), nxoscol.CmdInterface)
 	if !p.Up {
 		speed = topology.Unknown[float64](topology.Evidence{Command: nxoscol.CmdInterface,
 			Error: p.Name + ` shows no speed: "eth_speed": "auto-speed" (state "down")`})
@@ -57,30 +61,30 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 	return &topology.SwitchPort{
 		Name:        p.Name,
 		Speed:       speed,
-		MTU:         labtest.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
-		Trust:       labtest.Known(trust, nxoscol.CmdQoSConfig),
-		DSCPToTC:    labtest.Known(dscp, nxoscol.CmdQoSConfig),
-		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
-		PFC:         labtest.Known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
-		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
-		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
-		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
-		Scheduler: labtest.Known(labtest.PerQueue(func(q int) string {
+		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, nxoscol.CmdInterface),
+		Trust:       labcheck.Known(trust, nxoscol.CmdQoSConfig),
+		DSCPToTC:    labcheck.Known(dscp, nxoscol.CmdQoSConfig),
+		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
+		PFC:         labcheck.Known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
+		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
+		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
+		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
+		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"
 			}
 			return "dwrr"
 		}), nxoscol.CmdQoSConfig),
-		DCBX:     labtest.Known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
-		Buffer:   labtest.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: NetworkPolicy}, nxoscol.CmdQoSConfig),
-		Counters: labtest.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
+		DCBX:     labcheck.Known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
+		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: nxos.NetworkPolicy}, nxoscol.CmdQoSConfig),
+		Counters: labcheck.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
 	}
 }
 
 // expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and
 // a host's port ID) as NX-OS spells them.
 func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
-	return labtest.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
+	return labcheck.ExpectedLLDP(sw, func(p *switchstate.Port, n *switchstate.Neighbor) topology.LLDPNeighbor {
 		return topology.LLDPNeighbor{LocalPort: p.Name, SystemName: n.SystemName, PortID: nosfmt.DottedMAC(n.PortID),
 			PortDescr: n.PortDescr, ChassisID: nosfmt.DottedMAC(n.ChassisID), MgmtAddress: n.MgmtIP}
 	})
@@ -88,7 +92,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labtest.Collect(t, nxoscol.Platform{}, New(sw), sw)
+	return labcheck.Collect(t, nxoscol.Platform{}, nxos.New(sw), sw)
 }
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real
@@ -97,17 +101,17 @@ func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 func TestCollectorRoundTrip(t *testing.T) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			if err := Validate(sc.sw); err != nil {
+			if err := nxos.Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on NX-OS: %v", err)
 			}
 			want := &topology.SwitchFacts{
-				NOS:  "Cisco NX-OS " + DefaultVersion + " (Nexus9000 C9336C-FX2 Chassis)",
-				LLDP: labtest.Known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
+				NOS:  "Cisco NX-OS " + nxos.DefaultVersion + " (Nexus9000 C9336C-FX2 Chassis)",
+				LLDP: labcheck.Known(expectedLLDP(sc.sw), nxoscol.CmdLLDP),
 			}
 			for _, p := range sc.sw.SortedPorts() {
 				want.Ports = append(want.Ports, expectedPort(sc.sw, p))
 			}
-			if d := cmp.Diff(want, collect(t, sc.sw), labtest.FactOpts(labtest.IgnoreExcerpts)); d != "" {
+			if d := cmp.Diff(want, collect(t, sc.sw), labcheck.FactOpts(labcheck.IgnoreExcerpts)); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 		})
@@ -116,7 +120,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 
 // TestFaultsShow checks that each lab-fabric fault is visible where its check looks.
 func TestFaultsShow(t *testing.T) {
-	sw := leaf4()
+	sw := nxos.Leaf4()
 	sw.Port("Ethernet1/2").Watchdog[3] = false
 	sw.Port("Ethernet1/3").PFCAuto, sw.Port("Ethernet1/3").DCBX = true, true
 	facts := collect(t, sw)
@@ -130,14 +134,14 @@ func TestFaultsShow(t *testing.T) {
 }
 
 func TestValidateNamesWhatNXOSCannotShow(t *testing.T) {
-	sw := leaf4()
+	sw := nxos.Leaf4()
 	sw.Port("Ethernet1/1").PFCRX[4], sw.Port("Ethernet1/1").PFCTX[4] = true, true
 	sw.Port("Ethernet1/2").PFCTX[3] = false
 	sw.Port("Ethernet1/3").PFCAuto = true
 	sw.Port("Ethernet1/4").Lossless[3] = false
-	labtest.ExpectProblems(t, Validate(sw), "per-port PFC priorities, asymmetric PFC, PFCAuto without DCBX and per-port lossless PGs",
+	labtest.ExpectProblems(t, nxos.Validate(sw), "per-port PFC priorities, asymmetric PFC, PFCAuto without DCBX and per-port lossless PGs",
 		"Ethernet1/1: PFC on [3 4]", "Ethernet1/2: asymmetric PFC", "Ethernet1/3: PFCAuto true but DCBX false", "Ethernet1/4: lossless PGs []")
-	if err := Validate(spine1()); err != nil {
+	if err := nxos.Validate(nxos.Spine1()); err != nil {
 		t.Errorf("Validate refused the healthy spine1: %v", err)
 	}
 }
@@ -147,7 +151,7 @@ func TestValidateNamesWhatNXOSCannotShow(t *testing.T) {
 // expectedLLDP.
 func TestHostNeighbourByMAC(t *testing.T) {
 	var got topology.LLDPNeighbor
-	for _, n := range collect(t, leaf4()).LLDP.Value {
+	for _, n := range collect(t, nxos.Leaf4()).LLDP.Value {
 		if n.LocalPort == "Ethernet1/3" {
 			got = n
 		}

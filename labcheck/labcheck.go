@@ -1,15 +1,28 @@
-package labtest
+// Package labcheck is where the lab and the collectors meet, and only in tests: a real
+// collector run over an emulated device (exec or SSH, as the auditor runs it), the round trips
+// that compare what it reports with the emulated state, and the check that every command a
+// collector can send is answered by its platform's emulator. No production code imports it.
+package labcheck
 
 import (
 	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/cli"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/lab/sshd"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 	"github.com/roceaudit/roceaudit/topology"
@@ -97,4 +110,46 @@ func ExpectedLLDP(sw *switchstate.Switch, row func(p *switchstate.Port, n *switc
 		}
 	}
 	return out
+}
+
+// ClientConfig is roceaudit's SSH client configuration for the lab server s as user: the client key
+// and a known_hosts file that pins the host key, written to a temporary directory, and a 5 s
+// timeout. The caller adds the allowlist and sudo.
+func ClientConfig(t testing.TB, s labtest.Server, user string) sshclient.Config {
+	t.Helper()
+	dir := t.TempDir()
+	keyFile, khFile := filepath.Join(dir, "id_ed25519"), filepath.Join(dir, "known_hosts")
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.Port))
+	if err := os.WriteFile(keyFile, s.ClientKey, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(khFile, []byte(knownhosts.Line([]string{knownhosts.Normalize(addr)}, s.HostKey)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return sshclient.Config{Host: "127.0.0.1", Port: s.Port, User: user, IdentityFile: keyFile,
+		KnownHostsFile: khFile, Timeout: 5 * time.Second}
+}
+
+// CollectOverCLI collects the device named name through roceaudit's own interactive CLI
+// transport (scrapligo on a verified SSH connection, as admin) with p's collector, and fails
+// the test unless the session says it is simulated.
+func CollectOverCLI(t testing.TB, p collectors.Platform, srv labtest.Server, name string) *topology.SwitchFacts {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cfg := ClientConfig(t, srv, "admin")
+	cfg.Allowlist = p.Allowlist()
+	s, err := cli.Dial(ctx, cfg, p.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !s.Simulated() {
+		t.Error("the session does not say it is simulated")
+	}
+	dev := &topology.Device{Name: name}
+	if err := p.Collect(ctx, s, inventory.DeviceSpec{Name: name}, dev); err != nil {
+		t.Fatal(err)
+	}
+	return dev.Switch
 }

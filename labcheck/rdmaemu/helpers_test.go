@@ -1,4 +1,4 @@
-package rdmaemu
+package rdmaemucheck
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/roceaudit/roceaudit/lab/rdmaemu"
+
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -15,7 +17,7 @@ import (
 // testFabric is a small Clos: gpu01, gpu02 on leafA (SONiC), gpu03, gpu04 on leafB (Cumulus),
 // both leaves on spine1 (NX-OS) and spine2 (EOS). Port 1 of every host is uncabled.
 type testFabric struct {
-	e        *Emulator
+	e        *rdmaemu.Emulator
 	hosts    map[string]*linuxhost.Host
 	switches map[string]*switchstate.Switch
 }
@@ -47,8 +49,8 @@ func newTestFabric(t *testing.T, scale float64, grace time.Duration) *testFabric
 		f.switches[s.name] = sw
 		sws = append(sws, sw)
 	}
-	ep := func(d, p string) Endpoint { return Endpoint{d, p} }
-	cables := []Cable{
+	ep := func(d, p string) rdmaemu.Endpoint { return rdmaemu.Endpoint{Device: d, Port: p} }
+	cables := []rdmaemu.Cable{
 		{ep("gpu01", linuxhost.Port0), ep("leafA", "Ethernet0")},
 		{ep("gpu02", linuxhost.Port0), ep("leafA", "Ethernet4")},
 		{ep("gpu03", linuxhost.Port0), ep("leafB", "swp1")},
@@ -58,7 +60,7 @@ func newTestFabric(t *testing.T, scale float64, grace time.Duration) *testFabric
 		{ep("leafB", "swp51"), ep("spine1", "Ethernet1/2")},
 		{ep("leafB", "swp52"), ep("spine2", "Ethernet2")},
 	}
-	e, err := New(Config{Hosts: hosts, Switches: sws, Cables: cables, TimeScale: scale, SetupGrace: grace})
+	e, err := rdmaemu.New(rdmaemu.Config{Hosts: hosts, Switches: sws, Cables: cables, TimeScale: scale, SetupGrace: grace})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,20 +139,20 @@ func (f *testFabric) transfer(t *testing.T, srvHost, srvCmd, cliHost, cliCmd str
 
 // snapshot copies every counter of the fabric.
 type snapshot struct {
-	stats, hw map[Endpoint]map[string]uint64
-	sw        map[Endpoint]map[string]int64
+	stats, hw map[rdmaemu.Endpoint]map[string]uint64
+	sw        map[rdmaemu.Endpoint]map[string]int64
 }
 
 func (f *testFabric) snapshot() snapshot {
-	s := snapshot{stats: map[Endpoint]map[string]uint64{}, hw: map[Endpoint]map[string]uint64{},
-		sw: map[Endpoint]map[string]int64{}}
+	s := snapshot{stats: map[rdmaemu.Endpoint]map[string]uint64{}, hw: map[rdmaemu.Endpoint]map[string]uint64{},
+		sw: map[rdmaemu.Endpoint]map[string]int64{}}
 	for name, h := range f.hosts {
 		h.Read(func(h *linuxhost.Host) {
 			for _, nd := range h.Netdevs {
 				if nd.Eth == nil {
 					continue
 				}
-				at := Endpoint{name, nd.Name}
+				at := rdmaemu.Endpoint{Device: name, Port: nd.Name}
 				s.stats[at] = map[string]uint64{}
 				for k, v := range nd.Eth.Stats {
 					s.stats[at][k] = v
@@ -167,7 +169,7 @@ func (f *testFabric) snapshot() snapshot {
 	for name, sw := range f.switches {
 		sw.Read(func(sw *switchstate.Switch) {
 			for _, p := range sw.Ports {
-				at := Endpoint{name, p.Name}
+				at := rdmaemu.Endpoint{Device: name, Port: p.Name}
 				s.sw[at] = map[string]int64{}
 				for k, v := range p.Counters {
 					s.sw[at][k] = v
@@ -179,7 +181,7 @@ func (f *testFabric) snapshot() snapshot {
 }
 
 // delta is after minus before for one counter; it fails the test if a counter went down.
-func delta[T uint64 | int64](t *testing.T, before, after map[Endpoint]map[string]T, at Endpoint, name string) int64 {
+func delta[T uint64 | int64](t *testing.T, before, after map[rdmaemu.Endpoint]map[string]T, at rdmaemu.Endpoint, name string) int64 {
 	t.Helper()
 	b, a := before[at][name], after[at][name]
 	if a < b {
@@ -189,7 +191,7 @@ func delta[T uint64 | int64](t *testing.T, before, after map[Endpoint]map[string
 }
 
 // rising lists "device:port name" for every counter that rose and matches keep.
-func rising[T uint64 | int64](before, after map[Endpoint]map[string]T, keep func(name string) bool) []string {
+func rising[T uint64 | int64](before, after map[rdmaemu.Endpoint]map[string]T, keep func(name string) bool) []string {
 	var out []string
 	for at, names := range after {
 		for name, v := range names {

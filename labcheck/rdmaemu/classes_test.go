@@ -1,10 +1,12 @@
-package rdmaemu
+package rdmaemucheck
 
 import (
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/lab/rdmaemu"
 
 	"github.com/roceaudit/roceaudit/collectors/perftest"
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
@@ -30,7 +32,7 @@ func TestGlobalTrafficClassOverridesTClass(t *testing.T) {
 	if !slices.Equal(drops, []string{"leafB:swp1 queue0_drop_bytes", "leafB:swp1 queue0_drops"}) {
 		t.Errorf("drops %q", drops)
 	}
-	if d := delta(t, before.stats, after.stats, Endpoint{"gpu01", linuxhost.Port0}, "tx_prio0_packets"); d < 1_000_000 {
+	if d := delta(t, before.stats, after.stats, rdmaemu.Endpoint{Device: "gpu01", Port: linuxhost.Port0}, "tx_prio0_packets"); d < 1_000_000 {
 		t.Errorf("tx_prio0_packets +%d", d)
 	}
 	if p := rising(before.sw, after.sw, func(n string) bool { return strings.HasPrefix(n, "pfc_") }); len(p) > 0 {
@@ -59,8 +61,8 @@ func TestIngressWithoutPFC(t *testing.T) {
 	pauses := rising(before.sw, after.sw, func(n string) bool { return strings.HasPrefix(n, "pfc_") })
 	slices.Sort(pauses)
 	if !slices.Equal(pauses, []string{"leafA:Ethernet0 pfc_rx_pause_duration_prio3", "leafA:Ethernet0 pfc_rx_pause_prio3"}) ||
-		delta(t, before.stats, after.stats, Endpoint{"gpu01", linuxhost.Port0}, "tx_prio3_pause") < 1 ||
-		delta(t, before.stats, after.stats, Endpoint{"gpu03", linuxhost.Port0}, "rx_prio3_pause") != 0 {
+		delta(t, before.stats, after.stats, rdmaemu.Endpoint{Device: "gpu01", Port: linuxhost.Port0}, "tx_prio3_pause") < 1 ||
+		delta(t, before.stats, after.stats, rdmaemu.Endpoint{Device: "gpu03", Port: linuxhost.Port0}, "rx_prio3_pause") != 0 {
 		t.Errorf("pauses on %q", pauses)
 	}
 }
@@ -84,11 +86,11 @@ func TestSudoAndGIDFamilies(t *testing.T) {
 
 func TestNewRefusesBadFabrics(t *testing.T) {
 	h := linuxhost.NewGPUHost("gpu01", 1)
-	a, b, c := Endpoint{"gpu01", linuxhost.Port0}, Endpoint{"leaf", "e1"}, Endpoint{"leaf", "e2"}
-	if _, err := New(Config{Hosts: []*linuxhost.Host{h}, Cables: []Cable{{a, b}, {a, c}}}); err == nil {
+	a, b, c := rdmaemu.Endpoint{Device: "gpu01", Port: linuxhost.Port0}, rdmaemu.Endpoint{Device: "leaf", Port: "e1"}, rdmaemu.Endpoint{Device: "leaf", Port: "e2"}
+	if _, err := rdmaemu.New(rdmaemu.Config{Hosts: []*linuxhost.Host{h}, Cables: []rdmaemu.Cable{{a, b}, {a, c}}}); err == nil {
 		t.Error("a port cabled twice was accepted")
 	}
-	if _, err := New(Config{Hosts: []*linuxhost.Host{h, h}}); err == nil {
+	if _, err := rdmaemu.New(rdmaemu.Config{Hosts: []*linuxhost.Host{h, h}}); err == nil {
 		t.Error("a host named twice was accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package lab
+package fabriccheck
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 	linuxcol "github.com/roceaudit/roceaudit/collectors/linux"
 	soniccol "github.com/roceaudit/roceaudit/collectors/sonic"
 	"github.com/roceaudit/roceaudit/inventory"
-	"github.com/roceaudit/roceaudit/lab/labtest"
+	"github.com/roceaudit/roceaudit/lab"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -18,22 +19,22 @@ import (
 // sees (the switch collectors' own round trips cover how each NOS shows them). SONiC switches
 // are collected with the SONiC collector over their answers, so their ports carry the aliases
 // CONFIG_DB gives them.
-func labSnapshot(t *testing.T, devs []*device, switchLLDP bool) *topology.Snapshot {
+func labSnapshot(t *testing.T, devs []lab.Emulated, switchLLDP bool) *topology.Snapshot {
 	t.Helper()
 	s := &topology.Snapshot{}
 	p := linuxcol.Platform{}
 	for _, d := range devs {
-		dev := &topology.Device{Name: d.name, Platform: d.platform, Reachable: true}
+		dev := &topology.Device{Name: d.Name, Platform: d.Platform, Reachable: true}
 		switch {
-		case d.host != nil:
+		case d.Host != nil:
 			dev.Role = topology.RoleHost
-			err := p.Collect(context.Background(), labtest.ExecRunner{Dev: d.host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.name}, dev)
+			err := p.Collect(context.Background(), labcheck.ExecRunner{Dev: d.Host, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: d.Name}, dev)
 			if err != nil {
-				t.Fatalf("%s: %v", d.name, err)
+				t.Fatalf("%s: %v", d.Name, err)
 			}
-		case d.platform == "sonic":
+		case d.Platform == "sonic":
 			dev.Role = topology.RoleSwitch
-			dev.Switch = labtest.Collect(t, soniccol.Platform{}, d.dev, d.sw)
+			dev.Switch = labcheck.Collect(t, soniccol.Platform{}, d.Device, d.Switch)
 			if !switchLLDP {
 				dev.Switch.LLDP = topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "LLDP not run"})
 			}
@@ -41,7 +42,7 @@ func labSnapshot(t *testing.T, devs []*device, switchLLDP bool) *topology.Snapsh
 			dev.Role = topology.RoleSwitch
 			facts := &topology.SwitchFacts{LLDP: topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "LLDP not run"})}
 			var seen []topology.LLDPNeighbor
-			for _, port := range d.sw.Ports {
+			for _, port := range d.Switch.Ports {
 				facts.Ports = append(facts.Ports, &topology.SwitchPort{Name: port.Name})
 				if n := port.Neighbor; n != nil {
 					seen = append(seen, topology.LLDPNeighbor{LocalPort: port.Name, SystemName: n.SystemName, PortID: n.PortID, PortDescr: n.PortDescr})
@@ -73,7 +74,7 @@ func linkSet(ls []topology.Link) []string {
 // The hosts' lldpd, read by the real collector from the lab's renders, sees the switch on
 // each cable as that switch's NOS advertises it.
 func TestHostLLDPRoundTrip(t *testing.T) {
-	devs, err := build(ScenarioHealthy, 0)
+	devs, _, err := lab.Emulate(lab.Options{Scenario: lab.ScenarioHealthy}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,10 +87,10 @@ func TestHostLLDPRoundTrip(t *testing.T) {
 		host, netdev string
 		want         topology.LLDPNeighbor
 	}{
-		{"gpu01", "ens1f0np0", topology.LLDPNeighbor{SystemName: "leaf1", PortID: "etp1", PortDescr: "gpu01:ens1f0np0", ChassisID: switchMAC(0)}},
-		{"gpu02", "ens1f1np1", topology.LLDPNeighbor{SystemName: "leaf2", PortID: "swp2", PortDescr: "swp2", ChassisID: switchMAC(1)}},
-		{"gpu07", "ens1f0np0", topology.LLDPNeighbor{SystemName: "leaf3", PortID: "Ethernet3", PortDescr: "gpu07_ens1f0np0", ChassisID: switchMAC(2)}},
-		{"gpu08", "ens1f1np1", topology.LLDPNeighbor{SystemName: "leaf4", PortID: "Eth1/4", PortDescr: "gpu08_ens1f1np1", ChassisID: switchMAC(3)}},
+		{"gpu01", "ens1f0np0", topology.LLDPNeighbor{SystemName: "leaf1", PortID: "etp1", PortDescr: "gpu01:ens1f0np0", ChassisID: "98:03:9b:10:01:00"}},
+		{"gpu02", "ens1f1np1", topology.LLDPNeighbor{SystemName: "leaf2", PortID: "swp2", PortDescr: "swp2", ChassisID: "98:03:9b:10:02:00"}},
+		{"gpu07", "ens1f0np0", topology.LLDPNeighbor{SystemName: "leaf3", PortID: "Ethernet3", PortDescr: "gpu07_ens1f0np0", ChassisID: "98:03:9b:10:03:00"}},
+		{"gpu08", "ens1f1np1", topology.LLDPNeighbor{SystemName: "leaf4", PortID: "Eth1/4", PortDescr: "gpu08_ens1f1np1", ChassisID: "98:03:9b:10:04:00"}},
 	} {
 		f := byName[c.host].Host.LLDP
 		if !f.Usable() || len(f.Value) != 2 || f.Source.Error != "" {
@@ -106,22 +107,11 @@ func TestHostLLDPRoundTrip(t *testing.T) {
 // too: SONiC announces a port by its CONFIG_DB alias, which its collector reports; with the
 // switches' LLDP too, each cable is one link and nothing is added.
 func TestHostLLDPLinksInTheLab(t *testing.T) {
-	devs, err := build(ScenarioHealthy, 0)
+	devs, _, err := lab.Emulate(lab.Options{Scenario: lab.ScenarioHealthy}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := fixedFabric()
-	var hostCables, allCables []string
-	for _, c := range f.cables {
-		l := linkSet([]topology.Link{{A: topology.PortRef{Device: c[0].device, Interface: c[0].port},
-			B: topology.PortRef{Device: c[1].device, Interface: c[1].port}}})[0]
-		allCables = append(allCables, l)
-		if !f.isSwitch(c[0].device) || !f.isSwitch(c[1].device) {
-			hostCables = append(hostCables, l)
-		}
-	}
-	slices.Sort(hostCables)
-	slices.Sort(allCables)
+	allCables, hostCables := cableLinks()
 
 	hostOnly := linkSet(topology.ResolveLinks(labSnapshot(t, devs, false)))
 	if strings.Join(hostOnly, " ") != strings.Join(hostCables, " ") {
@@ -141,4 +131,26 @@ func TestHostLLDPLinksInTheLab(t *testing.T) {
 	if strings.Join(both, " ") != strings.Join(allCables, " ") {
 		t.Errorf("links with switch LLDP\n%v\nwant every cable once\n%v", both, allCables)
 	}
+}
+
+// cableLinks are the fixed fabric's cables as links (linkSet's form, sorted): all of them, and
+// those with a host end.
+func cableLinks() (all, host []string) {
+	for _, c := range lab.Cables() {
+		a, b := end(c[0]), end(c[1])
+		l := linkSet([]topology.Link{{A: a, B: b}})[0]
+		all = append(all, l)
+		if !lab.IsSwitch(a.Device) || !lab.IsSwitch(b.Device) {
+			host = append(host, l)
+		}
+	}
+	slices.Sort(all)
+	slices.Sort(host)
+	return all, host
+}
+
+// end reads a "device:port" cable end.
+func end(s string) topology.PortRef {
+	dev, port, _ := strings.Cut(s, ":")
+	return topology.PortRef{Device: dev, Interface: port}
 }
