@@ -96,7 +96,7 @@ func ValidateIDs(ids []string) error {
 
 // collectFacts: a device that answered SSH but whose collection failed (timeout, every
 // discovery command refused, no port to audit) has no port results; without this check such a
-// device would look audited. Not in CONTRACT §6's table: it keeps "missing data is never a
+// device would look audited. Not in the original ID list: it keeps "missing data is never a
 // pass" true for devices that connect.
 func collectFacts() *Check {
 	return &Check{

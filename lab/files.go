@@ -50,7 +50,7 @@ func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
-// inventoryYAML renders the lab's inventory in the CONTRACT §4 format; title names the lab
+// inventoryYAML renders the lab's inventory in the native inventory format; title names the lab
 // (`scenario "healthy"`, `generated Clos hosts=...`). Paths are relative: the loader resolves
 // them against the inventory's folder, so the lab directory can move.
 func inventoryYAML(title string, links, paths [][2]string, devs []*device, ports []int) string {

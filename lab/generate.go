@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Generate sizes a generated two-tier Clos (CONTRACT §7, "a generated Clos of any size for
+// Generate sizes a generated two-tier Clos ("a generated Clos of any size for
 // benchmarks"): Hosts GPU hosts, Leaves leaf switches, Spines spine switches. A generated
 // fabric is healthy: every device follows the lossless recipe.
 type Generate struct{ Hosts, Leaves, Spines int }

@@ -1,4 +1,4 @@
-// Package lab is roceaudit's built-in emulated fabric (CONTRACT §7): one real SSH server per
+// Package lab is roceaudit's built-in emulated fabric: one real SSH server per
 // device on 127.0.0.1, answering like a real Linux RDMA host or switch from a small state
 // (hosts also run emulated perftest transfers, lab/rdmaemu), plus the inventory, client key
 // and known_hosts to audit it. It never executes anything.

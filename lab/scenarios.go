@@ -23,7 +23,7 @@ func Scenarios() []string { return []string{ScenarioHealthy, ScenarioBroken} }
 type Fault struct {
 	Device      string
 	Interface   string // "" when the fault is on the device, not a port
-	Check       string // the check ID of CONTRACT §6 that fails on it
+	Check       string // the check ID that fails on it
 	Description string
 }
 

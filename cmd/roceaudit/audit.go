@@ -42,8 +42,8 @@ func (a *app) auditCmd() *cobra.Command {
 			if err := checkEndpoints(in, specs, "--path %s,%s"); err != nil {
 				return err
 			}
-			// --path narrows the audit to the hops of its paths (CONTRACT §2); the inventory's
-			// paths: add path checks and transfers on top of the whole-fabric audit (§4).
+			// --path narrows the audit to the hops of its paths; the inventory's
+			// paths: add path checks and transfers on top of the whole-fabric audit.
 			opts.Restrict = len(specs) > 0
 			if len(specs) == 0 {
 				specs = inventoryPaths(in)

@@ -20,7 +20,7 @@ const (
 		"DCBX; PFC and ETS are always configured statically"
 )
 
-// Collect runs Commands and fills dev.Switch. Facts that cannot be read are Unknown with the
+// Collect runs the command set and fills dev.Switch. Facts that cannot be read are Unknown with the
 // command and the reason; Collect itself fails only when there is no port to report on.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}

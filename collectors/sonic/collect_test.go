@@ -271,7 +271,7 @@ func TestPortNamesAddsLLDPOnlyFrontPanelPorts(t *testing.T) {
 func TestAllowlistIsExactlyThePlan(t *testing.T) {
 	a := Platform{}.Allowlist()
 	plan := Platform{}.Plan(inventory.DeviceSpec{})
-	if d := cmp.Diff(Commands, plan, cmpopts.EquateEmpty()); d != "" {
+	if d := cmp.Diff(commands, plan, cmpopts.EquateEmpty()); d != "" {
 		t.Error(d)
 	}
 	for _, c := range plan {

@@ -22,11 +22,6 @@ const (
 // commands is every command the collector sends, in the order it sends them.
 var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
 
-// Commands is a copy of the command set, kept for the lab's SONiC emulator, which answers
-// it: changing it changes neither what the collector sends nor what the allowlist lets
-// through (both read the descriptor). Use Descriptor().Commands().
-var Commands = descriptor.Commands()
-
 // descriptor is everything roceaudit knows of community SONiC.
 var descriptor = collectors.Describe(collectors.Spec{
 	Name:        "sonic",

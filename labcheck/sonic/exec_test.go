@@ -21,7 +21,7 @@ import (
 // sudo -n and with extra blanks, and the output ends in a newline.
 func TestExecAnswersEveryCollectorCommand(t *testing.T) {
 	dev := sonic.New(leaf1())
-	for _, cmd := range soniccol.Commands {
+	for _, cmd := range soniccol.Descriptor().Commands() {
 		out, stderr, exit := dev.Exec(context.Background(), cmd)
 		if exit != 0 || stderr != "" || !strings.HasSuffix(out, "\n") {
 			t.Errorf("%q: exit %d stderr %q", cmd, exit, stderr)
