@@ -38,6 +38,8 @@ type Options struct {
 	Generate *Generate
 	Dir      string        // where the files go (created 0700); "" is a temp dir Close removes
 	Latency  time.Duration // added to every request round trip
+	// Faults make the named devices misbehave (refuse, auth-fail, stall, drop, garbage, slow).
+	Faults map[string]sshd.Fault
 }
 
 // Device is one running emulated device.
@@ -93,6 +95,9 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 			return nil, err
 		}
 	}
+	if err := checkFaults(devs, opts.Faults); err != nil {
+		return nil, err
+	}
 	transfers, err := newTransfers(devs, 0, opts.Latency)
 	if err != nil {
 		return nil, err
@@ -101,7 +106,7 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 	if err := l.prepareDir(opts.Dir); err != nil {
 		return nil, err
 	}
-	if err := l.start(ctx, devs, opts.Latency); err != nil {
+	if err := l.start(ctx, devs, opts.Latency, opts.Faults); err != nil {
 		_ = l.Close()
 		return nil, err
 	}
@@ -157,7 +162,7 @@ func (l *Lab) prepareDir(dir string) error {
 	return nil
 }
 
-func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration) error {
+func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration, faults map[string]sshd.Fault) error {
 	_, clientKey, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return fmt.Errorf("lab: generate the client key: %w", err)
@@ -185,6 +190,7 @@ func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration) 
 		}
 		srv, err := sshd.Start(sshd.Config{
 			Device: d.dev, HostKey: presented, ClientKey: client.PublicKey(), User: labUser, Latency: latency,
+			Fault: faults[d.name],
 		})
 		if err != nil {
 			return fmt.Errorf("lab: %s: %w", d.name, err)

@@ -18,6 +18,7 @@ type labFlags struct {
 	generate string
 	latency  time.Duration
 	dir      string
+	faults   string
 }
 
 // register adds the lab flags; lab up (withUp) also takes --dir and --generate.
@@ -27,6 +28,7 @@ func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 	if withUp {
 		cmd.Flags().StringVar(&f.dir, "dir", "", "folder for inventory.yaml, known_hosts and the client key")
 		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S")
+		cmd.Flags().StringVar(&f.faults, "faults", "", "make devices misbehave: NAME=MODE,... with MODE one of refuse, auth-fail, stall, drop, garbage, slow")
 	}
 }
 
@@ -34,6 +36,10 @@ func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 func (f *labFlags) options(cmd *cobra.Command) (lab.Options, error) {
 	if f.latency < 0 {
 		return lab.Options{}, usagef("--latency must not be negative")
+	}
+	faults, err := lab.ParseFaults(f.faults)
+	if err != nil {
+		return lab.Options{}, usagef("--faults: %w", err)
 	}
 	if cmd.Flags().Changed("generate") {
 		if cmd.Flags().Changed("scenario") {
@@ -43,19 +49,19 @@ func (f *labFlags) options(cmd *cobra.Command) (lab.Options, error) {
 		if err != nil {
 			return lab.Options{}, usageError{err}
 		}
-		return lab.Options{Generate: &g, Latency: f.latency}, nil
+		return lab.Options{Generate: &g, Latency: f.latency, Faults: faults}, nil
 	}
 	if !slices.Contains(lab.Scenarios(), f.scenario) {
 		return lab.Options{}, usagef("--scenario %q: expected one of %s", f.scenario, strings.Join(lab.Scenarios(), ", "))
 	}
-	return lab.Options{Scenario: f.scenario, Latency: f.latency}, nil
+	return lab.Options{Scenario: f.scenario, Latency: f.latency, Faults: faults}, nil
 }
 
 func (a *app) labCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "lab", Short: "The built-in emulated fabric (SSH servers on 127.0.0.1)"}
 	f := &labFlags{scenario: "healthy"}
 	up := &cobra.Command{
-		Use:   "up --dir DIR [--scenario NAME | --generate hosts=H,leaves=L,spines=S] [--latency D]",
+		Use:   "up --dir DIR [--scenario NAME | --generate hosts=H,leaves=L,spines=S] [--latency D] [--faults NAME=MODE,...]",
 		Short: "Start the lab, write DIR/inventory.yaml and DIR/known_hosts, run until interrupted",
 		Long: "Starts the built-in emulated fabric on 127.0.0.1: a scenario (healthy, broken) or, with " +
 			"--generate, a healthy generated Clos of H dual-port GPU hosts, L leaves and S spines " +

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -26,7 +27,7 @@ func ParseECN(text string) (topology.DCQCN, topology.CNP, bool, error) {
 		path, val, ok := strings.Cut(line, ":")
 		m := ecnPath.FindStringSubmatch(path)
 		if !ok || m == nil {
-			return d, cnp, false, fmt.Errorf("ecn sysfs line %d %q: expected /sys/class/net/IF/ecn/roce_{np,rp}/enable/PRIO:VALUE or .../roce_np/{cnp_dscp,cnp_802p_prio}:VALUE", n+1, line)
+			return d, cnp, false, fmt.Errorf("ecn sysfs line %d %s: expected /sys/class/net/IF/ecn/roce_{np,rp}/enable/PRIO:VALUE or .../roce_np/{cnp_dscp,cnp_802p_prio}:VALUE", n+1, collectors.QuoteLine(line))
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(val))
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -33,7 +34,7 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		path, val, ok := strings.Cut(line, ":")
 		m := gidPath.FindStringSubmatch(path)
 		if !ok || m == nil {
-			return nil, fmt.Errorf("GID sysfs line %d %q: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n+1, line)
+			return nil, fmt.Errorf("GID sysfs line %d %s: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n+1, collectors.QuoteLine(line))
 		}
 		port, err1 := strconv.Atoi(m[2])
 		idx, err2 := strconv.Atoi(m[4])

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -29,7 +30,7 @@ func ParseMlnxQos(text string) (topology.HostQoS, error) {
 		line := strings.TrimSpace(raw)
 		f := strings.Fields(line)
 		errf := func(format string, a ...any) error {
-			return fmt.Errorf("mlnx_qos line %d %q: "+format, append([]any{n + 1, line}, a...)...)
+			return fmt.Errorf("mlnx_qos line %d %s: "+format, append([]any{n + 1, collectors.QuoteLine(line)}, a...)...)
 		}
 		switch {
 		case line == "":

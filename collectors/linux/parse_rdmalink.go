@@ -3,6 +3,8 @@ package linux
 import (
 	"fmt"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // ParseRdmaLink reads `rdma link show` into RDMA port -> netdev ("" for a port without one,
@@ -25,7 +27,7 @@ func ParseRdmaLink(text string) (map[DevPort]string, error) {
 		case strings.HasSuffix(f[0], ":") && len(f) >= 2 && strings.HasSuffix(f[1], ":"):
 			name, rest = strings.TrimSuffix(f[1], ":"), f[2:]
 		default:
-			return nil, fmt.Errorf("rdma link line %d %q: expected `link DEV/PORT ...` or `IDX/PORT: DEV/PORT: ...`", n+1, line)
+			return nil, fmt.Errorf("rdma link line %d %s: expected `link DEV/PORT ...` or `IDX/PORT: DEV/PORT: ...`", n+1, collectors.QuoteLine(line))
 		}
 		dp, err := parseDevPort(name)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // hwCounterPath matches a `grep -H` line over hw_counters; the value follows the last colon.
@@ -23,18 +25,18 @@ func ParseEthtoolStats(text string) (map[string]int64, error) {
 		}
 		if !header {
 			if !strings.HasSuffix(line, "statistics:") {
-				return nil, fmt.Errorf("ethtool -S line %d %q: expected the `NIC statistics:` header", n+1, line)
+				return nil, fmt.Errorf("ethtool -S line %d %s: expected the `NIC statistics:` header", n+1, collectors.QuoteLine(line))
 			}
 			header = true
 			continue
 		}
 		i := strings.LastIndex(line, ":")
 		if i <= 0 {
-			return nil, fmt.Errorf("ethtool -S line %d %q: expected `name: value`", n+1, line)
+			return nil, fmt.Errorf("ethtool -S line %d %s: expected `name: value`", n+1, collectors.QuoteLine(line))
 		}
 		v, err := strconv.ParseInt(strings.TrimSpace(line[i+1:]), 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("ethtool -S line %d %q: value is not an integer", n+1, line)
+			return nil, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n+1, collectors.QuoteLine(line))
 		}
 		out[strings.TrimSpace(line[:i])] = v
 	}
@@ -54,7 +56,7 @@ func ParseHwCounters(grepText string) (map[string]int64, error) {
 		}
 		p, val, ok := strings.Cut(line, ":")
 		if !ok || !hwCounterPath.MatchString(p) {
-			return nil, fmt.Errorf("hw_counters line %d %q: expected /sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE", n+1, line)
+			return nil, fmt.Errorf("hw_counters line %d %s: expected /sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE", n+1, collectors.QuoteLine(line))
 		}
 		v, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 		if err != nil {

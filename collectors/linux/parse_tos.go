@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 var (
@@ -34,7 +36,7 @@ func ParseTrafficClass(text string) (tos int, set bool, err error) {
 			continue
 		}
 		if !ruleTClass.MatchString(line) {
-			return 0, false, fmt.Errorf("traffic_class line %d %q: expected `Global tclass=N` or a `...,tclass=N` rule", n+1, line)
+			return 0, false, fmt.Errorf("traffic_class line %d %s: expected `Global tclass=N` or a `...,tclass=N` rule", n+1, collectors.QuoteLine(line))
 		}
 	}
 	return tos, set, nil

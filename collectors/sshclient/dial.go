@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -29,8 +31,39 @@ var _ collectors.Runner = (*Client)(nil)
 type dialFunc func(ctx context.Context, network, addr string) (net.Conn, error)
 
 // Dial connects and authenticates, through cfg.Jump when set. Each hop's TCP connect plus
-// handshake is bounded by cfg.Timeout and by ctx.
+// handshake is bounded by cfg.Timeout and by ctx. A connection-level failure (refused, or
+// closed before authentication, as sshd does past MaxStartups) is retried with backoff; no
+// command has been sent then, so nothing is ever sent twice.
 func Dial(ctx context.Context, cfg Config) (*Client, error) {
+	var err error
+	for attempt := 0; ; attempt++ {
+		var c *Client
+		if c, err = dialOnce(ctx, cfg); err == nil || attempt+1 >= dialAttempts || !retryable(err) {
+			return c, err
+		}
+		t := time.NewTimer(dialBackoff << attempt)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		}
+	}
+}
+
+// dialAttempts and dialBackoff bound the retries of a refused or cut connection: three
+// tries over about a second, long enough for a restarting or throttling sshd.
+const (
+	dialAttempts = 3
+	dialBackoff  = 300 * time.Millisecond
+)
+
+// retryable is a failure before any credential was judged: the server may take the next try.
+func retryable(err error) bool {
+	return errors.Is(err, ErrConnRefused) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)
+}
+
+func dialOnce(ctx context.Context, cfg Config) (*Client, error) {
 	r, err := resolve(cfg)
 	if err != nil {
 		return nil, err

@@ -44,6 +44,8 @@ type Config struct {
 	Latency   time.Duration // added to every request round trip
 	// MaxConns bounds concurrent connections; further ones are closed at once (default 64).
 	MaxConns int
+	// Fault makes the device misbehave (see Fault); the zero value behaves.
+	Fault Fault
 }
 
 // handshakeTimeout bounds how long a client may take to authenticate.
@@ -64,6 +66,7 @@ type Server struct {
 
 	closeOnce sync.Once
 	closeErr  error
+	port      int // set when refusing: the listener is closed
 }
 
 // Start listens on a free port of 127.0.0.1 and serves in the background. When it returns,
@@ -79,6 +82,9 @@ func Start(cfg Config) (*Server, error) {
 	sc := &ssh.ServerConfig{
 		ServerVersion: Version,
 		PublicKeyCallback: func(meta ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissions, error) {
+			if cfg.Fault == FaultAuthFail {
+				return nil, errors.New("authentication refused")
+			}
 			if cfg.User != "" && meta.User() != cfg.User {
 				return nil, fmt.Errorf("user %q is not allowed", meta.User())
 			}
@@ -96,13 +102,24 @@ func Start(cfg Config) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ssh: sc, ln: ln, ctx: ctx, cancel: cancel, conns: map[net.Conn]struct{}{}}
+	if cfg.Fault == FaultRefuse {
+		// The port is known (it is in the inventory) but nothing listens: connects are refused.
+		s.port = s.Port()
+		_ = ln.Close()
+		return s, nil
+	}
 	s.wg.Add(1)
 	go s.serve()
 	return s, nil
 }
 
-// Port is the TCP port the server listens on.
-func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+// Port is the TCP port the server listens on (or, refusing, would).
+func (s *Server) Port() int {
+	if s.port != 0 {
+		return s.port
+	}
+	return s.ln.Addr().(*net.TCPAddr).Port
+}
 
 // Close stops accepting, drops every connection, ends running commands and waits for every
 // goroutine of the server to finish.
@@ -197,7 +214,7 @@ func (s *Server) handleConn(c net.Conn) {
 		sessions.Add(1)
 		go func() {
 			defer sessions.Done()
-			s.session(ch, creqs)
+			s.session(ch, creqs, func() { _ = c.Close() })
 		}()
 	}
 	sessions.Wait()
@@ -206,7 +223,7 @@ func (s *Server) handleConn(c net.Conn) {
 // session serves one channel: a single exec (or shell), then exit-status and close. It keeps
 // draining requests until the channel is gone, so the connection never stalls on them and a
 // client that leaves mid-command cancels the command's context.
-func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
+func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request, cut func()) {
 	defer ch.Close()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
@@ -231,7 +248,7 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 			withPTY := term != ""
 			go func() {
 				defer running.Done()
-				s.exec(ctx, ch, p.Command, withPTY)
+				s.exec(ctx, ch, p.Command, withPTY, cut)
 			}()
 		case req.Type == "signal" && started:
 			// As OpenSSH delivers a signal to the command (for a non-root login): TERM, KILL
@@ -258,7 +275,11 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 			running.Add(1)
 			go func() {
 				defer running.Done()
-				exit := shell.Shell(ctx, ch, term)
+				var rw io.ReadWriter = ch
+				if s.cfg.Fault != FaultNone {
+					rw = &faultyShell{ctx: ctx, fault: s.cfg.Fault, rw: ch, cut: cut}
+				}
+				exit := shell.Shell(ctx, rw, term)
 				finish(ch, exit)
 			}()
 		default:
@@ -273,7 +294,7 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 
 // exec answers one command after the configured latency. On a terminal, as on a real host,
 // what the command writes to stderr arrives on the same stream as stdout.
-func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY bool) {
+func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY bool, cut func()) {
 	if s.cfg.Latency > 0 {
 		t := time.NewTimer(s.cfg.Latency)
 		select {
@@ -283,6 +304,10 @@ func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY b
 			_ = ch.Close()
 			return
 		}
+	}
+	if exit, handled := s.faultyExec(ctx, cmd, func(b []byte) { _, _ = ch.Write(b) }, cut); handled {
+		finish(ch, exit)
+		return
 	}
 	stdout, stderr, exit := s.cfg.Device.Exec(ctx, cmd)
 	if withPTY {
