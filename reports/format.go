@@ -14,13 +14,25 @@ import (
 // SimulationBanner opens every report of the built-in lab: a simulation must never pass for an audit.
 const SimulationBanner = "SIMULATION: built-in lab, not a real fabric"
 
-// bannerText is the banner plus the report's note, if any.
+// bannerText is what a report must say before anything else: that it is partial (the run
+// was stopped), that it comes from the simulation (with the report's note), or both.
 func bannerText(r *Report) string {
-	if r.Note == "" {
-		return SimulationBanner
+	var parts []string
+	if r.Interrupted != "" {
+		parts = append(parts, "PARTIAL REPORT: "+r.Interrupted+"; devices not collected are errors")
 	}
-	return SimulationBanner + " (" + r.Note + ")"
+	if r.Simulated {
+		sim := SimulationBanner
+		if r.Note != "" {
+			sim += " (" + r.Note + ")"
+		}
+		parts = append(parts, sim)
+	}
+	return strings.Join(parts, " · ")
 }
+
+// hasBanner says whether bannerText has anything to say.
+func hasBanner(r *Report) bool { return r.Simulated || r.Interrupted != "" }
 
 // timeText keeps the report's own time zone so output depends only on the Report.
 func timeText(t time.Time) string {

@@ -107,7 +107,7 @@ func junitDocument(r *Report) junitSuites {
 			return
 		}
 		idx[name] = len(doc.Suites)
-		if r.Simulated {
+		if hasBanner(r) {
 			props = append(props, junitProperty{"simulated", bannerText(r)})
 		}
 		s := junitSuite{Name: name}

@@ -21,7 +21,7 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 
 	p("# roceaudit report\n\n")
-	if r.Simulated {
+	if hasBanner(r) {
 		p("> **%s**\n\n", mdEscape(bannerText(r)))
 	}
 	p("%s  \n", mdEscape(runText(r)))

@@ -15,12 +15,15 @@ const Schema = "roceaudit/report/v1"
 
 // Report is the whole outcome of one audit.
 type Report struct {
-	Schema      string                `json:"schema"`
-	ToolVersion string                `json:"tool_version"`
-	Started     time.Time             `json:"started"`
-	Finished    time.Time             `json:"finished"`
-	Simulated   bool                  `json:"simulated,omitempty"`
-	Note        string                `json:"note,omitempty"` // e.g. that the lab is a simulation
+	Schema      string    `json:"schema"`
+	ToolVersion string    `json:"tool_version"`
+	Started     time.Time `json:"started"`
+	Finished    time.Time `json:"finished"`
+	Simulated   bool      `json:"simulated,omitempty"`
+	Note        string    `json:"note,omitempty"` // e.g. that the lab is a simulation
+	// Interrupted says why the run stopped before its end (Ctrl-C, the deadline): the report
+	// is partial.
+	Interrupted string                `json:"interrupted,omitempty"`
 	Recipe      recipe.Recipe         `json:"recipe"`
 	Devices     []DeviceSummary       `json:"devices"`
 	Paths       []Path                `json:"paths"`

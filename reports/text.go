@@ -99,7 +99,7 @@ func (t *textWriter) line(parts ...string) {
 }
 
 func (t *textWriter) report(r *Report) {
-	if r.Simulated {
+	if hasBanner(r) {
 		t.line(paint(t.p.banner, bannerText(r)))
 	}
 	t.line(paint(t.p.muted, runText(r)))

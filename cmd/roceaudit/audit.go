@@ -54,11 +54,11 @@ func (a *app) auditCmd() *cobra.Command {
 			}
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
-				return err
+				return a.partial(snap, opts, failOn, err)
 			}
 			if xf.enabled {
 				if err := a.runTransfers(cmd.Context(), in, snap, specs, xf); err != nil {
-					return err
+					return a.partial(snap, opts, failOn, err)
 				}
 			}
 			return a.checkAndReport(snap, opts, failOn)

@@ -85,6 +85,9 @@ func (a *app) dialer() collectors.Dialer {
 func (a *app) report(snap *topology.Snapshot, results []checks.Result) *reports.Report {
 	rep := reports.FromSnapshot(snap, results)
 	rep.ToolVersion = version()
+	if a.interrupted != "" {
+		rep.Interrupted = a.interrupted
+	}
 	return rep
 }
 

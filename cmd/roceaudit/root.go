@@ -29,6 +29,9 @@ type app struct {
 	quiet       bool
 	verbose     bool
 	tofu        bool
+	deadline    time.Duration
+	// interrupted marks the report of a run stopped by Ctrl-C or the deadline as partial.
+	interrupted string
 }
 
 // Main runs roceaudit with args and returns the exit code; tests call it directly.
@@ -63,6 +66,7 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 		Version: versionLine(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return a.startDeadline(cmd) }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	f := root.PersistentFlags()
 	f.StringVar(&a.format, "format", "text", "stdout format: "+reports.FormatsHelp())
@@ -70,6 +74,7 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 	f.StringVar(&a.failOn, "fail-on", "error", "lowest severity of a failed check that makes the exit code 1: warning|error|critical")
 	f.IntVar(&a.concurrency, "concurrency", 16, "devices collected at once")
 	f.DurationVar(&a.timeout, "timeout", 0, "per-device timeout (overrides the inventory), e.g. 30s")
+	f.DurationVar(&a.deadline, "deadline", 0, "bound the whole run, e.g. 15m: devices not collected by then are reported as errors (0: none)")
 	f.StringSliceVar(&a.only, "only", nil, "run only these check IDs (comma-separated)")
 	f.StringSliceVar(&a.skip, "skip", nil, "skip these check IDs (comma-separated)")
 	f.BoolVar(&a.noColor, "no-color", false, "no colours in text output (also NO_COLOR)")
