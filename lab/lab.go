@@ -64,6 +64,7 @@ type Lab struct {
 	hosts     map[string]*linuxhost.Host
 	transfers *rdmaemu.Emulator // perftest on the hosts
 	tempDir   bool
+	unlock    func() // releases the directory lock
 
 	closeOnce sync.Once
 	closeErr  error
@@ -156,6 +157,11 @@ func (l *Lab) prepareDir(dir string) error {
 		}
 		l.Dir = abs
 	}
+	release, err := lock(l.Dir)
+	if err != nil {
+		return err
+	}
+	l.unlock = release
 	l.InventoryPath = filepath.Join(l.Dir, InventoryFile)
 	l.KnownHostsPath = filepath.Join(l.Dir, KnownHostsFile)
 	l.IdentityPath = filepath.Join(l.Dir, IdentityFile)
@@ -241,6 +247,9 @@ func (l *Lab) Close() error {
 		var errs []error
 		for _, s := range l.servers {
 			errs = append(errs, s.Close())
+		}
+		if l.unlock != nil {
+			l.unlock()
 		}
 		if l.tempDir {
 			if err := os.RemoveAll(l.Dir); err != nil {
