@@ -1,29 +1,105 @@
 package collectors
 
-import "regexp"
+import (
+	"strings"
+)
 
-// Transcripts keep every command's output, and switch running-configs carry secrets (local
-// user hashes, TACACS/RADIUS keys, SNMP communities). Those values are replaced before the
-// transcript is stored; parsers still see the output as the device sent it.
-var redactions = []struct {
-	re   *regexp.Regexp
-	repl string
-}{
-	// CLI configs (EOS, NX-OS, Cumulus): the value after the keyword (and an optional
-	// encryption-type digit) is the secret.
-	{regexp.MustCompile(`(?im)^(\s*(?:username\s+\S+[^\n]*?\s(?:secret|password)(?:\s+sha512)?|enable\s+(?:secret|password)|snmp-server\s+community|(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?key|key|password|secret|pre-shared-key|authentication-key|auth-key)\s+(?:\d\s+)?)\S+`), "${1}<redacted>"},
-	// NX-OS `snmp-server user NAME ROLE auth md5 KEY priv aes-128 KEY`.
-	{regexp.MustCompile(`(?i)(\b(?:auth\s+(?:md5|sha\S*)|priv(?:\s+aes-128)?)\s+)\S+`), "${1}<redacted>"},
-	// SONiC CONFIG_DB JSON fields.
-	{regexp.MustCompile(`(?i)("(?:passkey|password|passwd|secret|auth_key|shared_secret)"\s*:\s*)"[^"]*"`), `${1}"<redacted>"`},
-	// SONiC SNMP communities are table keys.
-	{regexp.MustCompile(`SNMP_COMMUNITY\|[^"\s]+`), "SNMP_COMMUNITY|<redacted>"},
+// Transcripts keep every command's output, and switch configurations carry secrets (user
+// hashes, enable secrets, TACACS+/RADIUS keys, SNMP communities and v3 keys, NTP and BGP
+// keys). A list of spellings always misses some, so the rule is by meaning instead: on a
+// line or in a JSON field that names a secret, every value after the name is replaced.
+// Parsers still see the output as the device sent it; only the record is redacted. Hosts'
+// outputs (sysfs, ip, ethtool) hold none and are kept as they are.
+
+// Redacted replaces a secret value.
+const Redacted = "<redacted>"
+
+// Redact hides the secret values of one command's output.
+func Redact(s string) string {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		if out, ok := redactJSON(s); ok {
+			return out
+		}
+	}
+	return redactLines(s)
 }
 
-// Redact hides secret values in command output kept for the record.
-func Redact(s string) string {
-	for _, r := range redactions {
-		s = r.re.ReplaceAllString(s, r.repl)
+// secretWords name a secret on a configuration line: the values after them are redacted.
+var secretWords = map[string]bool{
+	"password": true, "passwd": true, "secret": true, "key": true, "community": true,
+	"passphrase": true, "auth": true, "priv": true, "hash": true, "pre-shared-key": true,
+	"authentication-key": true, "auth-key": true, "shared-secret": true, "localizedkey": false,
+}
+
+// keptWords are qualifiers between a secret's name and its value (algorithms, encryption
+// types, access levels): keeping them keeps the line readable and says nothing secret.
+var keptWords = map[string]bool{
+	"md5": true, "sha": true, "sha1": true, "sha-1": true, "sha224": true, "sha256": true, "sha-256": true,
+	"sha384": true, "sha512": true, "aes": true, "aes128": true, "aes-128": true, "aes192": true,
+	"aes-192": true, "aes256": true, "aes-256": true, "des": true, "3des": true, "auth": true, "priv": true,
+	"localizedkey": true, "localized-key": true, "encrypted": true, "0": true, "5": true, "7": true,
+	"8": true, "9": true, "ro": true, "rw": true, "view": true, "group": true,
+}
+
+func isSecretWord(w string) bool {
+	w = strings.ToLower(w)
+	if secretWords[w] {
+		return true
 	}
-	return s
+	for _, part := range []string{"password", "passwd", "secret", "passphrase", "community", "passkey"} {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return strings.HasSuffix(w, "-key") || strings.HasSuffix(w, "_key")
+}
+
+// redactLines redacts CLI configuration text line by line: from the first word that names a
+// secret, every later word but the qualifiers is replaced.
+func redactLines(s string) string {
+	if !mayHoldSecret(s) {
+		return s
+	}
+	lines := strings.SplitAfter(s, "\n")
+	for i, line := range lines {
+		if mayHoldSecret(line) {
+			lines[i] = redactLine(line)
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// mayHoldSecret is a cheap test that skips the word-by-word pass for most text.
+func mayHoldSecret(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"pass", "secret", "key", "community", "auth", "priv", "hash"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func redactLine(line string) string {
+	body, eol := strings.CutSuffix(line, "\n")
+	indent := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
+	words := strings.Fields(body)
+	secret := false
+	for i, w := range words {
+		switch {
+		case !secret && isSecretWord(w):
+			secret = true
+		case secret && isSecretWord(w), secret && keptWords[strings.ToLower(w)]:
+		case secret:
+			words[i] = Redacted
+		}
+	}
+	if !secret {
+		return line
+	}
+	out := indent + strings.Join(words, " ")
+	if eol {
+		out += "\n"
+	}
+	return out
 }

@@ -1,33 +1,125 @@
 package collectors
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
-func TestRedact(t *testing.T) {
-	in := `username admin privilege 15 role network-admin secret sha512 $6$abc$def
-username ops secret 5 $1$xyz
-enable password 7 0822455D0A16
-snmp-server community s3cret ro
+// cliSecrets are the ways EOS and NX-OS configurations spell secrets, each with a
+// distinctive value; none may survive.
+const cliSecrets = `username admin privilege 15 role network-admin secret sha512 $6$abc$defEOSUSER
+username ops secret 5 $1$xyzOPS
+username nx password 5 $5$nxHASH role network-admin
+enable password sha512 $6$enableHASH
+enable secret 0 plainENABLE
+snmp-server community s3cretCOMM ro
+snmp-server community s3cretCOMM2 group network-operator
 tacacs-server key 7 070C285F4D06
+tacacs-server host 10.0.0.7 key 7 TACHOSTKEY
 radius-server host 10.0.0.5 key 7 1511021F0725
+radius-server key 0 plainRADIUS
 snmp-server user admin network-admin auth md5 0x1234abcd priv aes-128 0x5678ef localizedkey
+snmp-server user ops network-operator auth sha AUTHSHA priv aes PRIVAES
+snmp-server user v3u group1 v3 auth sha256 AUTH256 priv aes 256 PRIV256
+ntp authentication-key 1 md5 NTPKEY 7
+ntp authenticate
    key 7 05080F1C2243
+router bgp 65001
+   neighbor 10.0.0.1 password 7 BGPPASS
+   neighbor SPINES password 0 BGPPLAIN
 interface Ethernet1
    mtu 9214
    priority-flow-control priority 3 no-drop
-{"TACPLUS_SERVER|10.0.0.9": {"passkey": "hunter2", "priority": "1"}, "SNMP_COMMUNITY|public": {"TYPE": "RO"}}
+   service-policy type qos input QOS_CLASSIFICATION
 `
-	out := Redact(in)
-	for _, secret := range []string{"$6$abc$def", "$1$xyz", "0822455D0A16", "s3cret", "070C285F4D06", "1511021F0725", "0x1234abcd", "0x5678ef", "05080F1C2243", "hunter2", "|public"} {
+
+func TestRedactCLIConfig(t *testing.T) {
+	out := Redact(cliSecrets)
+	for _, secret := range []string{"EOSUSER", "xyzOPS", "nxHASH", "enableHASH", "plainENABLE", "s3cretCOMM", "070C285F4D06",
+		"TACHOSTKEY", "1511021F0725", "plainRADIUS", "0x1234abcd", "0x5678ef", "AUTHSHA", "PRIVAES", "AUTH256", "PRIV256",
+		"NTPKEY", "05080F1C2243", "BGPPASS", "BGPPLAIN"} {
 		if strings.Contains(out, secret) {
 			t.Errorf("%q survived:\n%s", secret, out)
 		}
 	}
-	for _, kept := range []string{"mtu 9214", "priority-flow-control priority 3 no-drop", `"priority": "1"`, "interface Ethernet1", "username ops secret 5 <redacted>"} {
+	for _, kept := range []string{"   mtu 9214\n", "   priority-flow-control priority 3 no-drop\n", "interface Ethernet1\n",
+		"username ops secret 5 <redacted>\n", "service-policy type qos input QOS_CLASSIFICATION", "ntp authenticate\n",
+		"snmp-server user admin network-admin auth md5 <redacted> priv aes-128 <redacted> localizedkey"} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("%q was lost:\n%s", kept, out)
 		}
 	}
+}
+
+// SONiC's CONFIG_DB as `show runningconfiguration all` prints it (indented JSON): secret
+// fields anywhere, SNMP communities as nested table keys and as flat keys.
+func TestRedactConfigDB(t *testing.T) {
+	in := `{
+    "TACPLUS_SERVER": {
+        "10.0.0.9": {
+            "passkey": "hunter2TAC",
+            "priority": "1"
+        }
+    },
+    "TACPLUS": {"global": {"passkey": "globalTAC", "auth_type": "pap"}},
+    "RADIUS_SERVER": {"10.0.0.5": {"passkey": "radiusPASS", "auth_port": "1812"}},
+    "SNMP_COMMUNITY": {
+        "publicCOMM": {"TYPE": "RO"},
+        "privateCOMM": {"TYPE": "RW"}
+    },
+    "SNMP_COMMUNITY|flatCOMM": {"TYPE": "RO"},
+    "SNMP_USER": {
+        "v3user": {
+            "SNMP_USER_AUTH_PASSWORD": "authPASS",
+            "SNMP_USER_PRIV_PASSWORD": "privPASS",
+            "SNMP_USER_AUTH_TYPE": "SHA",
+            "SNMP_USER_TYPE": "Priv"
+        }
+    },
+    "NTP_KEY": {"1": {"value": "ntpVALUE", "type": "md5"}},
+    "BGP_NEIGHBOR": {"10.0.0.1": {"password": "bgpPASS", "asn": 65001}},
+    "USER": {"admin": {"password_hash": "$6$hashADMIN", "role": "admin"}},
+    "PORT": {"Ethernet0": {"mtu": "9100", "speed": "100000", "alias": "etp1"}},
+    "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,4", "dscp_to_tc_map": "AZURE"}},
+    "bgpraw": "!\nrouter bgp 65001\n neighbor 10.0.0.1 remote-as 65002\n neighbor 10.0.0.1 password frrBGP\n!\n"
+}
+`
+	out := Redact(in)
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("redacted CONFIG_DB is not JSON any more: %v\n%s", err, out)
+	}
+	for _, secret := range []string{"hunter2TAC", "globalTAC", "radiusPASS", "publicCOMM", "privateCOMM", "flatCOMM",
+		"authPASS", "privPASS", "ntpVALUE", "bgpPASS", "hashADMIN", "frrBGP"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("%q survived:\n%s", secret, out)
+		}
+	}
+	for _, kept := range []string{`"priority": "1"`, `"mtu": "9100"`, `"pfc_enable": "3,4"`, `"dscp_to_tc_map": "AZURE"`,
+		`"SNMP_USER_AUTH_TYPE": "SHA"`, `"asn": 65001`, "\n    \"PORT\": {", `neighbor 10.0.0.1 remote-as 65002\n`} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("%q was lost:\n%s", kept, out)
+		}
+	}
+}
+
+// Output without anything secret-looking comes back as it went in (and cheaply).
+func TestRedactLeavesOrdinaryOutput(t *testing.T) {
+	for _, s := range []string{"", "Port Rx PFC0 PFC1\nEthernet0 0 0\n", `{"interfaces": {"Ethernet1": {"mtu": 9214}}}`, "not { json"} {
+		if got := Redact(s); got != s {
+			t.Errorf("Redact(%q) = %q", s, got)
+		}
+	}
+}
+
+func FuzzRedact(f *testing.F) {
+	f.Add(cliSecrets)
+	f.Add(`{"SNMP_COMMUNITY": {"x": {"TYPE": "RO"}}, "A": {"passkey": 1}}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Redact(s)
+		if json.Valid([]byte(s)) && !json.Valid([]byte(out)) {
+			t.Errorf("valid JSON became invalid:\n%s\n->\n%s", s, out)
+		}
+	})
 }

@@ -106,6 +106,7 @@ func showRunningConfig(sw *switchstate.Switch) string {
 	b.WriteString("transceiver qsfp default-mode 4x10G\n!\n")
 	b.WriteString("service routing protocols model multi-agent\n!\n")
 	line(0, "hostname "+sw.Name)
+	writeManagement(&b, sw.ManagementOf())
 	b.WriteString("!\nspanning-tree mode mstp\n!\n")
 
 	if maps := dscpMapLines(globalDSCPMap(sw)); len(maps) > 0 {
@@ -191,4 +192,17 @@ func dscpMapLines(m [64]int) []string {
 		}
 	}
 	return out
+}
+
+// writeManagement renders users, AAA, SNMP and NTP as EOS writes them (secrets included, as a
+// real running-config shows them).
+func writeManagement(b *strings.Builder, m switchstate.Management) {
+	fmt.Fprintf(b, "!\nusername admin privilege 15 role network-admin secret sha512 %s\n", m.UserHash)
+	fmt.Fprintf(b, "enable password sha512 %s\n", m.EnableHash)
+	fmt.Fprintf(b, "!\ntacacs-server host 10.255.0.9 key 7 %s\n", m.TacacsKey)
+	fmt.Fprintf(b, "radius-server host 10.255.0.10 key 7 %s\n", m.RadiusKey)
+	fmt.Fprintf(b, "!\nsnmp-server community %s ro\n", m.Community)
+	fmt.Fprintf(b, "snmp-server user ops network-operator v3 auth sha %s priv aes %s\n", m.SNMPAuth, m.SNMPPriv)
+	fmt.Fprintf(b, "!\nntp authentication-key 1 md5 7 %s\nntp trusted-key 1\nntp authenticate\n", m.NTPKey)
+	fmt.Fprintf(b, "!\nrouter bgp 65101\n   neighbor 10.255.1.1 remote-as 65100\n   neighbor 10.255.1.1 password 7 %s\n", m.BGPPassword)
 }

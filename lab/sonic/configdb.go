@@ -46,6 +46,8 @@ func configDB(sw *switchstate.Switch) tables {
 		"type": role, "buffer_model": "traditional", "default_pfcwd_status": "enable", "bgp_asn": "65100",
 	})
 
+	addManagement(db, sw.ManagementOf())
+
 	maps := dscpMapNames(ports)
 	for name, m := range maps.byName {
 		row := map[string]string{}
@@ -238,4 +240,18 @@ func platformName(sw *switchstate.Switch) string {
 		return "x86_64-mlnx_msn" + strings.ToLower(rest) + "-r0"
 	}
 	return "x86_64-kvm_x86_64-r0"
+}
+
+// addManagement writes the AAA and SNMP tables as CONFIG_DB keeps them: TACACS+ and RADIUS
+// keys in passkey fields, SNMP communities as the keys of SNMP_COMMUNITY, SNMPv3 keys as
+// SNMP_USER password fields.
+func addManagement(db tables, m switchstate.Management) {
+	db.set("TACPLUS_SERVER", "10.255.0.9", map[string]string{"passkey": m.TacacsKey, "priority": "1", "tcp_port": "49"})
+	db.set("RADIUS_SERVER", "10.255.0.10", map[string]string{"passkey": m.RadiusKey, "auth_port": "1812"})
+	db.set("SNMP_COMMUNITY", m.Community, map[string]string{"TYPE": "RO"})
+	db.set("SNMP_USER", "ops", map[string]string{
+		"SNMP_USER_TYPE": "Priv", "SNMP_USER_PERMISSION": "RO",
+		"SNMP_USER_AUTH_TYPE": "SHA", "SNMP_USER_AUTH_PASSWORD": m.SNMPAuth,
+		"SNMP_USER_ENCRYPTION_TYPE": "AES", "SNMP_USER_ENCRYPTION_PASSWORD": m.SNMPPriv,
+	})
 }

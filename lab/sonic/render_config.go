@@ -51,7 +51,10 @@ func showRunningConfig(sw *switchstate.Switch) string {
 		}
 		b.WriteString("},\n")
 	}
-	b.WriteString("    \"bgpraw\": \"\"\n}\n")
+	// bgpraw is FRR's own running config, as one string.
+	m := sw.ManagementOf()
+	frr := "!\nrouter bgp 65100\n neighbor 10.255.1.1 remote-as 65101\n neighbor 10.255.1.1 password " + m.BGPPassword + "\n!\n"
+	fmt.Fprintf(&b, "    \"bgpraw\": %s\n}\n", quote(frr))
 	return b.String()
 }
 
