@@ -6,8 +6,8 @@ package switchstate
 // configurations is tested against the secrets a real one holds.
 type Management struct {
 	UserHash, EnableHash, TacacsKey, RadiusKey string
-	Community, SNMPAuth, SNMPPriv               string
-	NTPKey, BGPPassword                         string
+	Community, SNMPAuth, SNMPPriv              string
+	NTPKey, BGPPassword                        string
 }
 
 // ManagementOf is the switch's management configuration; every secret names the switch, so
