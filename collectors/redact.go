@@ -89,7 +89,9 @@ func redactLine(line string) string {
 		switch {
 		case !secret && isSecretWord(w):
 			secret = true
-		case secret && isSecretWord(w), secret && keptWords[strings.ToLower(w)]:
+		case secret && (secretWords[strings.ToLower(w)] || keptWords[strings.ToLower(w)]):
+			// A keyword after the first (auth md5 X priv aes Y): only exact keywords, since a
+			// secret may well contain "password" itself.
 		case secret:
 			words[i] = Redacted
 		}

@@ -28,6 +28,7 @@ ntp authenticate
 router bgp 65001
    neighbor 10.0.0.1 password 7 BGPPASS
    neighbor SPINES password 0 BGPPLAIN
+   neighbor LEAVES password 7 MyPassword1isSecretCommunity
 interface Ethernet1
    mtu 9214
    priority-flow-control priority 3 no-drop
@@ -38,7 +39,7 @@ func TestRedactCLIConfig(t *testing.T) {
 	out := Redact(cliSecrets)
 	for _, secret := range []string{"EOSUSER", "xyzOPS", "nxHASH", "enableHASH", "plainENABLE", "s3cretCOMM", "070C285F4D06",
 		"TACHOSTKEY", "1511021F0725", "plainRADIUS", "0x1234abcd", "0x5678ef", "AUTHSHA", "PRIVAES", "AUTH256", "PRIV256",
-		"NTPKEY", "05080F1C2243", "BGPPASS", "BGPPLAIN"} {
+		"NTPKEY", "05080F1C2243", "BGPPASS", "BGPPLAIN", "MyPassword1isSecretCommunity"} {
 		if strings.Contains(out, secret) {
 			t.Errorf("%q survived:\n%s", secret, out)
 		}
