@@ -118,7 +118,7 @@ func TestSwitchFaults(t *testing.T) {
 		t.Run(tc.check+"/"+string(tc.status), func(t *testing.T) {
 			p := healthySwitchPort("Ethernet1/1")
 			tc.mut(p)
-			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ recipe.Recipe) string {
+			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ *topology.SwitchPort, _ recipe.Recipe) string {
 				return platform + " fix for " + id + " on " + port
 			}})
 			r := res[tc.check+" leaf1:Ethernet1/1"]
