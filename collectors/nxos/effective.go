@@ -82,7 +82,7 @@ type NoDrop struct {
 	QoSGroups []int // qos-groups of the no-drop classes
 	// CoSGroup maps each paused priority to the qos-group of the class that pauses it.
 	CoSGroup map[int]int
-	Lines     []string
+	Lines    []string
 }
 
 var (

@@ -47,6 +47,15 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 			trust, dscp[d] = "dscp", p.DSCPToTC[d]
 		}
 	}
+	// A mode auto port is decided by `show interface priority-flow-control`: PFC negotiated
+	// (on the pfc-cos) when its link is up with a neighbour, off otherwise.
+	pfc, pfcCmd := topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig
+	if mode == "auto" {
+		pfc.Oper, pfcCmd = "on", nxoscol.CmdQoSConfig+" + "+nxoscol.CmdPFCOper
+		if !p.Up || p.Neighbor == nil {
+			pfc.Oper, pfc.RX, pfc.TX = "off", []int{}, []int{}
+		}
+	}
 	wd := slices.Contains(p.Watchdog[:], true)
 	// A port that is down prints eth_speed "auto-speed": its speed is unknown.
 	speed := labtest.Known(float64(p.Speed), nxoscol.CmdInterface)
@@ -61,7 +70,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 		Trust:       labtest.Known(trust, nxoscol.CmdQoSConfig),
 		DSCPToTC:    labtest.Known(dscp, nxoscol.CmdQoSConfig),
 		TCToQueue:   labtest.Known(labtest.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
-		PFC:         labtest.Known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
+		PFC:         labtest.Known(pfc, pfcCmd),
 		PFCWatchdog: labtest.Known(labtest.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
 		Pause:       labtest.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
 		ECN:         labtest.Known(labtest.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
@@ -71,7 +80,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 			}
 			return "dwrr"
 		}), nxoscol.CmdQoSConfig),
-		DCBX:     labtest.Known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
+		DCBX:     labtest.Known(topology.DCBX{Mode: dcbx}, pfcCmd),
 		Buffer:   labtest.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: NetworkPolicy}, nxoscol.CmdQoSConfig),
 		Counters: labtest.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
 	}
