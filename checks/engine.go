@@ -13,8 +13,8 @@ type Options struct {
 	Only []string
 	Skip []string
 	// Remedy writes a port's remediation in its platform's own language, under the effective
-	// recipe (a platform registry's Remedy).
-	Remedy func(platform, checkID, port string, r recipe.Recipe) string
+	// recipe (a platform registry's Remedy); facts is a switch port's state, nil for a host.
+	Remedy func(platform, checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string
 	// Paths are endpoint pairs for PATH-* checks; with Restrict, port and link checks only
 	// run on the hops of these paths (audit --path, or the inventory's paths:).
 	Paths    []PathSpec
@@ -74,7 +74,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				}
 				for _, c := range cat {
 					if c.hostPort != nil && opts.wants(c.ID) {
-						v := opts.remedy(c, c.hostPort(snap.Recipe, d, p), d.Platform, p.Netdev, snap.Recipe)
+						v := opts.remedy(c, c.hostPort(snap.Recipe, d, p), d.Platform, p.Netdev, nil, snap.Recipe)
 						out = append(out, c.result(snap.Recipe, v, d.Name, p.Netdev))
 					}
 				}
@@ -179,7 +179,7 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 					message:  "the switch did not report port " + key + ", which a link names",
 					evidence: &topology.Evidence{Error: "port " + key + " missing from the collected facts"}}
 			}
-			res := c.result(r, opts.remedy(c, v, d.Platform, iface, r), d.Name, iface)
+			res := c.result(r, opts.remedy(c, v, d.Platform, iface, p, r), d.Name, iface)
 			res.Peer = peer.String()
 			out = append(out, res)
 		}
@@ -189,12 +189,12 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 
 // remedy completes a failure that has no remediation of its own: the platform's fix for the
 // port under r, else the check's hint.
-func (o Options) remedy(c *Check, v verdict, platform, port string, r recipe.Recipe) verdict {
+func (o Options) remedy(c *Check, v verdict, platform, port string, facts *topology.SwitchPort, r recipe.Recipe) verdict {
 	if v.status != Fail || v.remediation != "" {
 		return v
 	}
 	if o.Remedy != nil {
-		v.remediation = o.Remedy(platform, c.ID, port, r)
+		v.remediation = o.Remedy(platform, c.ID, port, facts, r)
 	}
 	if v.remediation == "" {
 		v.remediation = c.Hint

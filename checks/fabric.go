@@ -81,7 +81,7 @@ func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence
 		return prioList(e.host.QoS.Value.PFC), "", "", nil, true
 	case e.host != nil:
 		return nil, "", "PFC unknown", ev(e.host.QoS.Source), false
-	case e.sw != nil && e.sw.PFC.Usable() && e.sw.PFC.Value.Mode == "auto":
+	case e.sw != nil && e.sw.PFC.Usable() && e.sw.PFC.Value.Mode == "auto" && e.sw.PFC.Value.Oper == "":
 		return nil, "", e.ref.String() + " negotiates PFC over DCBX (mode auto): operational state unknown", ev(e.sw.PFC.Evidence()), false
 	case e.sw != nil && e.sw.PFC.Usable():
 		set := map[int]bool{}

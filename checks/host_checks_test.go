@@ -39,7 +39,7 @@ func healthyPort() *topology.HostPort {
 }
 
 // platformFix stands for a platform registry's remediation.
-func platformFix(platform, id, port string, _ recipe.Recipe) string {
+func platformFix(platform, id, port string, _ *topology.SwitchPort, _ recipe.Recipe) string {
 	return platform + " fix for " + id + " on " + port
 }
 

@@ -3,7 +3,6 @@ package checks
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -36,16 +35,6 @@ func switchFact[T any](f topology.Fact[T], what string, decide func(v T) verdict
 		v.evidence = ev(f.Evidence())
 	}
 	return v
-}
-
-// queueOf is the egress queue that carries a priority (traffic class).
-func queueOf(p *topology.SwitchPort, prio int) int {
-	if p.TCToQueue.Usable() {
-		if q, ok := p.TCToQueue.Value[prio]; ok {
-			return q
-		}
-	}
-	return prio
 }
 
 func swMTU() *Check {
@@ -94,31 +83,37 @@ func swTrust() *Check {
 
 func swDSCPMap() *Check {
 	return &Check{
-		ID: "SW-DSCP-MAP", Title: "roce_dscp maps to roce_priority and cnp_dscp to cnp_priority",
+		ID: "SW-DSCP-MAP", Title: "roce_dscp lands in roce_priority's class and cnp_dscp in another",
 		Scope: ScopeSwitchPort, Severity: Critical,
-		Rationale: "The switch must put DSCP 26 in the lossless class and CNPs (DSCP 48) in their own. " +
-			"Stock SONiC maps DSCP 26 to TC1, which is lossy.",
-		Sources: []string{"SONiC qos_config.j2", "NVUE qos mapping", "EOS qos map dscp", "NX-OS class-map match dscp"},
+		Rationale: "The switch must put the RoCE DSCP in the class PFC protects for the RoCE priority, " +
+			"whatever form its classifier takes (an exact DSCP, a range such as 24-31, a list, the NOS " +
+			"default map), and CNPs in a class of their own, which designs number differently (qos-group 7 " +
+			"in Cisco's AI/ML design, TC 6 in NVIDIA's). Stock SONiC maps DSCP 26 to TC1, which is lossy.",
+		Sources: []string{"SONiC DSCP_TO_TC_MAP", "NVUE qos mapping / qos roce", "EOS qos map dscp", "NX-OS class-map match dscp + set qos-group + pause pfc-cos"},
 		Expected: func(r recipe.Recipe) string {
-			return fmt.Sprintf("DSCP %d -> class %d, DSCP %d -> class %d", r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
+			return fmt.Sprintf("DSCP %d -> the class of priority %d, DSCP %d -> another class", r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP)
 		},
-		Hint: "map the RoCE DSCP to the RoCE class and the CNP DSCP to the CNP class",
+		Hint: "map the RoCE DSCP to the RoCE class and the CNP DSCP to a class of its own",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.DSCPToTC, "DSCP to traffic-class map", func(m map[int]int) verdict {
-				desc := func(dscp int) string {
-					tc, ok := m[dscp]
-					if !ok {
-						return fmt.Sprintf("DSCP %d unmapped", dscp)
-					}
-					return fmt.Sprintf("DSCP %d -> class %d (queue %d)", dscp, tc, queueOf(p, tc))
+				actual := landing(p, m, r.RoCEDSCP) + ", " + landing(p, m, r.CNPDSCP)
+				want := classOf(p, r.RoCEPriority)
+				roce, okR := m[r.RoCEDSCP]
+				cnp, okC := m[r.CNPDSCP]
+				fail := func(msg string) verdict { return verdict{status: Fail, actual: actual, message: msg} }
+				switch {
+				case !okR:
+					return fail(fmt.Sprintf("the RoCE DSCP %d has no class on this port", r.RoCEDSCP))
+				case roce != want:
+					return fail(fmt.Sprintf("the RoCE DSCP %d lands in class %d%s, not in class %d, which carries priority %d",
+						r.RoCEDSCP, roce, lossyNote(p, roce), want, r.RoCEPriority))
+				case !okC:
+					return fail(fmt.Sprintf("the CNP DSCP %d has no class on this port", r.CNPDSCP))
+				case cnp == want:
+					return fail(fmt.Sprintf("the CNP DSCP %d lands in the RoCE class %d: CNPs wait behind, and are paused with, the data they slow down",
+						r.CNPDSCP, want))
 				}
-				actual := desc(r.RoCEDSCP) + ", " + desc(r.CNPDSCP)
-				roce, ok1 := m[r.RoCEDSCP]
-				cnp, ok2 := m[r.CNPDSCP]
-				if ok1 && ok2 && roce == r.RoCEPriority && cnp == r.CNPPriority {
-					return verdict{status: Pass, actual: actual}
-				}
-				return verdict{status: Fail, actual: actual, message: "RoCE or CNP traffic lands in the wrong class"}
+				return verdict{status: Pass, actual: actual}
 			})
 		},
 	}
@@ -135,20 +130,27 @@ func swPFC() *Check {
 		Hint:     "enable PFC on the RoCE priority only, both directions",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.PFC, "PFC configuration", func(pfc topology.SwitchPFC) verdict {
-				if pfc.Mode == "auto" {
-					// NX-OS `priority-flow-control mode auto`: PFC runs only if DCBX negotiation
-					// enables it; the configuration alone cannot say (SW-DCBX flags the regime).
+				// NX-OS `priority-flow-control mode auto`: PFC runs only if DCBX negotiation
+				// enables it, which only the operational state says (SW-DCBX flags the regime).
+				switch {
+				case pfc.Mode == "auto" && pfc.Oper == "":
 					return verdict{status: Error, actual: "negotiated (mode auto)",
 						message: "PFC follows DCBX negotiation on this port; its operational state was not read",
 						remediation: "configure `priority-flow-control mode on` to make PFC static, or check " +
 							"`show interface priority-flow-control` for the operational state"}
+				case pfc.Mode == "auto" && pfc.Oper == "off":
+					return verdict{status: Fail, actual: "negotiated (mode auto), operationally off",
+						message: "DCBX negotiation did not enable PFC on this port: PFC is not operational and the hop is lossy"}
 				}
 				rx, tx := slices.Sorted(slices.Values(pfc.RX)), slices.Sorted(slices.Values(pfc.TX))
 				actual := "PFC on " + Priorities(rx)
 				if !slices.Equal(rx, tx) {
 					actual = fmt.Sprintf("asymmetric PFC: rx %s, tx %s", Priorities(rx), Priorities(tx))
 				}
-				if pfc.Mode != "" {
+				switch {
+				case pfc.Oper == "on":
+					actual += " (mode " + pfc.Mode + ", operational: negotiated by DCBX)"
+				case pfc.Mode != "":
 					actual += " (mode " + pfc.Mode + ")"
 				}
 				want := []int{r.RoCEPriority}
@@ -227,7 +229,7 @@ func swECN() *Check {
 		},
 		Hint: "enable ECN (WRED ecn) on the RoCE queue",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
-			q := queueOf(p, r.RoCEPriority)
+			q := queueOf(p, classOf(p, r.RoCEPriority))
 			return switchFact(p.ECN, "ECN configuration", func(m map[int]bool) verdict {
 				if _, ok := m[q]; !ok {
 					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
@@ -245,26 +247,44 @@ func swECN() *Check {
 
 func swCNPQueue() *Check {
 	return &Check{
-		ID: "SW-CNP-QUEUE", Title: "the CNP queue is strict priority",
+		ID: "SW-CNP-QUEUE", Title: "the queue cnp_dscp lands in is strict priority",
 		Scope: ScopeSwitchPort, Severity: SevError,
 		Rationale: "CNPs must overtake data to slow senders in time; in a weighted queue they wait behind " +
-			"the very congestion they signal. Stock SONiC gives the CNP queue DWRR.",
-		Sources:  []string{"SONiC SCHEDULER type", "NVUE egress-scheduler", "EOS tx-queue priority strict", "NX-OS priority level"},
-		Expected: func(r recipe.Recipe) string { return fmt.Sprintf("queue of priority %d strict", r.CNPPriority) },
-		Hint:     "schedule the CNP queue strict priority",
+			"the very congestion they signal. The queue is the one the switch classifies the CNP DSCP into " +
+			"(queue 7 in Cisco's AI/ML design, 6 in NVIDIA's), not a fixed number. Stock SONiC gives it DWRR.",
+		Sources: []string{"SONiC DSCP_TO_TC_MAP + SCHEDULER type", "NVUE egress-scheduler", "EOS tx-queue priority strict", "NX-OS set qos-group + priority level"},
+		Expected: func(r recipe.Recipe) string {
+			return fmt.Sprintf("the queue DSCP %d lands in is strict priority", r.CNPDSCP)
+		},
+		Hint: "schedule the CNP queue strict priority",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
-			q := queueOf(p, r.CNPPriority)
-			return switchFact(p.Scheduler, "queue scheduler", func(m map[int]string) verdict {
-				s, ok := m[q]
+			if !p.DSCPToTC.HasValue() || p.DSCPToTC.Status == topology.FactUnsupported {
+				return switchFact(p.DSCPToTC, "DSCP to traffic-class map", func(map[int]int) verdict { return verdict{} })
+			}
+			return switchFact(p.Scheduler, "queue scheduler", func(sch map[int]string) verdict {
+				m := p.DSCPToTC.Value
+				tc, ok := m[r.CNPDSCP]
 				if !ok {
-					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
+					return verdict{status: Fail, actual: landing(p, m, r.CNPDSCP),
+						message:  fmt.Sprintf("the CNP DSCP %d has no class on this port, so CNPs have no queue of their own", r.CNPDSCP),
+						evidence: ev(p.DSCPToTC.Evidence())}
+				}
+				if roce := classOf(p, r.RoCEPriority); tc == roce {
+					return verdict{status: Fail, actual: landing(p, m, r.CNPDSCP),
+						message:  fmt.Sprintf("CNPs land in the RoCE class %d, not in a strict queue of their own (see SW-DSCP-MAP)", roce),
+						evidence: ev(p.DSCPToTC.Evidence())}
+				}
+				q := queueOf(p, tc)
+				s, ok := sch[q]
+				if !ok {
+					return verdict{status: Error, actual: fmt.Sprintf("DSCP %d -> class %d, queue %d not reported", r.CNPDSCP, tc, q),
 						message: fmt.Sprintf("the switch's scheduler configuration does not mention queue %d", q)}
 				}
-				actual := fmt.Sprintf("queue %d %s", q, s)
+				actual := fmt.Sprintf("DSCP %d -> class %d, queue %d %s", r.CNPDSCP, tc, q, s)
 				if s == "strict" {
 					return verdict{status: Pass, actual: actual}
 				}
-				return verdict{status: Fail, actual: actual, message: "CNPs are not in a strict-priority queue"}
+				return verdict{status: Fail, actual: actual, message: fmt.Sprintf("CNPs land in queue %d, which is not strict priority", q)}
 			})
 		},
 	}
@@ -299,22 +319,36 @@ func swBuffer() *Check {
 		ID: "SW-BUFFER", Title: "lossless buffer / headroom profile on the RoCE priority group",
 		Scope: ScopeSwitchPort, Severity: Warning,
 		Rationale: "PFC only works with headroom reserved for the frames in flight after a pause is sent; " +
-			"a lossy buffer profile on the RoCE priority group drops them anyway.",
-		Sources: []string{"SONiC BUFFER_PG / BUFFER_PROFILE", "NVUE qos roce mode lossless"},
+			"a lossy buffer profile on the RoCE priority group drops them anyway. Only the RoCE group is " +
+			"judged: what other groups bind does not change it. On SONiC's dynamic buffer model a lossless " +
+			"group's profile reads NULL because the buffer manager computes it.",
+		Sources: []string{"SONiC BUFFER_PG / BUFFER_PROFILE (traditional and dynamic models)", "NVUE qos roce mode lossless", "NX-OS network-qos pause pfc-cos"},
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("lossless profile on priority group %d", r.RoCEPriority)
 		},
 		Hint: "bind a lossless buffer profile to the RoCE priority group",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
+			pg := classOf(p, r.RoCEPriority)
 			return switchFact(p.Buffer, "buffer profile", func(b topology.Buffer) verdict {
-				actual := "lossless PGs " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(b.LosslessPGs)), ","), "[]")
-				if len(b.LosslessPGs) == 0 {
-					actual = "no lossless priority group"
+				if slices.Contains(b.Unreadable, pg) {
+					return verdict{status: Error, actual: fmt.Sprintf("priority group %d: profile unreadable", pg),
+						message: b.PGs[pg]}
 				}
-				if b.Profile != "" {
+				lossless := slices.Contains(b.LosslessPGs, pg)
+				var actual string
+				d, ok := b.PGs[pg]
+				switch {
+				case ok:
+					actual = fmt.Sprintf("priority group %d: %s", pg, d)
+				case lossless:
+					actual = fmt.Sprintf("priority group %d lossless", pg)
+				default:
+					actual = fmt.Sprintf("no lossless buffer on priority group %d", pg)
+				}
+				if !ok && b.Profile != "" {
 					actual += " (" + b.Profile + ")"
 				}
-				if slices.Contains(b.LosslessPGs, r.RoCEPriority) {
+				if lossless {
 					return verdict{status: Pass, actual: actual}
 				}
 				return verdict{status: Fail, actual: actual, message: "the RoCE priority group has no lossless buffer"}

@@ -99,7 +99,7 @@ func TestSwitchFaults(t *testing.T) {
 		{"SW-CNP-QUEUE", Error, func(p *topology.SwitchPort) { delete(p.Scheduler.Value, 6) }, "queue 6 not reported"},
 		{"SW-CNP-QUEUE", Fail, func(p *topology.SwitchPort) { p.Scheduler.Value[6] = "dwrr" }, "queue 6 dwrr"},
 		{"SW-DCBX", Fail, func(p *topology.SwitchPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx"},
-		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless priority group"},
+		{"SW-BUFFER", Fail, func(p *topology.SwitchPort) { p.Buffer.Value.LosslessPGs = nil }, "no lossless buffer on priority group 3"},
 		{"SW-PAUSE", Skip, func(p *topology.SwitchPort) {
 			p.Pause = topology.Unsupported(p.Pause.Value, "no 802.3x knob", p.Pause.Source)
 		}, "not supported"},
@@ -118,7 +118,7 @@ func TestSwitchFaults(t *testing.T) {
 		t.Run(tc.check+"/"+string(tc.status), func(t *testing.T) {
 			p := healthySwitchPort("Ethernet1/1")
 			tc.mut(p)
-			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ recipe.Recipe) string {
+			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ *topology.SwitchPort, _ recipe.Recipe) string {
 				return platform + " fix for " + id + " on " + port
 			}})
 			r := res[tc.check+" leaf1:Ethernet1/1"]

@@ -34,8 +34,10 @@ type CLI struct {
 }
 
 // Remediation writes the fix that makes port pass checkID under the effective recipe r, in
-// the device's own language, or "" when the platform has none for that check.
-type Remediation func(checkID, port string, r recipe.Recipe) string
+// the device's own language, or "" when the platform has none for that check. facts is the
+// switch port's collected state, for fixes that must name what the port really uses (the DSCP
+// map it binds); nil for hosts and for fixes shown without a device.
+type Remediation func(checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string
 
 // Spec is everything the program knows of one NOS; a platform package declares one and
 // Describe turns it into its Descriptor.
@@ -127,12 +129,12 @@ func (d *Descriptor) Refused(out string) error {
 	return nil
 }
 
-// Remediation is the platform's fix for checkID on port under r, or "".
-func (d *Descriptor) Remediation(checkID, port string, r recipe.Recipe) string {
+// Remediation is the platform's fix for checkID on port (facts: its switch facts, or nil) under r, or "".
+func (d *Descriptor) Remediation(checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string {
 	if d.spec.Remedy == nil {
 		return ""
 	}
-	return d.spec.Remedy(checkID, port, r)
+	return d.spec.Remedy(checkID, port, facts, r)
 }
 
 // ExamplePort is a port name as the platform spells it, for remediations shown without a device.

@@ -91,11 +91,12 @@ func (r *Registry) Interactive(platform string) bool {
 	return cli
 }
 
-// Remedy is platform's remediation for checkID on port under r, or "" (the check engine's hook).
-func (r *Registry) Remedy(platform, checkID, port string, rec recipe.Recipe) string {
+// Remedy is platform's remediation for checkID on port (facts: its switch facts, nil for a
+// host) under r, or "" (the check engine's hook).
+func (r *Registry) Remedy(platform, checkID, port string, facts *topology.SwitchPort, rec recipe.Recipe) string {
 	d, ok := r.platforms[platform]
 	if !ok {
 		return ""
 	}
-	return d.Remediation(checkID, port, rec)
+	return d.Remediation(checkID, port, facts, rec)
 }

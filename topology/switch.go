@@ -34,6 +34,13 @@ type SwitchPort struct {
 	Trust     Fact[string]      `json:"trust"`       // "dscp", "pcp", "both", "none"
 	DSCPToTC  Fact[map[int]int] `json:"dscp_to_tc"`  // DSCP -> traffic class (SONiC TC, Cumulus switch-priority, EOS traffic-class, NX-OS qos-group)
 	TCToQueue Fact[map[int]int] `json:"tc_to_queue"` // identity where the NOS does not separate them
+	// PriorityClass maps an 802.1p priority to the traffic class PFC on it protects, where the
+	// NOS numbers the two apart (NX-OS: `pause pfc-cos 3` in network-qos class c-8q-nq5 makes
+	// priority 3 qos-group 5's). Nil where the class carrying a priority is numbered as it is.
+	PriorityClass map[int]int `json:"priority_class,omitempty"`
+	// DSCPMap names the DSCP map the port binds, where the NOS names maps (SONiC's
+	// PORT_QOS_MAP|<port>.dscp_to_tc_map); "" when it binds none or maps have no names.
+	DSCPMap string `json:"dscp_map,omitempty"`
 
 	PFC         Fact[SwitchPFC]      `json:"pfc"`
 	PFCWatchdog Fact[map[int]bool]   `json:"pfc_watchdog"` // priority -> watchdog on
@@ -58,12 +65,21 @@ type SwitchPFC struct {
 	RX   []int  `json:"rx"`             // priorities honoured when received
 	TX   []int  `json:"tx"`             // priorities for which pause frames are generated
 	Mode string `json:"mode,omitempty"` // NX-OS "on" | "auto" (DCBX-negotiated); empty elsewhere
+	// Oper is the operational state of a negotiated (mode auto) port as the switch shows it:
+	// "on" (RX and TX are then the negotiated priorities) or "off"; "" when it was not read.
+	Oper string `json:"oper,omitempty"`
 }
 
 // Buffer is the lossless buffer profile bound to the RoCE priority group, where readable.
 type Buffer struct {
 	LosslessPGs []int  `json:"lossless_pgs"`
 	Profile     string `json:"profile,omitempty"`
+	// PGs says, per priority group the configuration binds, which profile it has and what it
+	// is ("pg_lossless_100000_5m_profile: lossless, xoff=..."), so a check can judge one PG alone.
+	PGs map[int]string `json:"pgs,omitempty"`
+	// Unreadable are the priority groups whose profile could not be resolved (a reference to a
+	// profile that does not exist); PGs says why.
+	Unreadable []int `json:"unreadable_pgs,omitempty"`
 }
 
 // LLDPNeighbor is one LLDP neighbour seen on a local port.

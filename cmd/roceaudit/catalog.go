@@ -75,7 +75,7 @@ func (a *app) explainRemediation(c *checks.Check, r recipe.Recipe) {
 	fmt.Fprintln(w, "Remediation (default recipe; the port names are examples):")
 	for _, name := range a.reg.Names() {
 		p, _ := a.reg.Get(name)
-		fix := p.Remediation(c.ID, p.ExamplePort(), r)
+		fix := p.Remediation(c.ID, p.ExamplePort(), nil, r)
 		if fix == "" {
 			continue
 		}

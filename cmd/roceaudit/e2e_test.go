@@ -98,8 +98,6 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 // plus the host whose key does not match known_hosts.
 var brokenFindings = []string{
 	"error COLLECT-REACH gpu09:",
-	"error LINK-PFC leaf4:Ethernet1/3", // NX-OS mode auto: PFC is negotiated, its state unknown
-	"error SW-PFC leaf4:Ethernet1/3",
 	"error XFER-RUN gpu03:ens1f1np1 gpu03:ens1f1np1->gpu07:ens1f1np1", // perftest not installed on gpu03
 	"fail HOST-CNP gpu07:ens1f1np1",
 	"fail HOST-DCBX gpu08:ens1f1np1",

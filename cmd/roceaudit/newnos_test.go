@@ -36,7 +36,7 @@ var acme = collectors.Describe(collectors.Spec{
 	Role:      topology.RoleSwitch,
 	Commands:  []string{acmePorts},
 	Collector: acmeCollector{},
-	Remedy: func(checkID, port string, r recipe.Recipe) string {
+	Remedy: func(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
 		if checkID == "SW-MTU" {
 			return fmt.Sprintf("acme set port %s mtu %d", port, r.SwitchMTU)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // roceDefaults says whether the recipe is what `nv set qos roce` configures: RoCE on switch
@@ -33,7 +34,7 @@ func roceMode(r recipe.Recipe) []string {
 // Remediation is the fix for one SW-* check on one port, as NVUE commands ending with
 // `nv config apply`. The QoS fixes enable NVUE's RoCE profile, which sets trust, maps, PFC,
 // ECN, the strict CNP class and the lossless pool together. An unknown check ID gives "".
-func Remediation(checkID string, port string, r recipe.Recipe) string {
+func Remediation(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
 	apply := "nv config apply"
 	var lines []string
 	switch checkID {

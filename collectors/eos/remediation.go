@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Remediation is the EOS configuration that makes port pass checkID under recipe r, or ""
 // for a check this platform has no fix for. Queues are the recipe priorities because EOS maps
 // traffic class N to tx-queue N unless `qos map traffic-class ... to tx-queue` says otherwise.
-func Remediation(checkID string, port string, r recipe.Recipe) string {
+func Remediation(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
 	intf := func(lines ...string) string {
 		return "configure\ninterface " + port + "\n   " + strings.Join(lines, "\n   ") + "\nend"
 	}

@@ -21,7 +21,7 @@ func TestRemediation(t *testing.T) {
 		"SW-DCBX":         {"   no dcbx mode"},
 		"SW-BUFFER":       {"priority-flow-control priority 3 no-drop"},
 	} {
-		got := Remediation(id, "Ethernet1", r)
+		got := Remediation(id, "Ethernet1", nil, r)
 		for _, w := range want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", id, got, w)
@@ -33,13 +33,13 @@ func TestRemediation(t *testing.T) {
 	}
 	r.DCBX = recipe.DCBXDynamic
 	r.SwitchMTU = 9000
-	if got := Remediation("SW-DCBX", "Ethernet1", r); !strings.Contains(got, "dcbx mode ieee") {
+	if got := Remediation("SW-DCBX", "Ethernet1", nil, r); !strings.Contains(got, "dcbx mode ieee") {
 		t.Errorf("dynamic DCBX: %q", got)
 	}
-	if got := Remediation("SW-MTU", "Ethernet1", r); !strings.Contains(got, "mtu 9000") {
+	if got := Remediation("SW-MTU", "Ethernet1", nil, r); !strings.Contains(got, "mtu 9000") {
 		t.Errorf("switch_mtu 9000: %q", got)
 	}
-	if Remediation("HOST-MTU", "Ethernet1", r) != "" {
+	if Remediation("HOST-MTU", "Ethernet1", nil, r) != "" {
 		t.Error("host checks have no switch remediation")
 	}
 }

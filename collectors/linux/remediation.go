@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Remediation is the fix for one HOST-* (or XFER-RUN) check on the netdev port under recipe
 // r, as shell commands for the NIC's tools: mlnx_qos for NVIDIA OFED, dcb for the inbox
 // driver. The RDMA device is named from the netdev's sysfs link, and its port is 1 (each
 // ConnectX function has one). An unknown check ID gives "".
-func Remediation(checkID, port string, r recipe.Recipe) string {
+func Remediation(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
 	rdma := fmt.Sprintf("$(ls /sys/class/net/%s/device/infiniband)", port)
 	ecn := "/sys/class/net/" + port + "/ecn"
 	switch checkID {

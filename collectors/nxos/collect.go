@@ -19,6 +19,8 @@ type sources struct {
 	lldpErr    error
 	cfg        *QoSConfig
 	cfgErr     error
+	pfc        map[string]PFCOper
+	pfcErr     error
 }
 
 // Collect runs Commands through r and fills dev.Switch. Facts whose command failed are
@@ -34,6 +36,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterface, ParseInterface)
 	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
 	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
+	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
 
 	nos := ""
 	if s.versionErr == nil {

@@ -80,7 +80,9 @@ type NoDrop struct {
 	Policy    string
 	PFCCoS    []int // priorities PFC pauses
 	QoSGroups []int // qos-groups of the no-drop classes
-	Lines     []string
+	// CoSGroup maps each paused priority to the qos-group of the class that pauses it.
+	CoSGroup map[int]int
+	Lines    []string
 }
 
 var (
@@ -106,7 +108,7 @@ func (c *QoSConfig) classGroup(typ, class string, re *regexp.Regexp) (int, error
 // Lossless resolves the network-qos policy attached under system qos. None attached means
 // the default policy, which pauses nothing.
 func (c *QoSConfig) Lossless() (NoDrop, error) {
-	nd := NoDrop{Policy: c.SystemNetworkQoS, PFCCoS: []int{}, QoSGroups: []int{}}
+	nd := NoDrop{Policy: c.SystemNetworkQoS, PFCCoS: []int{}, QoSGroups: []int{}, CoSGroup: map[int]int{}}
 	if nd.Policy == "" {
 		return nd, nil
 	}
@@ -126,7 +128,7 @@ func (c *QoSConfig) Lossless() (NoDrop, error) {
 		}
 		groups[g] = true
 		for _, v := range pc.PFCCoS {
-			cos[v] = true
+			cos[v], nd.CoSGroup[v] = true, g
 		}
 	}
 	nd.PFCCoS, nd.QoSGroups = keys(cos), keys(groups)

@@ -174,7 +174,7 @@ func TestParseQoSConfigHealthy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(NoDrop{Policy: "ROCE-NQ", PFCCoS: []int{3}, QoSGroups: []int{3}}, nd, cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Lines" }, cmp.Ignore())); d != "" {
+	if d := cmp.Diff(NoDrop{Policy: "ROCE-NQ", PFCCoS: []int{3}, QoSGroups: []int{3}, CoSGroup: map[int]int{3: 3}}, nd, cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Lines" }, cmp.Ignore())); d != "" {
 		t.Errorf("lossless (-want +got):\n%s", d)
 	}
 	q, ok, err := c.Queues(nil)

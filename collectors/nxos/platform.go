@@ -8,7 +8,7 @@ import (
 )
 
 // commands is every command the NX-OS collector sends, in order. None takes an argument.
-var commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig}
+var commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig, CmdPFCOper}
 
 // descriptor is everything roceaudit knows of NX-OS.
 var descriptor = collectors.Describe(collectors.Spec{

@@ -46,7 +46,41 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		return p
 	}
 	configFacts(p, s.cfg, iface.Bundle)
+	operFacts(p, s)
 	return p
+}
+
+// operFacts decides a `mode auto` port's PFC from `show interface priority-flow-control`:
+// On with a VL bitmap is PFC negotiated on those CoS values, Off is PFC not running. Without
+// that output the port stays undecided (PFC.Oper "").
+func operFacts(p *topology.SwitchPort, s *sources) {
+	if !p.PFC.Usable() || p.PFC.Value.Mode != "auto" {
+		return
+	}
+	row, ok := s.pfc[p.Name]
+	if s.pfcErr != nil || !ok {
+		return
+	}
+	pfc := p.PFC.Value
+	src := p.PFC.Source
+	src.Command = switchcollect.Join(" + ", src.Command, CmdPFCOper)
+	src.Excerpt = switchcollect.Join("\n", src.Excerpt, row.Line)
+	pfc.Oper = "off"
+	pfc.RX, pfc.TX = []int{}, []int{}
+	if row.On {
+		pfc.Oper = "on"
+		cos := row.CoS
+		if cos == nil { // no bitmap printed: the no-drop CoS values of the network-qos policy
+			cos = p.PFC.Value.RX
+		}
+		pfc.RX, pfc.TX = append([]int{}, cos...), append([]int{}, cos...)
+	}
+	p.PFC = topology.Known(pfc, src)
+	detail := "priority-flow-control mode auto: DCBX negotiation left PFC off (" + row.Line + ")"
+	if row.On {
+		detail = "priority-flow-control mode auto: PFC negotiated by DCBX on " + fmt.Sprint(pfc.RX) + " (" + row.Line + ")"
+	}
+	p.DCBX = topology.Known(topology.DCBX{Mode: "dcbx", Detail: detail}, src)
 }
 
 // configFacts fills the facts read from `show running-config ipqos`; bundle is the port's
@@ -108,6 +142,15 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		p.PFC = topology.InferredIf(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...), Mode: mode},
 			switchcollect.Join("; ", nqDefault, modeDefault), ev(CmdQoSConfig, switchcollect.Join("\n", modeEv, nqEv)))
 		p.Buffer = topology.InferredIf(topology.Buffer{LosslessPGs: nd.QoSGroups, Profile: nd.Policy}, nqDefault, ev(CmdQoSConfig, bufEv))
+		// `pause pfc-cos N` in class c-8q-nqG makes priority N qos-group G's; only where G != N.
+		for cos, g := range nd.CoSGroup {
+			if g != cos {
+				if p.PriorityClass == nil {
+					p.PriorityClass = map[int]int{}
+				}
+				p.PriorityClass[cos] = g
+			}
+		}
 	}
 
 	wd, wdDefault, wdEv := false, "NX-OS default watchdog off (no priority-flow-control watch-dog-interval, globally or on "+p.Name+")", ""

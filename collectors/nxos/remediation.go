@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Remediation is the NX-OS configuration that makes port pass checkID under recipe r, or ""
 // for a check this platform has no fix for. Policy names are suggestions; where the switch
 // already has a policy attached, add the lines to that policy instead.
-func Remediation(checkID string, port string, r recipe.Recipe) string {
+func Remediation(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
 	intf := func(lines ...string) string {
 		return "configure terminal\ninterface " + port + "\n  " + strings.Join(lines, "\n  ") + "\nend"
 	}

@@ -21,7 +21,7 @@ func TestRemediation(t *testing.T) {
 		"SW-DCBX":         {"priority-flow-control mode on"},
 		"SW-BUFFER":       {"pause pfc-cos 3"},
 	} {
-		got := Remediation(id, "Ethernet1/1", r)
+		got := Remediation(id, "Ethernet1/1", nil, r)
 		for _, w := range want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", id, got, w)
@@ -29,10 +29,10 @@ func TestRemediation(t *testing.T) {
 		}
 	}
 	r.DCBX = recipe.DCBXDynamic
-	if got := Remediation("SW-DCBX", "Ethernet1/1", r); !strings.Contains(got, "mode auto") {
+	if got := Remediation("SW-DCBX", "Ethernet1/1", nil, r); !strings.Contains(got, "mode auto") {
 		t.Errorf("dynamic DCBX: %q", got)
 	}
-	if Remediation("XFER-BW", "Ethernet1/1", r) != "" {
+	if Remediation("XFER-BW", "Ethernet1/1", nil, r) != "" {
 		t.Error("no switch remediation for transfers")
 	}
 }

@@ -154,7 +154,7 @@ func TestRemediationsUseTheEffectiveRecipe(t *testing.T) {
 			for _, dcbx := range []string{recipe.DCBXStatic, recipe.DCBXDynamic} {
 				r := custom
 				r.DCBX = dcbx
-				got := d.Remediation(c.ID, port, r)
+				got := d.Remediation(c.ID, port, nil, r)
 				if got == "" {
 					continue
 				}
@@ -176,7 +176,7 @@ func TestRemediationsUseTheEffectiveRecipe(t *testing.T) {
 						t.Errorf("%s %s: %q lacks %q", name, c.ID, got, w)
 					}
 				}
-				if len(musts) == 0 && dependsOnRecipe(c.ID) && got == d.Remediation(c.ID, port, withDCBX(def, dcbx)) {
+				if len(musts) == 0 && dependsOnRecipe(c.ID) && got == d.Remediation(c.ID, port, nil, withDCBX(def, dcbx)) {
 					t.Errorf("%s %s: the fix is the same under the default and a custom recipe: %q", name, c.ID, got)
 				}
 			}

@@ -75,6 +75,7 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.MTU = fact(PortMTU(db, name))
 		p.Trust = fact(PortTrust(db, name))
 		p.DSCPToTC = fact(PortDSCPToTC(db, name))
+		p.DSCPMap, _ = qosMap(db, name, "dscp_to_tc_map", true)
 		p.TCToQueue = fact(PortTCToQueue(db, name))
 		p.PFC = fact(PortPFC(db, name))
 		p.PFCWatchdog = fact(PortPFCWatchdog(db, name))

@@ -75,6 +75,7 @@ func TestCollectHealthy(t *testing.T) {
 		MTU:      topology.Known(topology.MTU{Configured: 9216, Kind: "frame", Normalized: 9216}, cfgEv(`PORT|Ethernet0: mtu="9216"`)),
 		Trust:    topology.Known("dscp", cfgEv(`PORT_QOS_MAP|Ethernet0: dscp_to_tc_map="AZURE"`)),
 		DSCPToTC: topology.Known(dscp, cfgEv("DSCP_TO_TC_MAP|AZURE (bound at PORT_QOS_MAP|Ethernet0): 0-25,27-47,49-63->0; 26->3; 48->6")),
+		DSCPMap:  "AZURE",
 		TCToQueue: topology.Known(identity(),
 			cfgEv("TC_TO_QUEUE_MAP|AZURE (bound at PORT_QOS_MAP|Ethernet0): 0->0; 1->1; 2->2; 3->3; 4->4; 5->5; 6->6; 7->7")),
 		PFC: topology.Known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}},
@@ -87,9 +88,10 @@ func TestCollectHealthy(t *testing.T) {
 			cfgEv(`QUEUE|Ethernet0 scheduler: queues 0-2,4-5 -> SCHEDULER|scheduler.0 type="DWRR"; `+
 				`queue 3 -> SCHEDULER|scheduler.1 type="DWRR"; queue 6 -> SCHEDULER|scheduler.2 type="STRICT"`)),
 		DCBX: topology.Unsupported(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, DCBXUnsupported, cfgEv("")),
-		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile"},
-			cfgEv(`BUFFER_PG|Ethernet0|0: profile="ingress_lossy_profile" (lossy, no xoff); `+
-				`BUFFER_PG|Ethernet0|3: profile="pg_lossless_100000_40m_profile" (lossless, xoff="177632")`)),
+		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile",
+			PGs: map[int]string{0: "ingress_lossy_profile: lossy, no xoff", 3: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`}},
+			cfgEv(`BUFFER_PG|Ethernet0|0: profile="ingress_lossy_profile" (ingress_lossy_profile: lossy, no xoff); `+
+				`BUFFER_PG|Ethernet0|3: profile="pg_lossless_100000_40m_profile" (pg_lossless_100000_40m_profile: lossless, xoff="177632")`)),
 		Counters: topology.Known(map[string]int64{
 			"pfc_rx_pause_prio0": 1200, "pfc_rx_pause_prio1": 201, "pfc_rx_pause_prio2": 202, "pfc_rx_pause_prio3": 203,
 			"pfc_rx_pause_prio4": 204, "pfc_rx_pause_prio5": 205, "pfc_rx_pause_prio6": 206, "pfc_rx_pause_prio7": 207,
@@ -125,12 +127,14 @@ func TestCollectBroken(t *testing.T) {
 	}
 	want := map[string]any{
 		"mtu": topology.MTU{Configured: 9100, Kind: "frame", Normalized: 9100}, "trust": "dscp", "dscp26": 1, "dscp48": 6,
-		"pfc":    topology.SwitchPFC{RX: []int{0, 1, 2, 3, 4, 5, 6, 7}, TX: []int{3, 4}},
-		"wd":     boolMap(),
-		"ecn":    boolMap(3, 4),
-		"sched":  map[int]string{0: "dwrr", 3: "dwrr", 4: "dwrr", 6: "dwrr"},
-		"buffer": topology.Buffer{LosslessPGs: []int{3, 4}, Profile: "pg_lossless_100000_40m_profile"},
-		"pause":  topology.Pause{}, "dcbx": "static",
+		"pfc":   topology.SwitchPFC{RX: []int{0, 1, 2, 3, 4, 5, 6, 7}, TX: []int{3, 4}},
+		"wd":    boolMap(),
+		"ecn":   boolMap(3, 4),
+		"sched": map[int]string{0: "dwrr", 3: "dwrr", 4: "dwrr", 6: "dwrr"},
+		"buffer": topology.Buffer{LosslessPGs: []int{3, 4}, Profile: "pg_lossless_100000_40m_profile", PGs: map[int]string{
+			0: "ingress_lossy_profile: lossy, no xoff", 3: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`,
+			4: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`}},
+		"pause": topology.Pause{}, "dcbx": "static",
 	}
 	p := dev.Switch.Port("Ethernet8")
 	if d := cmp.Diff(want, values(p)); d != "" {

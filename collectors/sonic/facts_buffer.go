@@ -9,8 +9,10 @@ import (
 )
 
 // PortBuffer lists the port's lossless priority groups: BUFFER_PG|<port>|<pgs> entries whose
-// profile has an xoff threshold, or is "NULL" (the dynamic buffer model computes a lossless
-// profile for it). Profile names the lossless profiles, comma-separated.
+// profile has an xoff threshold (traditional model), or is "NULL" (the dynamic buffer model
+// computes a lossless profile for it). Profile names the lossless profiles, comma-separated;
+// PGs says what each group binds. A group whose profile cannot be resolved is listed in
+// Unreadable, not an error: it says nothing of the other groups.
 func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return topology.Buffer{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
@@ -19,43 +21,44 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	if err != nil {
 		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
 	}
-	b := topology.Buffer{LosslessPGs: []int{}}
+	b := topology.Buffer{LosslessPGs: []int{}, PGs: map[int]string{}}
 	var profiles, ex []string
 	for _, key := range sortedKeys(keys) {
 		ref := db.Tables["BUFFER_PG"][key]["profile"]
 		name := Ref(ref)
-		lossless := false
-		what := ""
+		lossless, unreadable, what := false, false, ""
 		switch {
 		case name == "":
-			return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG|%s has no profile", key)
+			unreadable, what = true, fmt.Sprintf("BUFFER_PG|%s has no profile", key)
 		case name == "NULL":
-			lossless, what, name = true, "lossless, computed by the dynamic buffer model", "NULL (dynamic)"
+			lossless, what, name = true, "NULL: lossless, computed by the dynamic buffer model", "NULL (dynamic)"
 		default:
 			prof, ok := db.Row("BUFFER_PROFILE", name)
-			if !ok {
-				return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG|%s profile refers to BUFFER_PROFILE|%s, which is not in CONFIG_DB", key, name)
-			}
-			if x, ok := prof["xoff"]; ok {
-				lossless, what = true, fmt.Sprintf("lossless, xoff=%q", x)
-			} else {
-				what = "lossy, no xoff"
+			switch x, hasXoff := prof["xoff"]; {
+			case !ok:
+				unreadable, what = true, fmt.Sprintf("BUFFER_PG|%s refers to BUFFER_PROFILE|%s, which is not in CONFIG_DB", key, name)
+			case hasXoff:
+				lossless, what = true, fmt.Sprintf("%s: lossless, xoff=%q", name, x)
+			default:
+				what = name + ": lossy, no xoff"
 			}
 		}
 		ex = append(ex, fmt.Sprintf("BUFFER_PG|%s: profile=%q (%s)", key, ref, what))
-		if !lossless {
-			continue
-		}
 		for _, pg := range keys[key] {
-			if !slices.Contains(b.LosslessPGs, pg) {
+			b.PGs[pg] = what
+			switch {
+			case unreadable:
+				b.Unreadable = append(b.Unreadable, pg)
+			case lossless && !slices.Contains(b.LosslessPGs, pg):
 				b.LosslessPGs = append(b.LosslessPGs, pg)
 			}
 		}
-		if !slices.Contains(profiles, name) {
+		if lossless && !slices.Contains(profiles, name) {
 			profiles = append(profiles, name)
 		}
 	}
 	slices.Sort(b.LosslessPGs)
+	slices.Sort(b.Unreadable)
 	b.Profile = strings.Join(profiles, ",")
 	if len(ex) == 0 {
 		return b, fmt.Sprintf("no BUFFER_PG|%s|<pg> entry", port), nil

@@ -97,12 +97,19 @@ func TestStockConfigFacts(t *testing.T) {
 }
 
 // The reference sample is a subset: BUFFER_PG|Ethernet0|0 names ingress_lossy_profile, which
-// the subset leaves out. A dangling reference is an error, never a guess.
-func TestBufferDanglingProfileIsAnError(t *testing.T) {
+// the subset leaves out. That dangling reference makes PG 0 unreadable (named, never a guess)
+// and leaves the lossless groups 3-4 read.
+func TestBufferDanglingProfileIsThatGroupsAlone(t *testing.T) {
 	for _, file := range []string{"config_db_3_0_3.json", "config_db_3_0_1_refs.json"} {
-		_, _, err := PortBuffer(mustDB(t, verbatim(t, file)), "Ethernet0")
-		if err == nil || !strings.Contains(err.Error(), "BUFFER_PROFILE|ingress_lossy_profile") {
-			t.Errorf("%s: err = %v, want the missing profile named", file, err)
+		b, _, err := PortBuffer(mustDB(t, verbatim(t, file)), "Ethernet0")
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if !cmp.Equal(b.Unreadable, []int{0}) || !strings.Contains(b.PGs[0], "BUFFER_PROFILE|ingress_lossy_profile") {
+			t.Errorf("%s: unreadable %v, PG 0 %q: want PG 0 with the missing profile named", file, b.Unreadable, b.PGs[0])
+		}
+		if !cmp.Equal(b.LosslessPGs, []int{3, 4}) || !strings.Contains(b.PGs[3], "lossless, xoff=") {
+			t.Errorf("%s: lossless %v, PG 3 %q", file, b.LosslessPGs, b.PGs[3])
 		}
 	}
 }
@@ -131,10 +138,11 @@ func TestHealthyConfigFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile"}, b); d != "" {
+	if d := cmp.Diff(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile", PGs: map[int]string{
+		0: "ingress_lossy_profile: lossy, no xoff", 3: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`}}, b); d != "" {
 		t.Error(d)
 	}
-	if !strings.Contains(excerpt, `BUFFER_PG|Ethernet4|3: profile="pg_lossless_100000_40m_profile" (lossless, xoff="177632")`) {
+	if !strings.Contains(excerpt, `BUFFER_PG|Ethernet4|3: profile="pg_lossless_100000_40m_profile" (pg_lossless_100000_40m_profile: lossless, xoff="177632")`) {
 		t.Errorf("excerpt %q", excerpt)
 	}
 }
@@ -242,11 +250,12 @@ func TestEdgeRules(t *testing.T) {
 		t.Errorf("bad queue id: %v", err)
 	}
 
-	if b, _, _ := PortBuffer(db, "Ethernet0"); !cmp.Equal(b, topology.Buffer{LosslessPGs: []int{3, 4}, Profile: "NULL (dynamic)"}) {
+	dyn := "NULL: lossless, computed by the dynamic buffer model"
+	if b, _, _ := PortBuffer(db, "Ethernet0"); !cmp.Equal(b, topology.Buffer{LosslessPGs: []int{3, 4}, Profile: "NULL (dynamic)", PGs: map[int]string{3: dyn, 4: dyn}}) {
 		t.Errorf("dynamic NULL profile: %+v", b)
 	}
-	if _, _, err := PortBuffer(db, "Ethernet4"); err == nil {
-		t.Error("empty profile accepted")
+	if b, _, err := PortBuffer(db, "Ethernet4"); err != nil || len(b.Unreadable) == 0 || len(b.LosslessPGs) != 0 {
+		t.Errorf("empty profile: %+v %v, want its groups unreadable", b, err)
 	}
 	if b, _, _ := PortBuffer(db, "Ethernet8"); len(b.LosslessPGs) != 0 {
 		t.Errorf("lossy-only port: %+v", b)

@@ -51,6 +51,15 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 			trust, dscp[d] = "dscp", p.DSCPToTC[d]
 		}
 	}
+	// A mode auto port is decided by `show interface priority-flow-control`: PFC negotiated
+	// (on the pfc-cos) when its link is up with a neighbour, off otherwise.
+	pfc, pfcCmd := topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig
+	if mode == "auto" {
+		pfc.Oper, pfcCmd = "on", nxoscol.CmdQoSConfig+" + "+nxoscol.CmdPFCOper
+		if !p.Up || p.Neighbor == nil {
+			pfc.Oper, pfc.RX, pfc.TX = "off", []int{}, []int{}
+		}
+	}
 	wd := slices.Contains(p.Watchdog[:], true)
 	// A port that is down prints eth_speed "auto-speed": its speed is unknown.
 	speed := labcheck.Known(float64(p.Speed), nxoscol.CmdInterface)
@@ -65,7 +74,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 		Trust:       labcheck.Known(trust, nxoscol.CmdQoSConfig),
 		DSCPToTC:    labcheck.Known(dscp, nxoscol.CmdQoSConfig),
 		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
-		PFC:         labcheck.Known(topology.SwitchPFC{RX: prios, TX: prios, Mode: mode}, nxoscol.CmdQoSConfig),
+		PFC:         labcheck.Known(pfc, pfcCmd),
 		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
 		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
 		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
@@ -75,7 +84,7 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 			}
 			return "dwrr"
 		}), nxoscol.CmdQoSConfig),
-		DCBX:     labcheck.Known(topology.DCBX{Mode: dcbx}, nxoscol.CmdQoSConfig),
+		DCBX:     labcheck.Known(topology.DCBX{Mode: dcbx}, pfcCmd),
 		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: nxos.NetworkPolicy}, nxoscol.CmdQoSConfig),
 		Counters: labcheck.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
 	}
