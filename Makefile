@@ -4,7 +4,7 @@ BIN     := bin/roceaudit
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.buildVersion=$(VERSION)
 
-.PHONY: build demo demo-healthy test lint bench clean
+.PHONY: build demo demo-healthy test lint bench fuzz clean
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/roceaudit
@@ -31,6 +31,18 @@ test: lint
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Every fuzz target of every package, FUZZTIME each (1m by default; CI runs a short smoke
+# pass). A crasher is written to the package's testdata/fuzz/ and becomes a regression test.
+FUZZTIME ?= 1m
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$pkg >/tmp/roceaudit-fuzz.log 2>&1 || \
+				{ cat /tmp/roceaudit-fuzz.log; exit 1; }; \
+		done; \
+	done
 
 clean:
 	rm -rf bin

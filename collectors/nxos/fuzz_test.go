@@ -45,3 +45,15 @@ func FuzzParseQoSConfig(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParsePFCOper(f *testing.F) {
+	for _, s := range []string{
+		"============================================================\nPort               Mode Oper(VL bmap)  RxPPP      TxPPP\n============================================================\n\nEthernet1/1        Auto Off           0          0\nEthernet1/1/1      Auto On  (8)       0          0\n",
+		`{"TABLE_module": {"ROW_module": {"TABLE_pfc_interface": {"ROW_pfc_interface": {"if_name_str": "Ethernet1/1", "admin": "Auto", "oper": "On"}}}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = ParsePFCOper(s)
+	})
+}
