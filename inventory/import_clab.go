@@ -1,8 +1,10 @@
 package inventory
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -13,6 +15,10 @@ import (
 // A containerlab topology file (containerlab.dev/manual/topo-def-file) read as an inventory:
 // its nodes are the devices and its veth links the declared links.
 
+// clabTemplate finds a Go template action: containerlab runs a topology file through
+// text/template (with its variable files) before it reads it.
+var clabTemplate = regexp.MustCompile(`\{\{`)
+
 // clabInfra are kinds that are wiring, not devices: left out quietly, and their links with them.
 var clabInfra = []string{"bridge", "ovs-bridge", "host"}
 
@@ -20,7 +26,8 @@ var clabInfra = []string{"bridge", "ovs-bridge", "host"}
 // network, a macvlan parent. Links to them leave the lab.
 var clabOutside = []string{"host", "mgmt-net", "macvlan"}
 
-// clabLinkTypes are the extended link types with a single endpoint: none joins two nodes.
+// clabLinkTypes are the extended link types with a single endpoint: none joins two nodes
+// (veth and veth-stitch have two).
 var clabLinkTypes = []string{"mgmt-net", "macvlan", "host", "vxlan", "vxlan-stitch", "dummy"}
 
 // Node labels that steer the import; `none` leaves a node out.
@@ -95,6 +102,11 @@ func clabGet(layers []fields, key string) (field, bool) {
 }
 
 func (p *importParser) clab(data []byte) (*Inventory, error) {
+	if loc := clabTemplate.FindIndex(data); loc != nil {
+		line := 1 + strings.Count(string(data[:loc[0]]), "\n")
+		p.errs.add(line, 0, fmt.Errorf("this topology is a template ({{ ... }}), which containerlab renders with its variables before reading it: write the rendered file with `containerlab deploy -t FILE --export-rendered RENDERED.clab.yml` and import that"))
+		return nil, nil
+	}
 	root := p.document(data, "containerlab topology", "a containerlab topology with name: and topology.nodes")
 	if root == nil {
 		return nil, nil
@@ -230,10 +242,6 @@ func (p *importParser) clabContainerName(top fields) func(node string, at *yaml.
 // clabDevice reads one node. ok is false for a node that is not imported.
 func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, containerName func(string, *yaml.Node) (string, bool)) (importedDevice, bool) {
 	name := f.key.Value
-	if err := validDeviceName(name); err != nil {
-		p.errorf(f.key, "topology.nodes: %v", err)
-		return importedDevice{}, false
-	}
 	var nf fields
 	if !isNull(f.val) {
 		var ok bool
@@ -243,14 +251,18 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	what := fmt.Sprintf("node %q", name)
 
-	group := ""
-	if gf, has := nf.get("group"); has {
-		if group, has = p.str(gf.val, "group", "a group name"); !has {
-			return importedDevice{}, false
+	// As containerlab resolves them: the kind is the node's, its group's, the default group's
+	// or the default; the group is the node's, its kind's or the default.
+	groupOf := func(l fields) string {
+		if gf, has := l.get("group"); has && !isNull(gf.val) {
+			g, _ := p.str(gf.val, "group", "a group name")
+			return g
 		}
+		return ""
 	}
+	defGroup := groupOf(scope.defaults)
 	kindAt := f.key
-	kf, has := clabGet(scope.layers(nf, group, ""), "kind")
+	kf, has := clabGet([]fields{nf, scope.groups[groupOf(nf)], scope.groups[defGroup], scope.defaults}, "kind")
 	if !has {
 		p.errorf(f.key, "%s has no kind (expected kind: on the node, its group or in topology.defaults)", what)
 		return importedDevice{}, false
@@ -263,6 +275,7 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 		return importedDevice{}, false
 	}
 	n.kind = strings.ToLower(kind)
+	group := cmp.Or(groupOf(nf), groupOf(scope.kinds[n.kind]), defGroup)
 	layers := scope.layers(nf, group, n.kind)
 	labels := p.clabNodeLabels(layers)
 
@@ -286,6 +299,11 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	role, ok := p.roleOf(platform, at, what)
 	if !ok {
+		return importedDevice{}, false
+	}
+	// Only a device's name must be one (a bridge may be called br01|bp1).
+	if err := validDeviceName(name); err != nil {
+		p.errorf(f.key, "topology.nodes: %v", err)
 		return importedDevice{}, false
 	}
 
@@ -336,11 +354,18 @@ func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []top
 			if typ, ok = p.str(tf.val, "type", "a link type"); !ok {
 				continue
 			}
+			// containerlab reads the type trimmed and in any case.
+			typ = strings.ToLower(strings.TrimSpace(typ))
 			if slices.Contains(clabLinkTypes, typ) {
 				continue
 			}
-			if typ != "veth" {
-				p.errorf(tf.val, "links: unknown link type %q (expected veth, or one of %s)", typ, strings.Join(clabLinkTypes, ", "))
+			switch typ {
+			case "brief":
+				typ = ""
+			case "veth", "veth-stitch":
+				typ = "veth"
+			default:
+				p.errorf(tf.val, "links: unknown link type %q (expected veth, veth-stitch, or one of %s)", typ, strings.Join(clabLinkTypes, ", "))
 				continue
 			}
 		}
