@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/pem"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,5 +82,35 @@ func TestInventorySourcesINIAndWarnings(t *testing.T) {
 	}
 	if code, _, errs := run(t, "validate", "-i", importsDir+"../inventory/valid/minimal.yaml", "--defaults", ini); code != exitUsage || !strings.Contains(errs, "--defaults is for imported sources") {
 		t.Errorf("--defaults on a native inventory: exit %d %s", code, errs)
+	}
+}
+
+// -i netbox:URL goes through the command line with the token from $NETBOX_TOKEN, filters in
+// the source and the CA file option; the token is never shown.
+func TestInventorySourceNetBox(t *testing.T) {
+	const token = "feedfacefeedfacefeedfacefeedfacefeedface"
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Header.Get("Authorization") != "Token "+token:
+			http.Error(w, `{"detail":"Invalid token"}`, http.StatusForbidden)
+		case r.URL.Path == "/api/dcim/devices/" && r.URL.Query().Get("role") == "leaf":
+			_, _ = w.Write([]byte(`{"count": 1, "next": null, "previous": null, "results": [{"id": 7, "name": "leaf1", "platform": {"id": 1, "name": "SONiC", "slug": "sonic"}, "role": {"id": 2, "name": "Leaf", "slug": "leaf"}, "site": {"id": 3, "name": "DC1", "slug": "dc1"}, "primary_ip": {"id": 9, "address": "10.0.1.1/32"}, "tags": []}]}`))
+		default:
+			_, _ = w.Write([]byte(`{"count": 0, "next": null, "previous": null, "results": []}`))
+		}
+	}))
+	defer srv.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("NETBOX_TOKEN", token)
+	code, out, errs := run(t, "validate", "-i", "netbox:"+srv.URL+"?role=leaf&ca="+ca, "--format", "yaml")
+	if code != exitOK || !strings.Contains(out, "name: leaf1") || !strings.Contains(out, "address: 10.0.1.1") || strings.Contains(out+errs, token) {
+		t.Errorf("exit %d\n%s\n%s", code, out, errs)
+	}
+	t.Setenv("NETBOX_TOKEN", "wrong")
+	if code, _, errs := run(t, "validate", "-i", "netbox:"+srv.URL+"?role=leaf&ca="+ca); code != exitUsage || !strings.Contains(errs, "403 Forbidden") {
+		t.Errorf("bad token: exit %d %s", code, errs)
 	}
 }
