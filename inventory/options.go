@@ -68,26 +68,6 @@ func ParseOptions(query string) (Options, error) {
 	return o, nil
 }
 
-// Merge adds o2's settings to o; a file set in both must agree.
-func (o Options) Merge(o2 Options) (Options, error) {
-	o.Limit = append(o.Limit, o2.Limit...)
-	o.Site, o.Role, o.Tag = append(o.Site, o2.Site...), append(o.Role, o2.Role...), append(o.Tag, o2.Tag...)
-	for _, f := range []struct {
-		name     string
-		dst      *string
-		from, to string
-	}{{"defaults", &o.Defaults, o.Defaults, o2.Defaults}, {"ca", &o.CAFile, o.CAFile, o2.CAFile}} {
-		switch {
-		case f.to == "":
-		case f.from != "" && f.from != f.to:
-			return o, fmt.Errorf("%s given twice (%s and %s)", f.name, f.from, f.to)
-		default:
-			*f.dst = f.to
-		}
-	}
-	return o, nil
-}
-
 // splitOptions separates `?options` from a source. A file that exists with the `?` in its
 // name is that file.
 func splitOptions(spec string) (string, Options, error) {
