@@ -41,6 +41,12 @@ type inventoryErrors struct {
 }
 
 func (l *inventoryErrors) add(line, col int, err error) {
+	// One value inherited by many devices (an Ansible group variable) is reported once.
+	for _, e := range l.list {
+		if e.Line == line && e.Column == col && e.Err.Error() == err.Error() {
+			return
+		}
+	}
 	l.list = append(l.list, &Error{File: l.file, Line: line, Column: col, Err: err})
 }
 

@@ -3,7 +3,7 @@ package inventory
 import (
 	"cmp"
 	"fmt"
-	"regexp"
+
 	"slices"
 	"strconv"
 	"strings"
@@ -11,10 +11,14 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// An Ansible YAML inventory (the ansible.builtin.yaml inventory plugin's format) read as an
-// inventory: every host of every group is a device, with Ansible's variable precedence.
+// An Ansible inventory read as an inventory: every host of every group is a device, with
+// Ansible's variable precedence. The three formats Ansible itself reads for a static
+// inventory are detected from the content, as Ansible's plugins do: YAML (the
+// ansible.builtin.yaml plugin), INI (ansible.builtin.ini) and the JSON of
+// `ansible-inventory --list`.
 
-// Variables the import reads; every other variable is the playbooks' business.
+// Variables the import reads; every other ansible_ variable is checked against
+// ansibleKnownVars, and variables of other names are the playbooks' business.
 const (
 	ansHost      = "ansible_host"
 	ansUser      = "ansible_user"
@@ -26,31 +30,37 @@ const (
 	ansPlatform  = "roceaudit_platform" // overrides ansible_network_os; none leaves the host out
 )
 
-// LoadAnsible reads an Ansible YAML inventory as an inventory; see OpenInventory.
+// LoadAnsible reads an Ansible inventory as an inventory; see Open.
 func LoadAnsible(path string, platforms Platforms) (*Inventory, error) {
+	return loadAnsible(path, platforms, processEnv(), nil, Options{})
+}
+
+func loadAnsible(path string, platforms Platforms, env inventoryEnv, ov *overlay, opts Options) (*Inventory, error) {
 	data, err := readImport(path, "Ansible inventory")
 	if err != nil {
 		return nil, err
 	}
-	return ParseAnsible(path, data, platforms)
+	return parseAnsibleWith(path, data, platforms, env, ov, opts)
 }
 
-// ParseAnsible reads Ansible YAML inventory data as if from file (errors name it; a relative
+// ParseAnsible reads Ansible inventory data as if from file (errors name it; a relative
 // ansible_ssh_private_key_file resolves against its directory).
 func ParseAnsible(file string, data []byte, platforms Platforms) (*Inventory, error) {
 	return parseAnsible(file, data, platforms, processEnv())
 }
 
 func parseAnsible(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
+	return parseAnsibleWith(file, data, platforms, env, nil, Options{})
+}
+
+func parseAnsibleWith(file string, data []byte, platforms Platforms, env inventoryEnv, ov *overlay, opts Options) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
 	}
-	inv := p.ansible(data)
-	if err := p.errs.err(); err != nil {
-		return nil, err
-	}
-	return inv, nil
+	p.ov, p.opts = ov, opts
+	inv, extra := p.ansible(data)
+	return p.result(inv, extra)
 }
 
 type ansGroup struct {
@@ -78,21 +88,40 @@ type ansState struct {
 	order  []string // hosts in order of first mention
 }
 
-var iniSection = regexp.MustCompile(`^\[[^\]\s]+\]\s*$`)
+func newAnsState(p *importParser) *ansState {
+	a := &ansState{p: p, groups: map[string]*ansGroup{}, hosts: map[string]*ansHostEntry{}}
+	a.group("all")
+	return a
+}
 
-func (p *importParser) ansible(data []byte) *Inventory {
-	const format = "an Ansible YAML inventory (all: with hosts:, children: and vars:)"
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
-			continue
-		}
-		if iniSection.MatchString(line) {
-			p.errs.add(i+1, 1, fmt.Errorf("this is an INI inventory; roceaudit reads %s: convert it with `ansible-inventory -i FILE --list --yaml`", format))
-			return nil
-		}
-		break
+func (p *importParser) ansible(data []byte) (*Inventory, error) {
+	a := newAnsState(p)
+	var root *yaml.Node
+	switch ansibleFormat(data) {
+	case "json":
+		root = a.readJSON(data)
+	case "ini":
+		root = a.readINI(data)
+	default:
+		root = a.readYAML(data)
 	}
+	if root == nil {
+		return nil, nil
+	}
+	a.depths()
+	var devs []importedDevice
+	for _, name := range a.order {
+		if d, ok := a.device(a.hosts[name]); ok {
+			devs = append(devs, d)
+		}
+	}
+	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host (or every host has roceaudit_platform: none)")
+}
+
+// readYAML reads the ansible.builtin.yaml format into a.
+func (a *ansState) readYAML(data []byte) *yaml.Node {
+	p := a.p
+	const format = "an Ansible inventory (YAML: all: with hosts:, children: and vars:; INI; or ansible-inventory --list JSON)"
 	root := p.document(data, "Ansible inventory", format)
 	if root == nil {
 		return nil
@@ -103,11 +132,9 @@ func (p *importParser) ansible(data []byte) *Inventory {
 	}
 	top, _ := p.entries(root, "the Ansible inventory")
 	if f, ok := top.get("plugin"); ok {
-		p.errorf(f.key, "an inventory plugin configuration, not %s: export the hosts with `ansible-inventory -i FILE --list --yaml`", format)
+		p.errorf(f.key, "an inventory plugin configuration, not an Ansible YAML inventory: export the hosts with `ansible-inventory -i FILE --list`")
 		return nil
 	}
-	a := &ansState{p: p, groups: map[string]*ansGroup{}, hosts: map[string]*ansHostEntry{}}
-	a.group("all")
 	for _, f := range top.list {
 		parent := "all"
 		if f.key.Value == "all" {
@@ -115,15 +142,7 @@ func (p *importParser) ansible(data []byte) *Inventory {
 		}
 		a.parseGroup(f.key.Value, f.key, f.val, parent)
 	}
-	a.depths()
-
-	var devs []importedDevice
-	for _, name := range a.order {
-		if d, ok := a.device(a.hosts[name]); ok {
-			devs = append(devs, d)
-		}
-	}
-	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host (or every host has roceaudit_platform: none)")
+	return root
 }
 
 func (a *ansState) group(name string) *ansGroup {
@@ -334,10 +353,14 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 	if !ok {
 		return importedDevice{}, false
 	}
+	a.checkVars(vars)
 	d := importedDevice{at: h.key, spec: DeviceSpec{Name: h.name, Role: role, Platform: platform, Address: h.name, Line: h.key.Line}}
+	for _, g := range groups {
+		d.groups = append(d.groups, g.name)
+	}
 	addrAt := h.key
-	if v, ok := vars[ansHost]; ok {
-		if s, ok := p.ansString(v.val, ansHost); ok {
+	if v, ok := pickVar(vars, ansHostVars); ok {
+		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			d.spec.Address, addrAt = s, v.val
 		}
 	}
@@ -345,27 +368,27 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 		p.errorfOnce(addrAt, "%s: address: %v", what, err)
 	}
 
-	if v, ok := vars[ansUser]; ok {
-		if s, ok := p.ansString(v.val, ansUser); ok {
+	if v, ok := pickVar(vars, ansUserVars); ok {
+		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if safeWord(s) {
 				d.conn.User = &s
 			} else {
-				p.errorfOnce(v.val, "%s: %q is not a user name (expected no spaces and no leading -)", ansUser, s)
+				p.errorfOnce(v.val, "%s: %q is not a user name (expected no spaces and no leading -)", v.key.Value, s)
 			}
 		}
 	}
 	// A port in the host's name is a host variable set before the host's own ones.
-	if v, ok := vars[ansPort]; ok && (v.group == "" || h.port == nil) {
+	if v, ok := pickVar(vars, ansPortVars); ok && (v.group == "" || h.port == nil) {
 		if port, ok := p.ansPort(v.val); ok {
 			d.conn.Port = &port
 		}
 	} else if h.port != nil {
 		d.conn.Port = &h.portNum
 	}
-	if v, ok := vars[ansKey]; ok {
-		if s, ok := p.ansString(v.val, ansKey); ok {
+	if v, ok := pickVar(vars, ansKeyVars); ok {
+		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if path, err := p.resolvePath(s); err != nil {
-				p.errorfOnce(v.val, "%s: %v", ansKey, err)
+				p.errorfOnce(v.val, "%s: %v", v.key.Value, err)
 			} else {
 				d.conn.IdentityFile = &path
 			}
@@ -376,6 +399,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			d.conn.Sudo = &b
 		}
 	}
+	d.conn = d.conn.over(a.roceauditConn(vars))
 	return d, true
 }
 

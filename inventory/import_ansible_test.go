@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -19,8 +20,15 @@ func loadTestAnsible(t *testing.T, path string) (*Inventory, error) {
 	return parseAnsible(path, data, testPlatforms, testEnv())
 }
 
+// The same fabric in Ansible's three formats (YAML, INI, ansible-inventory --list JSON)
+// gives the same devices.
 func TestAnsibleFabric(t *testing.T) {
-	const file = "testdata/imports/ansible/valid/fabric.yml"
+	for _, file := range []string{"testdata/imports/ansible/valid/fabric.yml", "testdata/imports/ansible/valid/fabric.ini", "testdata/imports/ansible/valid/fabric.json"} {
+		t.Run(filepath.Base(file), func(t *testing.T) { testAnsibleFabric(t, file) })
+	}
+}
+
+func testAnsibleFabric(t *testing.T, file string) {
 	inv, err := loadTestAnsible(t, file)
 	if err != nil {
 		t.Fatal(err)
@@ -51,8 +59,15 @@ func TestAnsibleFabric(t *testing.T) {
 		{Name: "spine1", Role: topology.RoleSwitch, Platform: "eos", Address: "10.0.2.1", Line: 45, Conn: conn("admin", 0, spineKey, false)},
 		{Name: "spine2", Role: topology.RoleSwitch, Platform: "nxos", Address: "10.0.2.2", Line: 47, Conn: conn("admin", 8022, spineKey, false)},
 	}
-	if diff := cmp.Diff(want, inv.Devices); diff != "" {
+	var opts []cmp.Option
+	if !strings.HasSuffix(file, ".yml") {
+		opts = append(opts, cmpopts.IgnoreFields(DeviceSpec{}, "Line"))
+	}
+	if diff := cmp.Diff(want, inv.Devices, opts...); diff != "" {
 		t.Errorf("devices (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) != 0 {
+		t.Errorf("warnings: %q", inv.Warnings)
 	}
 	if inv.File != file || inv.Links != nil || inv.Paths != nil {
 		t.Errorf("file %q, links %v, paths %v: want %q and none", inv.File, inv.Links, inv.Paths, file)

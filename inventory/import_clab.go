@@ -1,7 +1,10 @@
 package inventory
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -12,6 +15,10 @@ import (
 // A containerlab topology file (containerlab.dev/manual/topo-def-file) read as an inventory:
 // its nodes are the devices and its veth links the declared links.
 
+// clabTemplate finds a Go template action: containerlab runs a topology file through
+// text/template (with its variable files) before it reads it.
+var clabTemplate = regexp.MustCompile(`\{\{`)
+
 // clabInfra are kinds that are wiring, not devices: left out quietly, and their links with them.
 var clabInfra = []string{"bridge", "ovs-bridge", "host"}
 
@@ -19,7 +26,8 @@ var clabInfra = []string{"bridge", "ovs-bridge", "host"}
 // network, a macvlan parent. Links to them leave the lab.
 var clabOutside = []string{"host", "mgmt-net", "macvlan"}
 
-// clabLinkTypes are the extended link types with a single endpoint: none joins two nodes.
+// clabLinkTypes are the extended link types with a single endpoint: none joins two nodes
+// (veth and veth-stitch have two).
 var clabLinkTypes = []string{"mgmt-net", "macvlan", "host", "vxlan", "vxlan-stitch", "dummy"}
 
 // Node labels that steer the import; `none` leaves a node out.
@@ -28,13 +36,17 @@ const (
 	platformNone      = "none"
 )
 
-// LoadContainerlab reads a containerlab topology file as an inventory; see OpenInventory.
+// LoadContainerlab reads a containerlab topology file as an inventory; see Open.
 func LoadContainerlab(path string, platforms Platforms) (*Inventory, error) {
+	return loadContainerlab(path, platforms, processEnv(), nil, Options{})
+}
+
+func loadContainerlab(path string, platforms Platforms, env inventoryEnv, ov *overlay, opts Options) (*Inventory, error) {
 	data, err := readImport(path, "containerlab topology")
 	if err != nil {
 		return nil, err
 	}
-	return ParseContainerlab(path, data, platforms)
+	return parseContainerlabWith(path, data, platforms, env, os.LookupEnv, ov, opts)
 }
 
 // ParseContainerlab reads containerlab topology data as if from file (errors name it; relative
@@ -44,15 +56,18 @@ func ParseContainerlab(file string, data []byte, platforms Platforms) (*Inventor
 }
 
 func parseContainerlab(file string, data []byte, platforms Platforms, env inventoryEnv) (*Inventory, error) {
+	return parseContainerlabWith(file, data, platforms, env, os.LookupEnv, nil, Options{})
+}
+
+// parseContainerlabWith reads data with ${VAR} expanded from lookup, as containerlab does.
+func parseContainerlabWith(file string, data []byte, platforms Platforms, env inventoryEnv, lookup func(string) (string, bool), ov *overlay, opts Options) (*Inventory, error) {
 	p, err := newImportParser(file, platforms, env)
 	if err != nil {
 		return nil, err
 	}
-	inv := p.clab(data)
-	if err := p.errs.err(); err != nil {
-		return nil, err
-	}
-	return inv, nil
+	p.ov, p.opts = ov, opts
+	inv, extra := p.clab(expandClabEnv(data, lookup))
+	return p.result(inv, extra)
 }
 
 // clabNode is one entry of topology.nodes.
@@ -62,22 +77,43 @@ type clabNode struct {
 	imported bool // false: infrastructure, left out by label, or not usable
 }
 
-// clabScope is what nodes inherit: topology.defaults, then topology.kinds.<kind>. Labels are
-// read once here, so that a mistake in them is reported once.
+// clabScope is what nodes inherit, as containerlab resolves a node's settings: the node's
+// own, then its group's (topology.groups.<group>), then its kind's (topology.kinds.<kind>),
+// then topology.defaults.
 type clabScope struct {
-	defaults      fields
-	defaultLabels fields
-	kindLabels    map[string]fields
+	defaults fields
+	kinds    map[string]fields
+	groups   map[string]fields
 }
 
-func (p *importParser) clab(data []byte) *Inventory {
+// clabLayers are the mappings a node's settings come from, nearest first.
+func (s clabScope) layers(nf fields, group, kind string) []fields {
+	return []fields{nf, s.groups[group], s.kinds[kind], s.defaults}
+}
+
+// clabGet finds key in the nearest layer that sets it.
+func clabGet(layers []fields, key string) (field, bool) {
+	for _, l := range layers {
+		if f, ok := l.get(key); ok {
+			return f, true
+		}
+	}
+	return field{}, false
+}
+
+func (p *importParser) clab(data []byte) (*Inventory, error) {
+	if loc := clabTemplate.FindIndex(data); loc != nil {
+		line := 1 + strings.Count(string(data[:loc[0]]), "\n")
+		p.errs.add(line, 0, fmt.Errorf("this topology is a template ({{ ... }}), which containerlab renders with its variables before reading it: write the rendered file with `containerlab deploy -t FILE --export-rendered RENDERED.clab.yml` and import that"))
+		return nil, nil
+	}
 	root := p.document(data, "containerlab topology", "a containerlab topology with name: and topology.nodes")
 	if root == nil {
-		return nil
+		return nil, nil
 	}
 	top, ok := p.entries(root, "the containerlab topology")
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	topo, has := top.get("topology")
 	if !has {
@@ -86,60 +122,77 @@ func (p *importParser) clab(data []byte) *Inventory {
 			msg += "; this looks like a roceaudit inventory: pass it to -i without clab:"
 		}
 		p.errorf(root, "%s", msg)
-		return nil
+		return nil, nil
 	}
 	tf, ok := p.entries(topo.val, "topology")
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	nodesF, has := tf.get("nodes")
 	if !has || isNull(nodesF.val) {
 		p.errorf(topo.key, "not a containerlab topology: topology: has no nodes: (expected topology.nodes with at least one node)")
-		return nil
+		return nil, nil
 	}
 	scope := p.clabScope(tf)
 	containerName := p.clabContainerName(top)
 
 	nodeFields, ok := p.entries(nodesF.val, "topology.nodes")
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	nodes := map[string]*clabNode{}
 	var devs []importedDevice
+	var leftOut []string
 	for _, f := range nodeFields.list {
 		n := &clabNode{key: f.key}
 		nodes[f.key.Value] = n
 		if d, ok := p.clabDevice(f, n, scope, containerName); ok {
 			devs = append(devs, d)
+		} else if n.kind != "" && !slices.Contains(clabInfra, n.kind) {
+			leftOut = append(leftOut, fmt.Sprintf("%s (%s)", f.key.Value, n.kind))
 		}
 	}
 	var links []topology.Link
 	if lf, has := tf.get("links"); has && !isNull(lf.val) {
 		links = p.clabLinks(lf.val, nodes)
 	}
-	return p.inventory(root, devs, links,
-		"no devices to audit: topology.nodes has no linux, SONiC, Cumulus, EOS or NX-OS node")
+	none := "no node to audit: topology.nodes has no node of a kind roceaudit covers (" + strings.Join(sortedKeys(p.clabKinds()), ", ") + ")"
+	if len(leftOut) > 0 {
+		none = fmt.Sprintf("no node to audit: every node is left out (%s); label a node %s: PLATFORM to audit it as that platform", strings.Join(leftOut, ", "), clabPlatformLabel)
+	}
+	return p.inventory(root, devs, links, none)
 }
 
 func (p *importParser) clabScope(tf fields) clabScope {
-	s := clabScope{kindLabels: map[string]fields{}}
+	s := clabScope{kinds: map[string]fields{}, groups: map[string]fields{}}
 	if f, ok := tf.get("defaults"); ok && !isNull(f.val) {
 		s.defaults, _ = p.entries(f.val, "topology.defaults")
-		s.defaultLabels = p.clabLabels(s.defaults)
 	}
-	if f, ok := tf.get("kinds"); ok && !isNull(f.val) {
-		kinds, _ := p.entries(f.val, "topology.kinds")
-		for _, k := range kinds.list {
-			if !isNull(k.val) {
-				kf, _ := p.entries(k.val, "topology.kinds."+k.key.Value)
-				s.kindLabels[strings.ToLower(k.key.Value)] = p.clabLabels(kf)
+	for _, sec := range []struct {
+		key  string
+		into map[string]fields
+		fold bool
+	}{{"kinds", s.kinds, true}, {"groups", s.groups, false}} {
+		f, ok := tf.get(sec.key)
+		if !ok || isNull(f.val) {
+			continue
+		}
+		items, _ := p.entries(f.val, "topology."+sec.key)
+		for _, k := range items.list {
+			if isNull(k.val) {
+				continue
 			}
+			name := k.key.Value
+			if sec.fold {
+				name = strings.ToLower(name)
+			}
+			sec.into[name], _ = p.entries(k.val, "topology."+sec.key+"."+k.key.Value)
 		}
 	}
 	return s
 }
 
-// clabLabels reads the labels: of a node, kind or the defaults.
+// clabLabels reads the labels: of a node, group, kind or the defaults.
 func (p *importParser) clabLabels(f fields) fields {
 	lf, has := f.get("labels")
 	if !has || isNull(lf.val) {
@@ -189,10 +242,6 @@ func (p *importParser) clabContainerName(top fields) func(node string, at *yaml.
 // clabDevice reads one node. ok is false for a node that is not imported.
 func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, containerName func(string, *yaml.Node) (string, bool)) (importedDevice, bool) {
 	name := f.key.Value
-	if err := validDeviceName(name); err != nil {
-		p.errorf(f.key, "topology.nodes: %v", err)
-		return importedDevice{}, false
-	}
 	var nf fields
 	if !isNull(f.val) {
 		var ok bool
@@ -202,35 +251,46 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	}
 	what := fmt.Sprintf("node %q", name)
 
-	kindAt := f.key
-	kf, has := nf.get("kind")
-	if !has {
-		kf, has = scope.defaults.get("kind")
-	} else {
-		kindAt = kf.val
+	// As containerlab resolves them: the kind is the node's, its group's, the default group's
+	// or the default; the group is the node's, its kind's or the default.
+	groupOf := func(l fields) string {
+		if gf, has := l.get("group"); has && !isNull(gf.val) {
+			g, _ := p.str(gf.val, "group", "a group name")
+			return g
+		}
+		return ""
 	}
+	defGroup := groupOf(scope.defaults)
+	kindAt := f.key
+	kf, has := clabGet([]fields{nf, scope.groups[groupOf(nf)], scope.groups[defGroup], scope.defaults}, "kind")
 	if !has {
-		p.errorf(f.key, "%s has no kind (expected kind: on the node or in topology.defaults)", what)
+		p.errorf(f.key, "%s has no kind (expected kind: on the node, its group or in topology.defaults)", what)
 		return importedDevice{}, false
+	}
+	if _, own := nf.get("kind"); own {
+		kindAt = kf.val
 	}
 	kind, ok := p.str(kf.val, "kind", "a containerlab kind")
 	if !ok {
 		return importedDevice{}, false
 	}
 	n.kind = strings.ToLower(kind)
+	group := cmp.Or(groupOf(nf), groupOf(scope.kinds[n.kind]), defGroup)
+	layers := scope.layers(nf, group, n.kind)
+	labels := p.clabNodeLabels(layers)
 
 	kinds := p.clabKinds()
 	platform, at := kinds[n.kind].Platform, kindAt
-	if lv, has := p.clabLabel(nf, scope, n.kind, clabPlatformLabel); has {
-		if v, ok := p.str(lv, "labels."+clabPlatformLabel, "a platform name or none"); ok {
-			platform, at = v, lv
+	if lf, has := labels[clabPlatformLabel]; has {
+		if v, ok := p.str(lf.val, "labels."+clabPlatformLabel, "a platform name or none"); ok {
+			platform, at = v, lf.val
 		} else {
 			return importedDevice{}, false
 		}
 	} else if platform == "" {
 		if !slices.Contains(clabInfra, n.kind) {
-			p.errorf(kindAt, "%s: kind %q is not supported (supported: %s; %s nodes are left out; label %s: %s leaves any node out, or names its platform)",
-				what, kind, strings.Join(sortedKeys(kinds), ", "), strings.Join(clabInfra, ", "), clabPlatformLabel, platformNone)
+			p.warnf(kindAt, "%s left out: kind %s is not one roceaudit audits (%s); label it %s: PLATFORM to audit it as one of the platforms",
+				what, kind, strings.Join(sortedKeys(kinds), ", "), clabPlatformLabel)
 		}
 		return importedDevice{}, false
 	}
@@ -241,11 +301,19 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	if !ok {
 		return importedDevice{}, false
 	}
+	// Only a device's name must be one (a bridge may be called br01|bp1).
+	if err := validDeviceName(name); err != nil {
+		p.errorf(f.key, "topology.nodes: %v", err)
+		return importedDevice{}, false
+	}
 
-	d := importedDevice{at: f.key, spec: DeviceSpec{Name: name, Role: role, Platform: platform, Line: f.key.Line}}
+	d := importedDevice{at: f.key, spec: DeviceSpec{Name: name, Role: role, Platform: platform, Line: f.key.Line}, groups: []string{n.kind}}
+	if group != "" {
+		d.groups = append(d.groups, group)
+	}
 	addrOK := false
 	for _, key := range []string{"mgmt-ipv4", "mgmt-ipv6"} {
-		if af, has := nf.get(key); has && !isNull(af.val) {
+		if af, has := clabGet(layers[:1], key); has && !isNull(af.val) {
 			if v, ok := p.str(af.val, key, "an IP address"); ok {
 				if err := validAddress(v); err != nil {
 					p.errorf(af.val, "%s: %v", key, err)
@@ -262,18 +330,9 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 			}
 		}
 	}
+	d.conn = p.clabConn(labels)
 	n.imported = true
 	return d, true
-}
-
-// clabLabel finds a label on the node, else on its kind, else in topology.defaults.
-func (p *importParser) clabLabel(nf fields, scope clabScope, kind, label string) (*yaml.Node, bool) {
-	for _, labels := range []fields{p.clabLabels(nf), scope.kindLabels[kind], scope.defaultLabels} {
-		if v, has := labels.get(label); has {
-			return v.val, true
-		}
-	}
-	return nil, false
 }
 
 // clabLinks reads topology.links in both formats: brief (`endpoints: ["a:eth1", "b:eth1"]`)
@@ -295,11 +354,18 @@ func (p *importParser) clabLinks(n *yaml.Node, nodes map[string]*clabNode) []top
 			if typ, ok = p.str(tf.val, "type", "a link type"); !ok {
 				continue
 			}
+			// containerlab reads the type trimmed and in any case.
+			typ = strings.ToLower(strings.TrimSpace(typ))
 			if slices.Contains(clabLinkTypes, typ) {
 				continue
 			}
-			if typ != "veth" {
-				p.errorf(tf.val, "links: unknown link type %q (expected veth, or one of %s)", typ, strings.Join(clabLinkTypes, ", "))
+			switch typ {
+			case "brief":
+				typ = ""
+			case "veth", "veth-stitch":
+				typ = "veth"
+			default:
+				p.errorf(tf.val, "links: unknown link type %q (expected veth, veth-stitch, or one of %s)", typ, strings.Join(clabLinkTypes, ", "))
 				continue
 			}
 		}

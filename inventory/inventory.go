@@ -1,6 +1,7 @@
 // Package inventory reads what to audit: a roceaudit inventory file (devices, connection
-// settings, recipe overrides, links, paths) or a containerlab topology or Ansible inventory
-// standing in for one, validated strictly with file and line in every error.
+// settings, recipe overrides, links, paths) or a containerlab topology, an Ansible inventory
+// or a NetBox instance standing in for one, validated strictly with file and line in every
+// error.
 package inventory
 
 import (
@@ -18,6 +19,9 @@ type Inventory struct {
 	Links     []topology.Link
 	Paths     [][2]string
 	Simulated bool // written by the built-in lab
+	// Warnings are what an import read but did not use (FILE:LINE: message): an unknown
+	// Ansible variable, a node left out. The inventory is usable; show them to the user.
+	Warnings []string
 }
 
 // DeviceSpec is one device of the inventory with its connection settings resolved.

@@ -28,7 +28,17 @@ func TestREADMEDocumentsEveryKey(t *testing.T) {
 			t.Errorf("README.md does not document the inventory key %q", k)
 		}
 	}
-	for _, v := range []string{ansHost, ansUser, ansPort, ansKey, ansBecome, ansNetworkOS, ansPriority, ansPlatform, clabPlatformLabel} {
+	vars := []string{ansKey, ansBecome, ansNetworkOS, ansPriority, ansPlatform, clabPlatformLabel}
+	vars = append(append(append(vars, ansHostVars...), ansUserVars[:2]...), ansPortVars...)
+	for _, k := range connKeys {
+		vars = append(vars, roceauditVarPrefix+k, clabLabelPrefix+k)
+	}
+	for _, k := range overlayKeys {
+		if !strings.Contains(readme, "\n  "+k+":") && !strings.Contains(readme, "  "+k+": {") {
+			t.Errorf("README.md does not document the --defaults key %q", k)
+		}
+	}
+	for _, v := range vars {
 		if !strings.Contains(readme, "`"+v) {
 			t.Errorf("README.md does not document the import variable %q", v)
 		}

@@ -18,42 +18,87 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// Inventory sources that stand in for a roceaudit inventory: `-i clab:FILE`
-// and `-i ansible:FILE`.
+// Inventory sources that stand in for a roceaudit inventory: `-i clab:FILE`,
+// `-i ansible:FILE` and `-i netbox:URL`.
 const (
 	SourceContainerlab = "clab"
 	SourceAnsible      = "ansible"
+	SourceNetBox       = "netbox"
 )
 
 // sourcePrefix matches a `type:` prefix; a single letter is left alone (C:\inv.yaml).
 var sourcePrefix = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_+.-]+):`)
 
 // Open loads the inventory named by spec: `clab:FILE` imports a containerlab topology,
-// `ansible:FILE` an Ansible YAML inventory, and anything else is a roceaudit inventory file
-// (LoadInventory). platforms is as for LoadInventory. Problems in the file are
-// *InventoryError values, whatever its format.
+// `ansible:FILE` an Ansible inventory (YAML, INI or `ansible-inventory --list` JSON),
+// `netbox:URL` the devices of a NetBox instance, and anything else is a roceaudit inventory
+// file (Load). Options may follow a `?` (`ansible:hosts?limit=leaves`, see ParseOptions).
+// platforms is as for Load. Problems in the file are *Error values, whatever its format.
 func Open(spec string, platforms Platforms) (*Inventory, error) {
+	spec, opts, err := splitOptions(spec)
+	if err != nil {
+		return nil, err
+	}
+	return OpenWith(spec, platforms, opts)
+}
+
+// OpenWith is Open with the options already separated from the source.
+func OpenWith(spec string, platforms Platforms, opts Options) (*Inventory, error) {
+	kind, file, err := sourceKind(spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(kind); err != nil {
+		return nil, fmt.Errorf("inventory %q: %w", spec, err)
+	}
+	ov, err := loadOverlay(opts.Defaults, platforms)
+	if err != nil {
+		return nil, err
+	}
+	var inv *Inventory
+	switch kind {
+	case SourceContainerlab:
+		inv, err = loadContainerlab(file, platforms, processEnv(), ov, opts)
+	case SourceAnsible:
+		inv, err = loadAnsible(file, platforms, processEnv(), ov, opts)
+	case SourceNetBox:
+		inv, err = loadNetBox(file, platforms, processEnv(), ov, opts)
+	default:
+		inv, err = Load(file, platforms)
+		if err == nil {
+			err = limitNative(inv, opts.Limit)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// sourceKind splits spec into its source type ("" for a roceaudit inventory) and the rest.
+func sourceKind(spec string) (kind, rest string, err error) {
 	m := sourcePrefix.FindStringSubmatch(spec)
 	if m == nil {
-		return Load(spec, platforms)
+		return "", spec, nil
 	}
-	file := spec[len(m[0]):]
+	rest = spec[len(m[0]):]
 	switch kind := strings.ToLower(m[1]); kind {
-	case SourceContainerlab, SourceAnsible:
-		if file == "" {
-			return nil, fmt.Errorf("inventory %q: no file after %s: (expected %s:FILE)", spec, kind, kind)
+	case SourceContainerlab, SourceAnsible, SourceNetBox:
+		if rest == "" {
+			noun, what := "file", "FILE"
+			if kind == SourceNetBox {
+				noun, what = "URL", "https://HOST"
+			}
+			return "", "", fmt.Errorf("inventory %q: no %s after %s: (expected %s:%s)", spec, noun, kind, kind, what)
 		}
-		if kind == SourceContainerlab {
-			return LoadContainerlab(file, platforms)
-		}
-		return LoadAnsible(file, platforms)
+		return kind, rest, nil
 	}
 	// A file whose name happens to contain a colon is still a file.
 	if _, err := os.Stat(spec); err == nil || !errors.Is(err, os.ErrNotExist) {
-		return Load(spec, platforms)
+		return "", spec, nil
 	}
-	return nil, fmt.Errorf("inventory %q: no such file, and %q is not an inventory type (expected a roceaudit inventory file, %s:FILE for a containerlab topology or %s:FILE for an Ansible YAML inventory)",
-		spec, m[1]+":", SourceContainerlab, SourceAnsible)
+	return "", "", fmt.Errorf("inventory %q: no such file, and %q is not an inventory type (expected a roceaudit inventory file, %s:FILE for a containerlab topology, %s:FILE for an Ansible inventory or %s:https://HOST for NetBox)",
+		spec, m[1]+":", SourceContainerlab, SourceAnsible, SourceNetBox)
 }
 
 // readImport reads an imported file, naming its format in the error.
@@ -69,8 +114,41 @@ func readImport(path, what string) ([]byte, error) {
 // path resolution, platform lookup) for a file of another format.
 type importParser struct {
 	*parser
-	once  map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
-	kinds map[string]ClabKind // the containerlab kind table, read once
+	once   map[*yaml.Node]bool // value nodes already reported (a group var shared by many hosts)
+	kinds  map[string]ClabKind // the containerlab kind table, read once
+	ov     *overlay            // --defaults, if any
+	opts   Options
+	warns  []string
+	warned map[string]bool
+}
+
+// warnf records a problem that does not stop the import (a variable roceaudit does not know,
+// a node left out), at its place in the file, once.
+func (p *importParser) warnf(n *yaml.Node, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if n != nil && n.Line > 0 && n.Column > 0 {
+		msg = fmt.Sprintf("%s:%d:%d: %s", p.file, n.Line, n.Column, msg)
+	} else if n != nil && n.Line > 0 {
+		msg = fmt.Sprintf("%s:%d: %s", p.file, n.Line, msg)
+	} else {
+		msg = fmt.Sprintf("%s: %s", p.file, msg)
+	}
+	if p.warned == nil {
+		p.warned = map[string]bool{}
+	}
+	if !p.warned[msg] {
+		p.warned[msg] = true
+		p.warns = append(p.warns, msg)
+	}
+}
+
+// result is the import's inventory, or every error found in the source and the overlay.
+func (p *importParser) result(inv *Inventory, extra error) (*Inventory, error) {
+	if err := errors.Join(p.errs.err(), extra); err != nil {
+		return nil, err
+	}
+	inv.Warnings = p.warns
+	return inv, nil
 }
 
 func newImportParser(file string, platforms Platforms, env inventoryEnv) (*importParser, error) {
@@ -188,9 +266,10 @@ func (p *importParser) entries(n *yaml.Node, what string) (fields, bool) {
 
 // importedDevice is a device read from another format, before connection defaults.
 type importedDevice struct {
-	spec DeviceSpec
-	at   *yaml.Node // where it is defined, for environment errors
-	conn connSettings
+	spec   DeviceSpec
+	at     *yaml.Node // where it is defined, for environment errors
+	conn   connSettings
+	groups []string // what --limit can select it by, besides its name
 }
 
 // roleOf is the role of a known platform; without a registry, only linux is a host.
@@ -209,11 +288,34 @@ func (p *importParser) roleOf(platform string, at *yaml.Node, what string) (topo
 }
 
 // inventory finishes an imported inventory the way the native loader does: built-in
-// connection defaults, the recipe's defaults, hosts before switches, at least one device.
-func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links []topology.Link, none string) *Inventory {
+// connection defaults under the overlay's, the recipe, hosts before switches, at least one
+// device; then --limit. The error is the overlay's (a device it names that is not here).
+func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links []topology.Link, none string) (*Inventory, error) {
 	base, missing := p.builtinConn()
 	p.missing = missing
 	inv := &Inventory{File: p.file, Recipe: recipe.Default(), Links: links}
+	devs, base, ovErr := p.ov.apply(devs, base)
+	if p.ov != nil {
+		inv.Recipe = p.ov.recipe
+	}
+	if len(devs) == 0 && len(p.errs.list) == 0 {
+		p.errorf(root, "%s", none)
+	}
+	if len(p.opts.Limit) > 0 && len(devs) > 0 {
+		var names []string
+		groups := map[string][]string{}
+		for _, d := range devs {
+			names = append(names, d.spec.Name)
+			groups[d.spec.Name] = append(d.groups, d.spec.Platform, sectionOf(d.spec.Role))
+		}
+		keep, err := selectDevices(p.opts.Limit, names, groups)
+		if err != nil {
+			p.errs.add(0, 0, err)
+			return inv, ovErr
+		}
+		devs = slices.DeleteFunc(devs, func(d importedDevice) bool { return !keep[d.spec.Name] })
+		inv.Links = keepLinks(inv.Links, keep)
+	}
 	for _, role := range []topology.Role{topology.RoleHost, topology.RoleSwitch} {
 		for _, d := range devs {
 			if d.spec.Role != role {
@@ -230,10 +332,7 @@ func (p *importParser) inventory(root *yaml.Node, devs []importedDevice, links [
 			inv.Devices = append(inv.Devices, d.spec)
 		}
 	}
-	if len(devs) == 0 && len(p.errs.list) == 0 {
-		p.errorf(root, "%s", none)
-	}
-	return inv
+	return inv, ovErr
 }
 
 // linkSet collects links, refusing a port with two peers as the native loader does.

@@ -102,7 +102,7 @@ func TestOpenInventoryErrors(t *testing.T) {
 		want     []string
 		notExist bool
 	}{
-		{"netbox:inventory.yml", []string{`"netbox:" is not an inventory type`, "clab:FILE", "ansible:FILE"}, false},
+		{"nbx:inventory.yml", []string{`"nbx:" is not an inventory type`, "clab:FILE", "ansible:FILE", "netbox:https://HOST"}, false},
 		{rel, []string{`"site:" is not an inventory type`}, false},
 		{"clab:", []string{"no file after clab:"}, false},
 		{"ansible:", []string{"no file after ansible:"}, false},

@@ -26,6 +26,7 @@ func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	a.inventoryWarnings(inv)
 	if a.timeout > 0 {
 		for i := range inv.Devices {
 			inv.Devices[i].Conn.Timeout = a.timeout

@@ -109,13 +109,16 @@ func transferCommands(p *collectors.Descriptor) []string {
 func (a *app) validateCmd() *cobra.Command {
 	var inv string
 	cmd := &cobra.Command{
-		Use:   "validate -i INVENTORY",
-		Short: "Validate the inventory and recipe only (no SSH)",
+		Use:   "validate -i INVENTORY [--format yaml]",
+		Short: "Validate the inventory and recipe only (no SSH); --format yaml prints it as a roceaudit inventory",
 		Args:  noArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err
+			}
+			if a.format == "yaml" {
+				return a.printInventoryYAML(in)
 			}
 			hosts, switches := 0, 0
 			for _, d := range in.Devices {

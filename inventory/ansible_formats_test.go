@@ -1,0 +1,168 @@
+package inventory
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func parseINI(t *testing.T, src string, opts Options) (*Inventory, error) {
+	t.Helper()
+	return parseAnsibleWith("hosts", []byte(src), testPlatforms, testEnv(), nil, opts)
+}
+
+func deviceNames(inv *Inventory) []string {
+	var out []string
+	for _, d := range inv.Devices {
+		out = append(out, d.Name)
+	}
+	return out
+}
+
+// INI as Ansible's ini plugin reads it: ungrouped hosts first, ranges, comments, quotes,
+// :children declared before the group, and child group variables over the parent's.
+func TestAnsibleINI(t *testing.T) {
+	src := `# comment
+gpu-lone ansible_host=10.9.9.9
+[gpus]
+gpu[01:02] ansible_user=hpc  # inline comment
+; another comment
+[fabric:children]
+leaves
+[leaves]
+leaf[a:c] ansible_port=2200
+leaf-z ansible_network_os=arista.eos.eos roceaudit_password_env=LEAF_PW "roceaudit_jump=ops@bastion"
+[leaves:vars]
+ansible_network_os=dellemc.enterprise_sonic.sonic
+ansible_user = 'leafadmin'
+roceaudit_user=admin
+[fabric:vars]
+ansible_network_os=cisco.nxos.nxos
+ansible_user=fabric
+[all:vars]
+ansible_user=netops
+`
+	inv, err := parseINI(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"gpu-lone", "gpu01", "gpu02", "leafa", "leafb", "leafc", "leaf-z"}
+	if got := deviceNames(inv); !slices.Equal(got, want) {
+		t.Fatalf("devices %v, want %v", got, want)
+	}
+	lone, _ := inv.Device("gpu-lone")
+	gpu, _ := inv.Device("gpu01")
+	leaf, _ := inv.Device("leafb")
+	z, _ := inv.Device("leaf-z")
+	switch {
+	case lone.Address != "10.9.9.9" || lone.Conn.User != "netops" || lone.Platform != "linux":
+		t.Errorf("gpu-lone %+v", lone)
+	case gpu.Conn.User != "hpc" || gpu.Address != "gpu01":
+		t.Errorf("gpu01 %+v", gpu)
+	// leaves (the child) beats fabric for ansible_network_os; roceaudit_user beats ansible_user.
+	case leaf.Platform != "sonic" || leaf.Conn.Port != 2200 || leaf.Conn.User != "admin":
+		t.Errorf("leafb %+v", leaf)
+	case z.Platform != "eos" || z.Conn.PasswordEnv != "LEAF_PW" || z.Conn.Jump != "ops@bastion":
+		t.Errorf("leaf-z %+v", z)
+	}
+	if len(inv.Warnings) != 0 {
+		t.Errorf("warnings %q", inv.Warnings)
+	}
+}
+
+func TestAnsibleINIErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"[leaves:hostvars]\nleaf1\n", `hosts:1:1: section [leaves:hostvars] has unknown type "hostvars"`},
+		{"[leaves]\nleaf1\n[spines:vars]\nansible_user=x\n", "hosts:3:1: [spines:vars] is for a group that no [spines] or [spines:children] section defines"},
+		{"[leaves]\nleaf1 ansible_host\n", `hosts:2:7: host leaf1: "ansible_host" is not key=value`},
+		{"[leaves]\nleaf1 ansible_user='ops\n", "hosts:2:1: unclosed ' quote"},
+		{"[leaves]\nleaf1 ansible_port=99999\n", "hosts:2:20: ansible_port: 99999 is out of range"},
+		{"[a:children]\nb\n[b:children]\na\n", `hosts:4:1: group "a" under "b" makes a loop`},
+	} {
+		_, err := parseINI(t, tc.src, Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+// A misspelt ansible_ variable, a password variable and an unknown roceaudit_ variable are
+// warnings with their place; the user's own variables are not.
+func TestAnsibleUnknownVariables(t *testing.T) {
+	src := "[leaves]\nleaf1 ansible_hots=10.0.0.1 ansible_password=secret site_id=7\n[leaves:vars]\nroceaudit_usr=ops\nansible_network_os=sonic\n"
+	inv, err := parseINI(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"hosts:2:7: unknown Ansible variable ansible_hots ignored; did you mean ansible_host?",
+		"hosts:2:29: ansible_password is not read: roceaudit takes a password only from an environment variable",
+		"hosts:4:1: unknown variable roceaudit_usr ignored",
+	}
+	if len(inv.Warnings) != len(want) {
+		t.Fatalf("warnings %q, want %d", inv.Warnings, len(want))
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(inv.Warnings, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			t.Errorf("no warning %q in %q", w, inv.Warnings)
+		}
+	}
+	for _, w := range inv.Warnings {
+		if strings.Contains(w, "secret") {
+			t.Errorf("a warning shows the password: %q", w)
+		}
+	}
+}
+
+func TestAnsibleFormatDetection(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"gpu01\ngpu02\n", "ini"},
+		{"gpu01 ansible_host=10.0.0.1\n", "ini"},
+		{"# c\n[leaves]\nleaf1\n", "ini"},
+		{"  {\"all\": {}}", "json"},
+		{"all:\n  hosts:\n    a:\n", "yaml"},
+		{"all:\n  hosts:\n    a: b: c\n", "yaml"}, // broken YAML reports a YAML error
+		{"- a\n- b\n", "yaml"},
+	} {
+		if got := ansibleFormat([]byte(tc.src)); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+// --limit selects as Ansible's does: names and groups (with their children), wildcards,
+// exclusion and intersection; a pattern that matches nothing is an error.
+func TestAnsibleLimit(t *testing.T) {
+	src := "[gpus]\ngpu[1:3]\n[leaves]\nleaf[1:2] ansible_network_os=sonic\n[spines]\nspine1 ansible_network_os=eos\n[fabric:children]\nleaves\nspines\n[rack1]\ngpu1\nleaf1\n"
+	for _, tc := range []struct {
+		limit []string
+		want  string
+	}{
+		{[]string{"leaves", "gpus"}, "gpu1 gpu2 gpu3 leaf1 leaf2"},
+		{[]string{"fabric", "!leaf2"}, "leaf1 spine1"},
+		{[]string{"fabric", "&rack1"}, "leaf1"},
+		{[]string{"gpu*", "spine1"}, "gpu1 gpu2 gpu3 spine1"},
+		{[]string{"!gpus"}, "leaf1 leaf2 spine1"},
+		{[]string{"switches"}, "leaf1 leaf2 spine1"},
+	} {
+		inv, err := parseINI(t, src, Options{Limit: tc.limit})
+		if err != nil {
+			t.Errorf("%v: %v", tc.limit, err)
+			continue
+		}
+		if got := strings.Join(deviceNames(inv), " "); got != tc.want {
+			t.Errorf("--limit %v: %s, want %s", tc.limit, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		limit []string
+		want  string
+	}{
+		{[]string{"lefs"}, `--limit "lefs" matches no device or group`},
+		{[]string{"gpus", "&leaves"}, "--limit gpus,&leaves leaves no device"},
+	} {
+		if _, err := parseINI(t, src, Options{Limit: tc.limit}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("--limit %v: %v, want %q", tc.limit, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package inventory
+
+import (
+	"context"
+	"encoding/pem"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+const testToken = "0123456789abcdef0123456789abcdef01234567"
+
+// netboxServer answers the recorded NetBox responses of testdata/imports/netbox, as NetBox
+// would: token checked, devices filtered by site and paginated, interfaces and cables by
+// device_id. requests counts what was asked.
+func netboxServer(t *testing.T, tlsServer bool) (*httptest.Server, *[]string) {
+	t.Helper()
+	read := func(name string) string {
+		return string(mustRead(t, filepath.Join("testdata/imports/netbox", name)))
+	}
+	var requests []string
+	var srv *httptest.Server
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests = append(requests, r.Method+" "+r.URL.RequestURI())
+		if r.Header.Get("Authorization") != "Token "+testToken {
+			http.Error(w, `{"detail":"Invalid token"}`, http.StatusForbidden)
+			return
+		}
+		q := r.URL.Query()
+		var body string
+		switch {
+		case r.Method != http.MethodGet:
+			http.Error(w, "read-only", http.StatusMethodNotAllowed)
+			return
+		case r.URL.Path == "/api/dcim/devices/" && q.Get("site") == "dc1" && q.Get("offset") == "":
+			body = read("devices-page1.json")
+		case r.URL.Path == "/api/dcim/devices/" && q.Get("site") == "dc1" && q.Get("offset") == "3":
+			body = read("devices-page2.json")
+		case r.URL.Path == "/api/dcim/devices/":
+			body = `{"count": 0, "next": null, "previous": null, "results": []}`
+		case r.URL.Path == "/api/dcim/interfaces/" && len(q["device_id"]) > 0:
+			body = read("interfaces.json")
+		case r.URL.Path == "/api/dcim/cables/" && len(q["device_id"]) > 0:
+			body = read("cables.json")
+		default:
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(strings.ReplaceAll(body, "http://netbox.example", srv.URL)))
+	})
+	srv = httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the untrusted-certificate test's handshake
+	if tlsServer {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	t.Cleanup(srv.Close)
+	return srv, &requests
+}
+
+func caFile(t *testing.T, srv *httptest.Server) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(f, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func loadTestNetBox(t *testing.T, raw string, token string, ov *overlay, opts Options) (*Inventory, error) {
+	t.Helper()
+	c, err := newNetBoxClient(raw, opts, token)
+	if err != nil {
+		return nil, err
+	}
+	return c.inventory(context.Background(), testPlatforms, testEnv(), ov, opts)
+}
+
+func TestNetBoxOverTLS(t *testing.T) {
+	srv, requests := netboxServer(t, true)
+	inv, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"dc1"}, CAFile: caFile(t, srv)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type dev struct{ Name, Platform, Address string }
+	var got []dev
+	for _, d := range inv.Devices {
+		got = append(got, dev{d.Name, d.Platform, d.Address})
+	}
+	// gpu01 (platform ubuntu) and leaf2 (cumulus-linux) need a mapping; pdu1 has no platform.
+	want := []dev{{"leaf1", "sonic", "10.0.1.1"}, {"spine1", "eos", "2001:db8::3"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("devices %v, want %v", got, want)
+	}
+	wantLinks := []topology.Link{{A: topology.PortRef{Device: "leaf1", Interface: "Ethernet4"}, B: topology.PortRef{Device: "spine1", Interface: "Ethernet1"}, Source: "inventory"}}
+	if !slices.Equal(inv.Links, wantLinks) {
+		t.Errorf("links %v, want %v", inv.Links, wantLinks)
+	}
+	for _, w := range []string{
+		`device "gpu01" left out: NetBox platform "ubuntu" is not one roceaudit knows (map it with platforms: {ubuntu: PLATFORM} in --defaults)`,
+		`device "pdu1" left out: it has no platform in NetBox`,
+		`device #6 left out: it has no name`,
+	} {
+		if !slices.ContainsFunc(inv.Warnings, func(g string) bool { return strings.HasSuffix(g, w) || strings.Contains(g, w) }) {
+			t.Errorf("no warning %q in %q", w, inv.Warnings)
+		}
+	}
+	// Every page was asked for, by GET, with the site filter and a page size.
+	if len(*requests) != 4 || !strings.Contains((*requests)[0], "site=dc1") || !strings.Contains((*requests)[0], "limit=250") || !strings.Contains((*requests)[1], "offset=3") {
+		t.Errorf("requests %q", *requests)
+	}
+	out, err := inv.MarshalYAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range append(inv.Warnings, string(out), inv.File) {
+		if strings.Contains(s, testToken) {
+			t.Errorf("the token is shown: %q", s)
+		}
+	}
+}
+
+// The overlay maps NetBox platform slugs and gives the login; --limit selects by role, site
+// or tag slug.
+func TestNetBoxOverlayAndLimit(t *testing.T) {
+	srv, _ := netboxServer(t, false)
+	ov, err := parseOverlay("conn.yaml", []byte("defaults: {user: netops}\nplatforms: {ubuntu: linux, cumulus-linux: cumulus}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := loadTestNetBox(t, srv.URL, testToken, ov, Options{Site: []string{"dc1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(deviceNames(inv), " "); got != "gpu01 leaf1 spine1 leaf2" {
+		t.Errorf("devices %s", got)
+	}
+	if len(inv.Links) != 3 || inv.Devices[0].Conn.User != "netops" || inv.Devices[0].Address != "10.0.0.11" {
+		t.Errorf("links %v, gpu01 %+v", inv.Links, inv.Devices[0])
+	}
+	inv, err = loadTestNetBox(t, srv.URL, testToken, ov, Options{Site: []string{"dc1"}, Limit: []string{"leaf", "rdma"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(deviceNames(inv), " "); got != "gpu01 leaf1 leaf2" {
+		t.Errorf("--limit leaf,rdma: %s", got)
+	}
+}
+
+func TestNetBoxErrors(t *testing.T) {
+	srv, _ := netboxServer(t, true)
+	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"dc1"}}); err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Errorf("untrusted certificate: %v", err)
+	}
+	_, err := loadTestNetBox(t, srv.URL, "wrong-token", nil, Options{Site: []string{"dc1"}, CAFile: caFile(t, srv)})
+	if err == nil || !strings.Contains(err.Error(), "403 Forbidden (set $NETBOX_TOKEN") || strings.Contains(err.Error(), "wrong-token") {
+		t.Errorf("bad token: %v", err)
+	}
+	_, err = loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"nowhere"}, CAFile: caFile(t, srv)})
+	if err == nil || !strings.Contains(err.Error(), "no device to audit: NetBox has no device matching site=nowhere") {
+		t.Errorf("empty site: %v", err)
+	}
+	for raw, want := range map[string]string{
+		"http://netbox.example.com": "plain http would send the API token in the clear",
+		"ftp://netbox":              "expected netbox:https://HOST",
+	} {
+		if _, err := newNetBoxClient(raw, Options{}, testToken); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v", raw, err)
+		}
+	}
+}
+
+// A next link to another host is not followed: the token stays with the NetBox it is for.
+func TestNetBoxNextOnAnotherHost(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"count": 2, "next": "http://127.0.0.2:1/api/dcim/devices/?offset=1", "results": []}`))
+	}))
+	defer srv.Close()
+	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{}); err == nil || !strings.Contains(err.Error(), "is not on 127.0.0.1") {
+		t.Errorf("error %v", err)
+	}
+}
