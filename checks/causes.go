@@ -177,13 +177,13 @@ func (b *causeBuilder) onPort(p [2]string, fact string, anyFact bool) int {
 
 // FindCauses groups the results that need explaining by the fact that explains them and
 // returns the causes biggest first. It is a pure function of its input:
-//   - a failed HOST-/SW- check roots a cause on its port and fact; errors and warnings on a
-//     port that also fails join the worst failure there (a port that cannot be read because
+//   - a failed or warned HOST-/SW- check roots a cause on its port and fact; an error on a
+//     port that also fails joins the worst failure there (a port that cannot be read because
 //     of its fault is the same fault);
 //   - a device that could not be reached or read explains every other result on it;
 //   - LINK- and PATH- results join the cause with the same fact on either end or hop;
 //   - XFER-RETRANS joins any cause on the port it names; the other results of that transfer
-//     (XFER-BW, XFER-RUN) follow it, or, with no counter named, a cause on a port of paths;
+//     (XFER-BW, XFER-RUN) follow it, or, with no counter named, a failing port on its paths;
 //   - what nothing explains is a cause of its own.
 func FindCauses(results []Result, paths []PathPorts) []Cause {
 	rs := slices.Clone(results)
@@ -218,7 +218,7 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 			continue
 		}
 		p := [2]string{r.Device, r.Interface}
-		if i := b.onPort(p, factOf(r.Check), r.Status != Fail); i >= 0 {
+		if i := b.onPort(p, factOf(r.Check), r.Status == Error); i >= 0 {
 			b.causes[i].explain(r)
 			continue
 		}
@@ -264,7 +264,9 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 			continue
 		}
 		if strings.HasPrefix(r.Check, "XFER-") {
-			if i := b.portOnPath(onPaths[key]); i >= 0 {
+			// Low bandwidth or lost packets follow from a fault on the path; a transfer that
+			// could not start (an error) is a problem of its own.
+			if i := b.portOnPath(onPaths[key]); i >= 0 && r.Status == Fail {
 				b.causes[i].explain(r)
 				b.byPath[key] = i
 				continue

@@ -103,3 +103,18 @@ func TestFindCausesNothingToExplain(t *testing.T) {
 		t.Errorf("causes of passes, skips and waivers: %+v", got)
 	}
 }
+
+// A transfer that could not start is not blamed on a port of its path.
+func TestFindCausesTransferThatDidNotRun(t *testing.T) {
+	const p = "gpu03:e1->gpu07:e1"
+	rs := []Result{
+		res("HOST-GID-INDEX", Fail, Critical, "gpu03", "e1", "", ""),
+		res("XFER-RUN", Error, Critical, "gpu03", "e1", "", p),
+		res("XFER-BW", Skip, SevError, "gpu03", "e1", "", p),
+	}
+	got := FindCauses(rs, []PathPorts{{Path: p, Ports: [][2]string{{"gpu03", "e1"}}}})
+	want := []string{"gpu03 e1 GID: HOST-GID-INDEX=1", p + " transfer: XFER-RUN=1"}
+	if diff := cmp.Diff(want, summary(got)); diff != "" {
+		t.Errorf("causes (-want +got):\n%s", diff)
+	}
+}

@@ -15,18 +15,25 @@ const Schema = "roceaudit/report/v1"
 
 // Report is the whole outcome of one audit.
 type Report struct {
-	Schema      string                `json:"schema"`
-	ToolVersion string                `json:"tool_version"`
-	Started     time.Time             `json:"started"`
-	Finished    time.Time             `json:"finished"`
-	Simulated   bool                  `json:"simulated,omitempty"`
-	Note        string                `json:"note,omitempty"` // e.g. that the lab is a simulation
-	Recipe      recipe.Recipe         `json:"recipe"`
-	Devices     []DeviceSummary       `json:"devices"`
-	Paths       []Path                `json:"paths"`
-	Transfers   []Transfer            `json:"transfers"`
-	Results     []checks.Result       `json:"results"`
-	Summary     map[checks.Status]int `json:"summary"`
+	Schema      string          `json:"schema"`
+	ToolVersion string          `json:"tool_version"`
+	Started     time.Time       `json:"started"`
+	Finished    time.Time       `json:"finished"`
+	Simulated   bool            `json:"simulated,omitempty"`
+	Note        string          `json:"note,omitempty"` // e.g. that the lab is a simulation
+	Recipe      recipe.Recipe   `json:"recipe"`
+	Devices     []DeviceSummary `json:"devices"`
+	Paths       []Path          `json:"paths"`
+	Transfers   []Transfer      `json:"transfers"`
+	Results     []checks.Result `json:"results"`
+	// Ports are the collected settings of every port a result names.
+	Ports []PortFacts `json:"ports,omitempty"`
+	// Causes group the results by the fact that explains them, biggest first. Renderers derive
+	// them from Results and Paths; a value set here is not trusted.
+	Causes []checks.Cause `json:"causes"`
+	// Waivers is set when a waiver file was in use: which entries expired or matched nothing.
+	Waivers *WaiverUse            `json:"waivers,omitempty"`
+	Summary map[checks.Status]int `json:"summary"`
 }
 
 // DeviceSummary is a device as the report lists it.
@@ -60,8 +67,10 @@ type Transfer struct {
 	BandwidthGbps float64        `json:"bandwidth_gbps"`
 	LinkGbps      float64        `json:"link_gbps"`
 	SlowestLink   string         `json:"slowest_link,omitempty"` // the port whose speed is link_gbps
-	LatencyUS     *Latency       `json:"latency_us,omitempty"`
-	Hops          []HopCounters  `json:"hops"`
+	// Error says why the transfer did not run or complete; its bandwidth then means nothing.
+	Error     string        `json:"error,omitempty"`
+	LatencyUS *Latency      `json:"latency_us,omitempty"`
+	Hops      []HopCounters `json:"hops"`
 }
 
 // Latency of an ib_write_lat run.

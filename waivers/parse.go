@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 	"time"
 
@@ -86,11 +85,9 @@ func entry(n *yaml.Node) (Waiver, error) {
 			w.Reason = strings.TrimSpace(v.Value)
 		case "expires":
 			w.Expires = v.Value
-			t, err := time.Parse(time.DateOnly, v.Value)
-			if err != nil {
+			if _, err := time.Parse(time.DateOnly, v.Value); err != nil {
 				return w, lineError(v, "expires %q: expected a date YYYY-MM-DD", v.Value)
 			}
-			w.expires = t
 		case "owner":
 			w.Owner = v.Value
 		default:
@@ -108,6 +105,5 @@ func entry(n *yaml.Node) (Waiver, error) {
 			return w, lineError(n, "check: %w", err)
 		}
 	}
-	w.patterns = [3]*regexp.Regexp{glob(w.Check), glob(w.Device), glob(w.Interface)}
 	return w, nil
 }

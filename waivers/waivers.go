@@ -23,21 +23,26 @@ type Waiver struct {
 	Expires   string `json:"expires"` // YYYY-MM-DD: the waiver holds through that day
 	Owner     string `json:"owner,omitempty"`
 	Line      int    `json:"line"` // where the entry starts in its file
-
-	expires  time.Time
-	patterns [3]*regexp.Regexp
 }
 
-// Expired reports whether the waiver's last day is before today's date.
+// Expired reports whether the waiver's last day is before today's date. A date that does
+// not parse (Parse never returns one) has expired.
 func (w Waiver) Expired(today time.Time) bool {
+	end, err := time.Parse(time.DateOnly, w.Expires)
 	y, m, d := today.Date()
-	return w.expires.Before(time.Date(y, m, d, 0, 0, 0, 0, time.UTC))
+	return err != nil || end.Before(time.Date(y, m, d, 0, 0, 0, 0, time.UTC))
 }
 
-// Matches reports whether the waiver's patterns match the result.
-func (w Waiver) Matches(r checks.Result) bool {
+// matcher is a waiver's patterns compiled once per Apply.
+type matcher [3]*regexp.Regexp
+
+func (w Waiver) matcher() matcher {
+	return matcher{glob(w.Check), glob(w.Device), glob(w.Interface)}
+}
+
+func (m matcher) matches(r checks.Result) bool {
 	for i, v := range []string{r.Check, r.Device, r.Interface} {
-		if p := w.patterns[i]; p != nil && !p.MatchString(v) {
+		if p := m[i]; p != nil && !p.MatchString(v) {
 			return false
 		}
 	}
@@ -62,12 +67,16 @@ func Apply(ws []Waiver, results []checks.Result, today time.Time) Outcome {
 	out := Outcome{Results: make([]checks.Result, len(results))}
 	copy(out.Results, results)
 	used := make([]bool, len(ws))
+	ms := make([]matcher, len(ws))
+	for j, w := range ws {
+		ms[j] = w.matcher()
+	}
 	for i, r := range out.Results {
 		if !Waivable(r.Status) {
 			continue
 		}
 		for j, w := range ws {
-			if w.Expired(today) || !w.Matches(r) {
+			if w.Expired(today) || !ms[j].matches(r) {
 				continue
 			}
 			used[j] = true
