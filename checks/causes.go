@@ -15,6 +15,7 @@ type Cause struct {
 	Device    string   `json:"device,omitempty"`
 	Interface string   `json:"interface,omitempty"`
 	Path      string   `json:"path,omitempty"` // a transfer's cause that no port explains
+	Check     string   `json:"check"`          // the result the cause was found by (SW-PFC)
 	Fact      string   `json:"fact"`           // what is wrong: "PFC", "MTU", "reachability"...
 	Problem   string   `json:"problem"`        // how it is wrong, the root result's actual value
 	Expected  string   `json:"expected,omitempty"`
@@ -141,6 +142,7 @@ type causeBuilder struct {
 }
 
 func (b *causeBuilder) add(c *Cause, r Result) {
+	c.Check = r.Check
 	c.explain(r)
 	b.causes = append(b.causes, c)
 }
