@@ -130,6 +130,17 @@ func junitDocument(r *Report) junitSuites {
 		}
 		addSuite(d.Name, props)
 	}
+	// Each cause is a property of the suite of its device (or the fabric's), so a CI page
+	// shows what to fix next to the failures it explains.
+	for _, c := range reportCauses(r) {
+		name := firstNonEmpty(c.Device, junitFabric)
+		addSuite(name, nil)
+		s := &doc.Suites[idx[name]]
+		if s.Properties == nil {
+			s.Properties = &junitProperties{}
+		}
+		s.Properties.List = append(s.Properties.List, junitProperty{"cause", c.Headline()})
+	}
 	for _, res := range sortedResults(r.Results) {
 		name := res.Device
 		if name == "" {
