@@ -36,7 +36,7 @@ func (f FactChange) String() string {
 type Drift struct {
 	Changes []Change     `json:"changes"`
 	Facts   []FactChange `json:"facts"` // settings that changed on ports both runs read
-	Worse   int      `json:"worse"` // new or worsened fail/error results
+	Worse   int          `json:"worse"` // new or worsened fail/error results
 }
 
 // badness orders statuses from good to bad for drift.

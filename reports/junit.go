@@ -16,15 +16,15 @@ import (
 type junitRenderer struct{}
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
+	XMLName  xml.Name `xml:"testsuites"`
+	Name     string   `xml:"name,attr"`
+	Tests    int      `xml:"tests,attr"`
+	Failures int      `xml:"failures,attr"`
+	Errors   int      `xml:"errors,attr"`
 	// No skipped count here: the published JUnit schema (Jenkins junit-10.xsd) allows it on
 	// each testsuite only.
-	Time string `xml:"time,attr,omitempty"`
-	Suites   []junitSuite `xml:"testsuite"`
+	Time   string       `xml:"time,attr,omitempty"`
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
