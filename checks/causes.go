@@ -128,8 +128,8 @@ func portOwned(check string) bool {
 	return strings.HasPrefix(check, "HOST-") || strings.HasPrefix(check, "SW-")
 }
 
-// xferKey is the endpoint pair of a path or transfer result: "A->B via x>y" -> "A->B".
-func xferKey(path string) string {
+// EndpointPair is the endpoint pair of a path or transfer result: "A->B via x>y" -> "A->B".
+func EndpointPair(path string) string {
 	k, _, _ := strings.Cut(path, " via ")
 	return k
 }
@@ -245,7 +245,7 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 		case r.Check == "XFER-RETRANS" && r.Interface != "":
 			if i := b.onPort([2]string{r.Device, r.Interface}, fact, true); i >= 0 {
 				b.causes[i].explain(r)
-				b.byPath[xferKey(r.Path)] = i
+				b.byPath[EndpointPair(r.Path)] = i
 				continue
 			}
 			xfers = append(xfers, r)
@@ -260,7 +260,7 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 		onPaths[p.Path] = append(onPaths[p.Path], p.Ports...)
 	}
 	for _, r := range xfers {
-		key := xferKey(r.Path)
+		key := EndpointPair(r.Path)
 		if i, ok := b.byPath[key]; ok && strings.HasPrefix(r.Check, "XFER-") {
 			b.causes[i].explain(r)
 			continue
@@ -305,7 +305,7 @@ func (b *causeBuilder) portOnPath(ports [][2]string) int {
 func (b *causeBuilder) ownCause(r Result, fact string) {
 	c := &Cause{Device: r.Device, Interface: r.Interface, Fact: fact, Problem: firstSet(r.Actual, r.Message), Expected: r.Expected}
 	if r.Interface == "" || strings.HasPrefix(r.Check, "XFER-") || r.Check == "PATH-RESOLVED" {
-		c.Device, c.Interface, c.Path = "", "", xferKey(r.Path)
+		c.Device, c.Interface, c.Path = "", "", EndpointPair(r.Path)
 	}
 	if c.Device == "" && c.Path == "" {
 		c.Device = r.Device

@@ -314,7 +314,7 @@ func buildHTMLPath(r *Report, p Path) htmlPath {
 					return false
 				}
 				onPort := res.Interface != "" && (res.Interface == h.InPort || res.Interface == h.OutPort)
-				return (onPort && res.Path == "") || (res.Path != "" && xferKeyOf(res.Path) == key && (res.Interface == "" || onPort))
+				return (onPort && res.Path == "") || (res.Path != "" && checks.EndpointPair(res.Path) == key && (res.Interface == "" || onPort))
 			})
 			hop := htmlHop{N: j + 1, Device: h.Device, In: hopPort(h.InPort), Out: hopPort(h.OutPort), Status: st,
 				Anchor: anchorID("dev", h.Device), Bad: st == checks.Fail || st == checks.Error,
@@ -325,12 +325,6 @@ func buildHTMLPath(r *Report, p Path) htmlPath {
 		out.Routes = append(out.Routes, route)
 	}
 	return out
-}
-
-// xferKeyOf is the endpoint pair of a path result: "A->B via x>y" -> "A->B".
-func xferKeyOf(path string) string {
-	k, _, _ := strings.Cut(path, " via ")
-	return k
 }
 
 // drawRoute lays one route's hops out left to right.

@@ -32,3 +32,34 @@ func TestTransferListsOnlyItsDevices(t *testing.T) {
 		t.Errorf("text lists devices without results:\n%s", text)
 	}
 }
+
+// The broken demo's biggest cause is the lossy hop: PFC off on leaf1 Ethernet12 explains its
+// SW-PFC, the LINK-PFC of its link, the XFER-RETRANS naming its queue-3 drops and the XFER-BW
+// of the transfer through it.
+func TestDemoBrokenOpensWithTheLossyHop(t *testing.T) {
+	code, out, errs := run(t, "demo", "--scenario", "broken", "--format", "json")
+	if code != exitFailed {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rep := decodeReport(t, out)
+	if len(rep.Causes) == 0 {
+		t.Fatal("no causes in the JSON report")
+	}
+	c := rep.Causes[0]
+	var got []string
+	for _, e := range c.Explains {
+		got = append(got, e.Check)
+	}
+	slices.Sort(got)
+	if c.Device != "leaf1" || c.Interface != "Ethernet12" || c.Fact != "PFC" ||
+		!slices.Equal(got, []string{"LINK-PFC", "SW-PFC", "XFER-BW", "XFER-RETRANS"}) {
+		t.Errorf("first cause %+v explains %v", c, got)
+	}
+	explained := 0
+	for _, c := range rep.Causes {
+		explained += c.Total()
+	}
+	if want := rep.Summary["fail"] + rep.Summary["error"] + rep.Summary["warn"]; explained != want {
+		t.Errorf("causes explain %d results, want every failure, error and warning (%d)", explained, want)
+	}
+}
