@@ -20,6 +20,7 @@ func FromSnapshot(snap *topology.Snapshot, results []checks.Result) *Report {
 		Paths:     []Path{},
 		Transfers: []Transfer{},
 		Results:   results,
+		Ports:     portFacts(snap, results),
 		Summary:   Summarize(results),
 	}
 	if rep.Results == nil {

@@ -17,10 +17,26 @@ type Change struct {
 	Was    string `json:"was,omitempty"`    // the older actual value
 }
 
+// FactChange is one collected setting of one port that differs between two runs, e.g.
+// leaf2 Ethernet8 MTU 9216 -> 1500, whatever the verdicts say.
+type FactChange struct {
+	Device    string `json:"device"`
+	Interface string `json:"interface"`
+	Fact      string `json:"fact"`
+	Before    string `json:"before"`
+	After     string `json:"after"`
+}
+
+// String is "leaf2 Ethernet8 MTU 9216 -> 1500".
+func (f FactChange) String() string {
+	return f.Device + " " + f.Interface + " " + f.Fact + " " + f.Before + " -> " + f.After
+}
+
 // Drift is what changed between two reports.
 type Drift struct {
-	Changes []Change `json:"changes"`
-	Worse   int      `json:"worse"` // new or worsened fail/error results
+	Changes []Change     `json:"changes"`
+	Facts   []FactChange `json:"facts"` // settings that changed on ports both runs read
+	Worse   int          `json:"worse"` // new or worsened fail/error results
 }
 
 // badness orders statuses from good to bad for drift.
@@ -91,5 +107,32 @@ func Diff(before, after *Report, failOn checks.Severity) Drift {
 		}
 	}
 	sort.SliceStable(d.Changes, func(i, j int) bool { return d.Changes[i].Key < d.Changes[j].Key })
+	d.Facts = diffFacts(before.Ports, after.Ports)
 	return d
+}
+
+// diffFacts compares the settings of the ports both reports read; a value neither could
+// read ("?" on both sides) is no change, one that became unreadable is.
+func diffFacts(before, after []PortFacts) []FactChange {
+	old := factIndex(before)
+	out := []FactChange{}
+	for _, p := range after {
+		o, ok := old[portKey{p.Device, p.Interface}]
+		if !ok {
+			continue
+		}
+		was, now := o.values(), p.values()
+		for i, name := range factNames {
+			if was[i] != now[i] {
+				out = append(out, FactChange{Device: p.Device, Interface: p.Interface, Fact: name, Before: was[i], After: now[i]})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if c := natCompare(out[i].Device, out[j].Device); c != 0 {
+			return c < 0
+		}
+		return natCompare(out[i].Interface, out[j].Interface) < 0
+	})
+	return out
 }

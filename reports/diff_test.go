@@ -57,3 +57,20 @@ func TestDiff(t *testing.T) {
 		t.Errorf("%+v", d.Changes)
 	}
 }
+
+// Facts that changed are listed even where the verdict did not move.
+func TestDiffFacts(t *testing.T) {
+	port := func(dev, ifc, mtu, pfc string) PortFacts {
+		return PortFacts{Device: dev, Interface: ifc, MTU: mtu, PFC: pfc, Trust: "dscp", DCBX: "static"}
+	}
+	before := &Report{Ports: []PortFacts{port("leaf2", "Ethernet8", "9216", "3"), port("leaf1", "Ethernet0", "9216", "3"), port("gone", "e0", "1", "1")}}
+	after := &Report{Ports: []PortFacts{port("leaf2", "Ethernet8", "1500", "3,4"), port("leaf1", "Ethernet0", "9216", "3"), port("new", "e0", "1", "1")}}
+	var got []string
+	for _, f := range Diff(before, after, checks.SevError).Facts {
+		got = append(got, f.String())
+	}
+	want := []string{"leaf2 Ethernet8 MTU 9216 -> 1500", "leaf2 Ethernet8 PFC 3 -> 3,4"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("fact changes (-want +got):\n%s", diff)
+	}
+}

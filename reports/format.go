@@ -143,9 +143,26 @@ func gidText(m map[string]int) string {
 
 func gbpsText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " Gb/s" }
 
+// bandwidthText is a transfer's bandwidth, or "did not run" when it has an error and no
+// measurement: a transfer that never ran has no bandwidth, not 0 Gb/s.
+func bandwidthText(t Transfer) string {
+	if t.Error != "" && t.BandwidthGbps == 0 {
+		return "did not run"
+	}
+	return gbpsText(t.BandwidthGbps)
+}
+
+// linkText is the slowest link's speed, or "-" when unknown.
+func linkText(t Transfer) string {
+	if t.LinkGbps <= 0 {
+		return "-"
+	}
+	return gbpsText(t.LinkGbps)
+}
+
 // shareText is bandwidth as a share of the link, or "-" with no link speed.
 func shareText(t Transfer) string {
-	if t.LinkGbps <= 0 {
+	if t.LinkGbps <= 0 || (t.Error != "" && t.BandwidthGbps == 0) {
 		return "-"
 	}
 	return strconv.FormatFloat(t.BandwidthGbps/t.LinkGbps*100, 'f', 1, 64) + "%"

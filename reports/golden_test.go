@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -98,4 +99,30 @@ func render(t *testing.T, format string, r *Report, opts Options) []byte {
 		t.Fatalf("render %s: %v", format, err)
 	}
 	return buf.Bytes()
+}
+
+// Every golden file carries the causes, each in its own format's words.
+func TestGoldenHasCauses(t *testing.T) {
+	first := reportCauses(sampleReport())[0].Headline()
+	for _, f := range formats {
+		got := string(render(t, f.name, sampleReport(), Options{}))
+		var want string
+		switch f.name {
+		case "json":
+			want = `"causes": [`
+		case "prometheus":
+			want = "roceaudit_cause_results{"
+		case "markdown":
+			want = "## Causes"
+		case "html":
+			want = `<h2 id="causes">Causes</h2>`
+		case "junit":
+			want = `<property name="cause" value="` + strings.ReplaceAll(first, ">", "&gt;") + `">`
+		default:
+			want = "6 causes explain 7 problems\n   1. " + first
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("%s lacks its causes section %q", f.name, want)
+		}
+	}
 }

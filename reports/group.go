@@ -100,3 +100,42 @@ func groupByLabel(rs []checks.Result, byPath bool) []resultGroup {
 	}
 	return groups
 }
+
+// hasFindings reports whether a group has a result that is neither a pass nor a skip.
+func (g resultGroup) hasFindings() bool {
+	return slices.ContainsFunc(g.Problems, func(r checks.Result) bool { return r.Status != checks.Skip })
+}
+
+// hasFindings reports whether a device needs a section of its own in the short report.
+func (g deviceGroup) hasFindings() bool {
+	if g.Listed && !g.Fabric && (!g.Device.Reachable || g.Device.Error != "") {
+		return true
+	}
+	return slices.ContainsFunc(g.Groups, resultGroup.hasFindings)
+}
+
+// sameFinding splits problems into runs of results that say the very same thing (status,
+// message, actual value, evidence error, remediation), keeping the first appearance order.
+func sameFinding(rs []checks.Result) [][]checks.Result {
+	type key struct{ status, msg, actual, evErr, fix string }
+	idx := map[key]int{}
+	var out [][]checks.Result
+	for _, r := range rs {
+		k := key{string(r.Status), r.Message, r.Actual, "", r.Remediation}
+		if r.Evidence != nil {
+			k.evErr = r.Evidence.Error
+		}
+		// Only undecided checks collapse: two failures with one message are two facts.
+		if r.Status != checks.Error || r.Evidence == nil || k.evErr == "" {
+			out = append(out, []checks.Result{r})
+			continue
+		}
+		if i, ok := idx[k]; ok {
+			out[i] = append(out[i], r)
+			continue
+		}
+		idx[k] = len(out)
+		out = append(out, []checks.Result{r})
+	}
+	return out
+}

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/checks"
 )
 
-// htmlRenderer writes one self-contained page: inline CSS, no scripts, no external assets,
-// every value escaped by html/template.
+// htmlRenderer writes one self-contained page that works offline: inline CSS, an inline
+// script for the filters, inline SVG drawings, no external URL of any kind; every value is
+// escaped by html/template.
 type htmlRenderer struct{}
 
 //go:embed report.html.tmpl
@@ -22,6 +24,15 @@ type htmlView struct {
 	Banner               string
 	Run, Recipe, Summary string
 	Counts               []htmlCount
+	CausesHeading        string
+	Causes               []htmlCause
+	Waivers              *WaiverUse
+	Fabric               drawing
+	Matrix               htmlMatrix
+	Findings             []htmlResult
+	FilterDevices        []string
+	FilterChecks         []string
+	FilterStatuses       []checks.Status
 	Devices              []htmlDevice
 	Paths                []htmlPath
 	Transfers            []htmlTransfer
@@ -33,37 +44,72 @@ type htmlCount struct {
 	N      int
 }
 
+type htmlCause struct {
+	Headline, Anchor string
+	Status           checks.Status
+}
+
 type htmlDevice struct {
-	Name, Kind, Error string
-	Unreachable       bool
-	Fabric            bool
-	Groups            []htmlGroup
+	Name, Kind, Error, Anchor string
+	Unreachable               bool
+	Fabric                    bool
+	Groups                    []htmlGroup
 }
 
 type htmlGroup struct {
-	Label        string
-	Problems     []htmlResult
-	Passed       []htmlResult
-	PassedChecks string
+	Label, Anchor string
+	Problems      []htmlResult
+	Passed        []htmlResult
+	PassedChecks  string
 }
 
 type htmlResult struct {
 	Status                                          checks.Status
 	Tag, Check, Severity, Message                   string
+	Device, Where                                   string
 	Expected, Actual, Peer, Path                    string
 	EvidenceCommand, EvidenceExcerpt, EvidenceError string
-	Remediation                                     string
+	Remediation, Anchor                             string
 }
 
 type htmlPath struct {
 	From, To string
-	Paths    [][]Hop
+	Routes   []htmlRoute
+}
+
+type htmlRoute struct {
+	Drawing drawing
+	Hops    []htmlHop
+}
+
+type htmlHop struct {
+	N                       int
+	Device, In, Out, Anchor string
+	MTU, PFC, Trust, DCBX   string
+	Bad                     bool
+	Status                  checks.Status
 }
 
 type htmlTransfer struct {
-	From, To, GID, Bandwidth, Link, Share, Latency string
-	Changed                                        []counterRow
-	Unchanged                                      int
+	From, To, GID, Bandwidth, Link, Share, Latency, Error string
+	Changed                                               []counterRow
+	Unchanged                                             int
+}
+
+type htmlMatrix struct {
+	Devices []string
+	Rows    []htmlMatrixRow
+}
+
+type htmlMatrixRow struct {
+	Check string
+	Cells []htmlCell
+}
+
+type htmlCell struct {
+	Status        checks.Status
+	N             int
+	Anchor, Title string
 }
 
 func (htmlRenderer) Render(w io.Writer, r *Report, opts Options) error {
@@ -73,9 +119,9 @@ func (htmlRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	// html/template escapes markup but not terminal control bytes, which HTML cannot show.
 	r = cleanReport(r)
 	tmpl, err := template.New("report").Funcs(template.FuncMap{
-		"inc":   func(i int) int { return i + 1 },
-		"port":  hopPort,
 		"delta": deltaText,
+		"half":  func(i int) int { return i / 2 },
+		"add":   func(a, b int) int { return a + b },
 	}).Parse(htmlTemplate)
 	if err != nil {
 		return fmt.Errorf("parse HTML report template: %w", err)
@@ -95,19 +141,48 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 		Recipe:    recipeText(r.Recipe),
 		Summary:   SummaryLine(r),
 		Verbose:   opts.Verbose,
+		Waivers:   r.Waivers,
+		Fabric:    drawFabric(r),
+		Matrix:    buildMatrix(r),
 	}
 	for _, s := range checks.Statuses {
+		// Nothing can be waived without a waiver file: no chip that always reads 0.
+		if s == checks.Waived && r.Waivers == nil {
+			continue
+		}
 		v.Counts = append(v.Counts, htmlCount{s, t.ByStatus[s]})
+		if t.ByStatus[s] > 0 {
+			v.FilterStatuses = append(v.FilterStatuses, s)
+		}
+	}
+	cs := reportCauses(r)
+	v.CausesHeading = causesHeading(cs)
+	for _, c := range cs {
+		anchor := anchorID("dev", c.Device)
+		if c.Interface != "" {
+			anchor = anchorID("port", c.Device+"-"+c.Interface)
+		} else if c.Device == "" {
+			anchor = "fabric"
+		}
+		v.Causes = append(v.Causes, htmlCause{Headline: c.Headline(), Anchor: anchor, Status: worstStatus(c)})
 	}
 	for _, g := range groupResults(r) {
-		d := htmlDevice{Name: g.Device.Name, Fabric: g.Fabric, Kind: deviceKind(g.Device)}
+		d := htmlDevice{Name: g.Device.Name, Fabric: g.Fabric, Kind: deviceKind(g.Device), Anchor: anchorID("dev", g.Device.Name)}
+		if g.Fabric {
+			d.Anchor = "fabric"
+		}
 		if g.Listed && !g.Device.Reachable {
 			d.Unreachable, d.Error = true, g.Device.Error
 		}
 		for _, grp := range g.Groups {
 			hg := htmlGroup{Label: grp.Label, PassedChecks: strings.Join(grp.passedChecks(), ", ")}
+			if grp.Label != "" && !g.Fabric {
+				hg.Anchor = anchorID("port", g.Device.Name+"-"+grp.Label)
+			}
 			for _, res := range grp.Problems {
-				hg.Problems = append(hg.Problems, htmlResultOf(res))
+				hr := htmlResultOf(res)
+				hg.Problems = append(hg.Problems, hr)
+				v.Findings = append(v.Findings, hr)
 			}
 			for _, res := range grp.Passed {
 				hg.Passed = append(hg.Passed, htmlResultOf(res))
@@ -116,18 +191,24 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 		}
 		v.Devices = append(v.Devices, d)
 	}
+	for _, f := range v.Findings {
+		if !slices.Contains(v.FilterDevices, f.Device) {
+			v.FilterDevices = append(v.FilterDevices, f.Device)
+		}
+		if !slices.Contains(v.FilterChecks, f.Check) {
+			v.FilterChecks = append(v.FilterChecks, f.Check)
+		}
+	}
+	slices.SortFunc(v.FilterDevices, natCompare)
+	slices.Sort(v.FilterChecks)
 	for _, p := range r.Paths {
-		v.Paths = append(v.Paths, htmlPath{From: p.From, To: p.To, Paths: p.Paths})
+		v.Paths = append(v.Paths, buildHTMLPath(r, p))
 	}
 	for _, x := range r.Transfers {
 		changed, unchanged := changedCounters(x)
-		link := "-"
-		if x.LinkGbps > 0 {
-			link = gbpsText(x.LinkGbps)
-		}
 		v.Transfers = append(v.Transfers, htmlTransfer{
-			From: x.From, To: x.To, GID: gidText(x.GIDIndex), Bandwidth: gbpsText(x.BandwidthGbps),
-			Link: link, Share: shareText(x), Latency: latencyText(x.LatencyUS),
+			From: x.From, To: x.To, GID: gidText(x.GIDIndex), Bandwidth: bandwidthText(x),
+			Link: linkText(x), Share: shareText(x), Latency: latencyText(x.LatencyUS), Error: x.Error,
 			Changed: changed, Unchanged: unchanged,
 		})
 	}
@@ -137,12 +218,126 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 func htmlResultOf(res checks.Result) htmlResult {
 	h := htmlResult{
 		Status: res.Status, Tag: statusTag(res.Status), Check: res.Check, Severity: string(res.Severity),
+		Device: firstNonEmpty(res.Device, "fabric"), Where: firstNonEmpty(res.Interface, res.Path),
 		Message: res.Message, Expected: res.Expected, Actual: res.Actual, Peer: res.Peer, Path: res.Path,
 		Remediation: strings.TrimRight(res.Remediation, "\n"),
+	}
+	switch {
+	case res.Device == "":
+		h.Anchor = "fabric"
+	case res.Interface == "":
+		h.Anchor = anchorID("dev", res.Device)
+	default:
+		h.Anchor = anchorID("port", res.Device+"-"+res.Interface)
 	}
 	if ev := res.Evidence; ev != nil {
 		lines, _ := excerptLines(ev.Excerpt, 0)
 		h.EvidenceCommand, h.EvidenceExcerpt, h.EvidenceError = ev.Command, strings.Join(lines, "\n"), ev.Error
 	}
 	return h
+}
+
+// buildMatrix is the check x device overview: the worst status of each check on each device.
+func buildMatrix(r *Report) htmlMatrix {
+	var m htmlMatrix
+	type cell struct {
+		worst checks.Status
+		n     int
+	}
+	cells := map[[2]string]*cell{}
+	var ids []string
+	for _, res := range r.Results {
+		dev := firstNonEmpty(res.Device, "fabric")
+		if !slices.Contains(m.Devices, dev) {
+			m.Devices = append(m.Devices, dev)
+		}
+		if !slices.Contains(ids, res.Check) {
+			ids = append(ids, res.Check)
+		}
+		k := [2]string{res.Check, dev}
+		c := cells[k]
+		if c == nil {
+			c = &cell{worst: res.Status}
+			cells[k] = c
+		}
+		c.n++
+		if statusRank(res.Status) < statusRank(c.worst) {
+			c.worst = res.Status
+		}
+	}
+	slices.SortFunc(m.Devices, natCompare)
+	slices.Sort(ids)
+	for _, id := range ids {
+		row := htmlMatrixRow{Check: id}
+		for _, dev := range m.Devices {
+			c := cells[[2]string{id, dev}]
+			if c == nil {
+				row.Cells = append(row.Cells, htmlCell{})
+				continue
+			}
+			anchor := anchorID("dev", dev)
+			if dev == "fabric" {
+				anchor = "fabric"
+			}
+			row.Cells = append(row.Cells, htmlCell{Status: c.worst, N: c.n, Anchor: anchor,
+				Title: fmt.Sprintf("%s on %s: %s (%d results)", id, dev, c.worst, c.n)})
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	return m
+}
+
+// buildHTMLPath is one endpoint pair: per equal-cost route a drawing and a hop table with
+// each hop's settings; a hop with a failing or undecided result is marked bad.
+func buildHTMLPath(r *Report, p Path) htmlPath {
+	facts := factIndex(r.Ports)
+	key := p.From + "->" + p.To
+	out := htmlPath{From: p.From, To: p.To}
+	for _, hops := range p.Paths {
+		var route htmlRoute
+		for j, h := range hops {
+			in, okIn := facts[portKey{h.Device, h.InPort}]
+			o, okOut := facts[portKey{h.Device, h.OutPort}]
+			pair := func(a, b string) string {
+				switch {
+				case okIn && okOut && a != b:
+					return a + " / " + b
+				case okIn:
+					return a
+				case okOut:
+					return b
+				}
+				return "-"
+			}
+			st := worstOf(r.Results, func(res checks.Result) bool {
+				if res.Device != h.Device {
+					return false
+				}
+				onPort := res.Interface != "" && (res.Interface == h.InPort || res.Interface == h.OutPort)
+				return (onPort && res.Path == "") || (res.Path != "" && checks.EndpointPair(res.Path) == key && (res.Interface == "" || onPort))
+			})
+			hop := htmlHop{N: j + 1, Device: h.Device, In: hopPort(h.InPort), Out: hopPort(h.OutPort), Status: st,
+				Anchor: anchorID("dev", h.Device), Bad: st == checks.Fail || st == checks.Error,
+				MTU: pair(in.MTU, o.MTU), PFC: pair(in.PFC, o.PFC), Trust: pair(in.Trust, o.Trust), DCBX: pair(in.DCBX, o.DCBX)}
+			route.Hops = append(route.Hops, hop)
+		}
+		route.Drawing = drawRoute(route.Hops)
+		out.Routes = append(out.Routes, route)
+	}
+	return out
+}
+
+// drawRoute lays one route's hops out left to right.
+func drawRoute(hops []htmlHop) drawing {
+	d := drawing{Width: 2*drawMargin + max(1, len(hops))*nodeGap, Height: 2*drawMargin + nodeH}
+	for i, h := range hops {
+		x := drawMargin + i*nodeGap + (nodeGap-nodeW)/2
+		d.Nodes = append(d.Nodes, drawNode{Name: h.Device, Status: string(h.Status), Anchor: h.Anchor, X: x, Y: drawMargin})
+		if i > 0 {
+			prev := d.Nodes[i-1]
+			d.Links = append(d.Links, drawLink{A: hops[i-1].Device + ":" + hops[i-1].Out, B: h.Device + ":" + h.In,
+				Anchor: h.Anchor, X1: prev.X + nodeW, Y1: drawMargin + nodeH/2, X2: x, Y2: drawMargin + nodeH/2})
+		}
+	}
+	return d
 }

@@ -34,6 +34,7 @@ func normalized(r *Report) Report {
 	}
 	out.Results = sortedResults(r.Results)
 	out.Summary = Summarize(r.Results)
+	out.Causes = reportCauses(r)
 	out.Devices = nonNil(r.Devices)
 	out.Paths = make([]Path, len(r.Paths))
 	for i, p := range r.Paths {

@@ -16,14 +16,15 @@ import (
 type junitRenderer struct{}
 
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr,omitempty"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName  xml.Name `xml:"testsuites"`
+	Name     string   `xml:"name,attr"`
+	Tests    int      `xml:"tests,attr"`
+	Failures int      `xml:"failures,attr"`
+	Errors   int      `xml:"errors,attr"`
+	// No skipped count here: the published JUnit schema (Jenkins junit-10.xsd) allows it on
+	// each testsuite only.
+	Time   string       `xml:"time,attr,omitempty"`
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
@@ -129,6 +130,17 @@ func junitDocument(r *Report) junitSuites {
 		}
 		addSuite(d.Name, props)
 	}
+	// Each cause is a property of the suite of its device (or the fabric's), so a CI page
+	// shows what to fix next to the failures it explains.
+	for _, c := range reportCauses(r) {
+		name := firstNonEmpty(c.Device, junitFabric)
+		addSuite(name, nil)
+		s := &doc.Suites[idx[name]]
+		if s.Properties == nil {
+			s.Properties = &junitProperties{}
+		}
+		s.Properties.List = append(s.Properties.List, junitProperty{"cause", c.Headline()})
+	}
 	for _, res := range sortedResults(r.Results) {
 		name := res.Device
 		if name == "" {
@@ -151,7 +163,6 @@ func junitDocument(r *Report) junitSuites {
 		doc.Tests += s.Tests
 		doc.Failures += s.Failures
 		doc.Errors += s.Errors
-		doc.Skipped += s.Skipped
 	}
 	return doc
 }

@@ -3,6 +3,9 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,7 +19,6 @@ type parsedSuites struct {
 	Tests    int           `xml:"tests,attr"`
 	Failures int           `xml:"failures,attr"`
 	Errors   int           `xml:"errors,attr"`
-	Skipped  int           `xml:"skipped,attr"`
 	Suites   []parsedSuite `xml:"testsuite"`
 }
 
@@ -60,10 +62,14 @@ func TestJUnitCounts(t *testing.T) {
 	r := sampleReport()
 	doc := parseJUnit(t, render(t, "junit", r, Options{}))
 	sum := Summarize(r.Results)
+	skipped := 0
+	for _, s := range doc.Suites {
+		skipped += s.Skipped
+	}
 	if doc.Tests != len(r.Results) || doc.Failures != sum[checks.Fail] || doc.Errors != sum[checks.Error] ||
-		doc.Skipped != sum[checks.Skip]+sum[checks.Waived] {
-		t.Errorf("testsuites counts tests=%d failures=%d errors=%d skipped=%d, want %d %d %d %d",
-			doc.Tests, doc.Failures, doc.Errors, doc.Skipped,
+		skipped != sum[checks.Skip]+sum[checks.Waived] {
+		t.Errorf("testsuites counts tests=%d failures=%d errors=%d skipped (suites)=%d, want %d %d %d %d",
+			doc.Tests, doc.Failures, doc.Errors, skipped,
 			len(r.Results), sum[checks.Fail], sum[checks.Error], sum[checks.Skip]+sum[checks.Waived])
 	}
 	var names []string
@@ -142,5 +148,30 @@ func TestJUnitHostileText(t *testing.T) {
 	}
 	if strings.ContainsAny(c.Failure.Body, "\x1b\x00") {
 		t.Errorf("body carries characters XML 1.0 forbids: %q", c.Failure.Body)
+	}
+}
+
+// The JUnit report is valid against a published schema, Jenkins' junit-10.xsd (testdata), as
+// CI servers read it. xmllint comes from libxml2-utils, which CI installs.
+func TestJUnitValidatesAgainstTheSchema(t *testing.T) {
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("xmllint is not installed; CI must validate JUnit (.ci/run installs libxml2-utils)")
+		}
+		t.Skip("xmllint is not installed (Debian: libxml2-utils)")
+	}
+	hostile := sampleReport()
+	hostile.Results = append(hostile.Results, checks.Result{Check: "SW-MTU", Status: checks.Fail, Severity: checks.Critical,
+		Device: "leaf<1>", Interface: "Eth&1", Message: "]]> <x/>", Evidence: &topology.Evidence{Excerpt: "a]]>b"}})
+	for name, r := range map[string]*Report{"sample": sampleReport(), "hostile": hostile, "empty": {}} {
+		path := filepath.Join(t.TempDir(), name+".xml")
+		if err := os.WriteFile(path, render(t, "junit", r, Options{}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(xmllint, "--noout", "--schema", "testdata/junit-10.xsd", path).CombinedOutput()
+		if err != nil {
+			t.Errorf("%s: JUnit report does not validate against junit-10.xsd: %v\n%s", name, err, out)
+		}
 	}
 }

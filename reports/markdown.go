@@ -32,9 +32,30 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	p("**%s**\n\n", mdEscape(SummaryLine(r)))
 	p("| status | results |\n| --- | ---: |\n")
 	for _, s := range checks.Statuses {
+		if s == checks.Waived && r.Waivers == nil {
+			continue // nothing can be waived without a waiver file
+		}
 		p("| %s | %d |\n", s, t.ByStatus[s])
 	}
 	p("\n")
+
+	if cs := reportCauses(r); len(cs) > 0 {
+		p("## Causes\n\n**%s**, biggest first:\n\n", mdEscape(causesHeading(cs)))
+		for i, c := range cs {
+			p("%d. %s\n", i+1, mdEscape(c.Headline()))
+		}
+		p("\n")
+	}
+	if w := r.Waivers; w != nil {
+		p("## Waivers\n\n%s: %s waived.\n\n", mdEscape(w.File), plural(w.Applied, "result", "results"))
+		for _, x := range w.Expired {
+			p("- expired (line %d): %s\n", x.Line, mdEscape(waiverText(x)))
+		}
+		for _, x := range w.Unused {
+			p("- unused (line %d): %s\n", x.Line, mdEscape(waiverText(x)))
+		}
+		p("\n")
+	}
 
 	p("## Devices\n\n| device | platform | role | reachable | error |\n| --- | --- | --- | --- | --- |\n")
 	for _, d := range r.Devices {
@@ -121,12 +142,12 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	if len(r.Transfers) > 0 {
 		p("## Transfers\n\n| from | to | GID index | bandwidth | link | share | latency typ / p99 |\n| --- | --- | --- | ---: | ---: | ---: | ---: |\n")
 		for _, x := range r.Transfers {
-			link := "-"
-			if x.LinkGbps > 0 {
-				link = gbpsText(x.LinkGbps)
+			bw := bandwidthText(x)
+			if x.Error != "" {
+				bw += ": " + mdCell(x.Error)
 			}
 			p("| %s | %s | %s | %s | %s | %s | %s |\n", mdCell(x.From), mdCell(x.To), mdCell(gidText(x.GIDIndex)),
-				gbpsText(x.BandwidthGbps), link, shareText(x), latencyText(x.LatencyUS))
+				bw, linkText(x), shareText(x), latencyText(x.LatencyUS))
 		}
 		p("\n")
 		for _, x := range r.Transfers {

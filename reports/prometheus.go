@@ -69,6 +69,15 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 		fmt.Fprintf(&b, "roceaudit_audit_duration_seconds %s\n", promFloat(r.Finished.Sub(r.Started).Seconds()))
 	}
 
+	writePromTransfers(&b, r, family)
+	writePromCauses(&b, r, family)
+	if r.Waivers != nil {
+		family("roceaudit_waivers", "Entries of the waiver file by state: applied (results waived), expired, unused.")
+		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "applied"), r.Waivers.Applied)
+		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "expired"), len(r.Waivers.Expired))
+		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "unused"), len(r.Waivers.Unused))
+	}
+
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write Prometheus report: %w", err)
 	}
@@ -99,3 +108,69 @@ func promEscape(s string) string {
 }
 
 func promFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// writePromTransfers writes each test transfer's bandwidth and whether it ran; a transfer
+// that did not run has no bandwidth sample rather than a 0 that would read as a measurement.
+func writePromTransfers(b *strings.Builder, r *Report, family func(name, help string)) {
+	if len(r.Transfers) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	type row struct {
+		labels string
+		x      Transfer
+	}
+	var rows []row
+	for _, x := range r.Transfers {
+		l := promLabels("from", x.From, "to", x.To)
+		if !seen[l] {
+			seen[l] = true
+			rows = append(rows, row{l, x})
+		}
+	}
+	family("roceaudit_transfer_ran", "Whether the test transfer ran to completion (1) or not (0).")
+	for _, rw := range rows {
+		ran := 1
+		if rw.x.Error != "" {
+			ran = 0
+		}
+		fmt.Fprintf(b, "roceaudit_transfer_ran%s %d\n", rw.labels, ran)
+	}
+	family("roceaudit_transfer_bandwidth_gbps", "Bandwidth the test transfer reached, in Gb/s.")
+	for _, rw := range rows {
+		if rw.x.Error == "" || rw.x.BandwidthGbps > 0 {
+			fmt.Fprintf(b, "roceaudit_transfer_bandwidth_gbps%s %s\n", rw.labels, promFloat(rw.x.BandwidthGbps))
+		}
+	}
+	family("roceaudit_transfer_link_gbps", "Speed of the slowest link on the transfer's paths, in Gb/s.")
+	for _, rw := range rows {
+		if rw.x.LinkGbps > 0 {
+			fmt.Fprintf(b, "roceaudit_transfer_link_gbps%s %s\n", rw.labels, promFloat(rw.x.LinkGbps))
+		}
+	}
+}
+
+// writePromCauses writes how many results each cause explains, so an alert can name the
+// port to fix rather than the forty results that follow from it.
+func writePromCauses(b *strings.Builder, r *Report, family func(name, help string)) {
+	cs := reportCauses(r)
+	family("roceaudit_causes", "Number of distinct causes that explain the failures, errors and warnings.")
+	fmt.Fprintf(b, "roceaudit_causes %d\n", len(cs))
+	if len(cs) == 0 {
+		return
+	}
+	family("roceaudit_cause_results", "Results one cause explains (a port's fact, a device, a transfer).")
+	sum := map[string]int{}
+	var order []string
+	for _, c := range cs {
+		l := promLabels("device", c.Device, "interface", c.Interface, "path", c.Path, "fact", c.Fact,
+			"check", c.Check, "severity", string(c.Severity))
+		if _, ok := sum[l]; !ok {
+			order = append(order, l)
+		}
+		sum[l] += c.Total()
+	}
+	for _, l := range order {
+		fmt.Fprintf(b, "roceaudit_cause_results%s %d\n", l, sum[l])
+	}
+}

@@ -1,9 +1,14 @@
 package reports
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"testing"
+
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 
 	"github.com/roceaudit/roceaudit/checks"
 )
@@ -22,8 +27,14 @@ var (
 // checkExposition validates every line and the family rules node_exporter's textfile
 // collector enforces: HELP and TYPE before a family's samples, a family in one block, no
 // repeated series.
-func checkExposition(t *testing.T, out string) {
+func checkExposition(t *testing.T, out string) map[string]*dto.MetricFamily {
 	t.Helper()
+	// Prometheus's own parser first: what it refuses, a textfile collector refuses.
+	p := expfmt.NewTextParser(model.LegacyValidation)
+	fams, err := p.TextToMetricFamilies(strings.NewReader(out))
+	if err != nil {
+		t.Errorf("the Prometheus text parser refuses the exposition: %v", err)
+	}
 	if !strings.HasSuffix(out, "\n") {
 		t.Error("exposition does not end with a newline")
 	}
@@ -61,11 +72,62 @@ func checkExposition(t *testing.T, out string) {
 			current = name
 		}
 	}
+	return fams
+}
+
+// gauge is the value of the sample of family name whose labels include want, or NaN.
+func gauge(fams map[string]*dto.MetricFamily, name string, want map[string]string) float64 {
+	f := fams[name]
+	if f == nil {
+		return math.NaN()
+	}
+next:
+	for _, m := range f.GetMetric() {
+		have := map[string]string{}
+		for _, l := range m.GetLabel() {
+			have[l.GetName()] = l.GetValue()
+		}
+		for k, v := range want {
+			if have[k] != v {
+				continue next
+			}
+		}
+		if f.GetType() != dto.MetricType_GAUGE {
+			return math.NaN()
+		}
+		return m.GetGauge().GetValue()
+	}
+	return math.NaN()
 }
 
 func TestPrometheusGrammar(t *testing.T) {
 	out := string(render(t, "prometheus", sampleReport(), Options{}))
-	checkExposition(t, out)
+	fams := checkExposition(t, out)
+	x := map[string]string{"from": "gpu01:ens1f0np0", "to": "gpu02:ens1f0np0"}
+	notRun := map[string]string{"from": "gpu02:ens1f0np0", "to": "gpu01:ens1f0np0"}
+	for _, c := range []struct {
+		name   string
+		labels map[string]string
+		want   float64
+	}{
+		{"roceaudit_transfer_bandwidth_gbps", x, 41.3},
+		{"roceaudit_transfer_link_gbps", x, 100},
+		{"roceaudit_transfer_ran", x, 1},
+		{"roceaudit_transfer_ran", notRun, 0},
+		{"roceaudit_causes", nil, 6},
+		{"roceaudit_cause_results", map[string]string{"device": "gpu01", "interface": "ens1f0np0", "fact": "PFC", "check": "HOST-PFC", "severity": "critical"}, 2},
+		{"roceaudit_cause_results", map[string]string{"path": "gpu02:ens1f0np0->gpu01:ens1f0np0", "fact": "transfer", "check": "XFER-RUN"}, 1},
+		{"roceaudit_waivers", map[string]string{"state": "expired"}, 1},
+		{"roceaudit_audit_timestamp_seconds", nil, 1772442916.345},
+	} {
+		if got := gauge(fams, c.name, c.labels); got != c.want {
+			t.Errorf("%s%v = %v, want %v", c.name, c.labels, got, c.want)
+		}
+	}
+	// A transfer that did not run has no bandwidth sample, not a 0.
+	if got := gauge(fams, "roceaudit_transfer_bandwidth_gbps", notRun); !math.IsNaN(got) {
+		t.Errorf("bandwidth of a transfer that did not run = %v", got)
+	}
 	for _, want := range []string{
 		`roceaudit_check_status{check="SW-PFC",device="leaf1",interface="Ethernet0",path="",status="fail",severity="critical"} 1`,
 		`roceaudit_results{status="fail"} 4`,
@@ -92,7 +154,7 @@ func TestPrometheusEscaping(t *testing.T) {
 		},
 	}
 	out := string(render(t, "prometheus", r, Options{}))
-	checkExposition(t, out)
+	_ = checkExposition(t, out)
 	if !strings.Contains(out, `device="a\"b\\c\nd"`) || !strings.Contains(out, `interface="Eth\"1"`) {
 		t.Errorf("label values not escaped:\n%s", out)
 	}

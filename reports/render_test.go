@@ -49,8 +49,14 @@ func TestLookupUnknownListsFormats(t *testing.T) {
 }
 
 func TestSummaryLine(t *testing.T) {
-	if got, want := SummaryLine(sampleReport()), "6 devices, 9 ports: 4 failed, 1 error, 1 warning, 23 passed, 1 skipped, 1 waived"; got != want {
+	if got, want := SummaryLine(sampleReport()), "6 devices, 9 ports: 4 failed, 2 errors, 1 warning, 23 passed, 1 skipped, 1 waived"; got != want {
 		t.Errorf("SummaryLine = %q, want %q", got, want)
+	}
+	// Without a waiver file nothing can be waived, so the count is not shown, even at 0.
+	noWaivers := sampleReport()
+	noWaivers.Waivers = nil
+	if got := SummaryLine(noWaivers); strings.Contains(got, "waived") {
+		t.Errorf("SummaryLine without a waiver file = %q", got)
 	}
 	r := &Report{
 		Devices: []DeviceSummary{{Name: "a", Reachable: true}},

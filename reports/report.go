@@ -23,13 +23,20 @@ type Report struct {
 	Note        string    `json:"note,omitempty"` // e.g. that the lab is a simulation
 	// Interrupted says why the run stopped before its end (Ctrl-C, the deadline): the report
 	// is partial.
-	Interrupted string                `json:"interrupted,omitempty"`
-	Recipe      recipe.Recipe         `json:"recipe"`
-	Devices     []DeviceSummary       `json:"devices"`
-	Paths       []Path                `json:"paths"`
-	Transfers   []Transfer            `json:"transfers"`
-	Results     []checks.Result       `json:"results"`
-	Summary     map[checks.Status]int `json:"summary"`
+	Interrupted string          `json:"interrupted,omitempty"`
+	Recipe      recipe.Recipe   `json:"recipe"`
+	Devices     []DeviceSummary `json:"devices"`
+	Paths       []Path          `json:"paths"`
+	Transfers   []Transfer      `json:"transfers"`
+	Results     []checks.Result `json:"results"`
+	// Ports are the collected settings of every port a result names.
+	Ports []PortFacts `json:"ports,omitempty"`
+	// Causes group the results by the fact that explains them, biggest first. Renderers derive
+	// them from Results and Paths; a value set here is not trusted.
+	Causes []checks.Cause `json:"causes"`
+	// Waivers is set when a waiver file was in use: which entries expired or matched nothing.
+	Waivers *WaiverUse            `json:"waivers,omitempty"`
+	Summary map[checks.Status]int `json:"summary"`
 }
 
 // DeviceSummary is a device as the report lists it.
@@ -63,8 +70,10 @@ type Transfer struct {
 	BandwidthGbps float64        `json:"bandwidth_gbps"`
 	LinkGbps      float64        `json:"link_gbps"`
 	SlowestLink   string         `json:"slowest_link,omitempty"` // the port whose speed is link_gbps
-	LatencyUS     *Latency       `json:"latency_us,omitempty"`
-	Hops          []HopCounters  `json:"hops"`
+	// Error says why the transfer did not run or complete; its bandwidth then means nothing.
+	Error     string        `json:"error,omitempty"`
+	LatencyUS *Latency      `json:"latency_us,omitempty"`
+	Hops      []HopCounters `json:"hops"`
 }
 
 // Latency of an ib_write_lat run.

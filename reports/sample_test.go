@@ -6,6 +6,7 @@ import (
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/waivers"
 )
 
 // sampleReport is one realistic audit of a small lab fabric: two hosts and four switches, one
@@ -98,6 +99,12 @@ func sampleReport() *Report {
 		pass("COLLECT-REACH", "leaf2", "", ""),
 		pass("SW-PFC", "leaf2", "swp51", "PFC on priority 3 only"),
 		pass("SW-PFC", "leaf2", "swp1", "PFC on priority 3 only"),
+		{
+			Check: "XFER-RUN", Status: checks.Error, Severity: checks.Critical, Device: "gpu02", Interface: "ens1f0np0",
+			Path: "gpu02:ens1f0np0->gpu01:ens1f0np0", Expected: "ib_write_bw completes with the RoCE v2 GID index at both ends",
+			Actual: "did not run", Message: "perftest: perftest is not installed: ib_write_bw is not on the host",
+			Evidence: &topology.Evidence{Command: "command -v ib_write_bw", Error: "perftest: perftest is not installed: ib_write_bw is not on the host"},
+		},
 		{Check: "PATH-RESOLVED", Status: checks.Pass, Severity: checks.Critical, Path: pathID, Actual: "2 equal-cost paths"},
 		{
 			Check: "XFER-BW", Status: checks.Fail, Severity: checks.SevError, Path: pathID,
@@ -155,8 +162,25 @@ func sampleReport() *Report {
 				{Device: "spine1", Interface: "Ethernet1", CounterDeltas: map[string]int64{"rxPause": 0}},
 				{Device: "gpu02", Interface: "ens1f0np0", CounterDeltas: map[string]int64{"out_of_sequence": 212, "packet_seq_err": 0, "rx_prio3_pause": 0}},
 			},
+		}, {
+			From: "gpu02:ens1f0np0", To: "gpu01:ens1f0np0", GIDIndex: map[string]int{},
+			Error: "perftest: perftest is not installed: ib_write_bw is not on the host",
 		}},
 		Results: results,
+		Ports: []PortFacts{
+			{Device: "gpu01", Interface: "ens1f0np0", MTU: "9000", PFC: "3,4", Trust: "dscp", DCBX: "os"},
+			{Device: "leaf1", Interface: "Ethernet0", MTU: "9216", PFC: "3,4", Trust: "dscp", DCBX: "static"},
+			{Device: "leaf1", Interface: "Ethernet8", MTU: "9216", PFC: "3", Trust: "dscp", DCBX: "static"},
+			{Device: "spine1", Interface: "Ethernet1", MTU: "9214", PFC: "3", Trust: "dscp", DCBX: "static"},
+			{Device: "spine1", Interface: "Ethernet2", MTU: "9214", PFC: "3", Trust: "dscp", DCBX: "static"},
+			{Device: "leaf2", Interface: "swp51", MTU: "9216", PFC: "3", Trust: "dscp", DCBX: "static"},
+			{Device: "leaf2", Interface: "swp1", MTU: "9216", PFC: "3", Trust: "dscp", DCBX: "static"},
+			{Device: "gpu02", Interface: "ens1f0np0", MTU: "9000", PFC: "3", Trust: "dscp", DCBX: "os"},
+		},
+		Waivers: &WaiverUse{File: "waivers.yaml", Applied: 1,
+			Expired: []waivers.Waiver{{Check: "HOST-TOS", Reason: "applications set their own ToS", Expires: "2026-01-31", Line: 9}},
+			Unused:  []waivers.Waiver{{Check: "SW-MTU", Device: "spine9", Reason: "decommissioned", Expires: "2027-01-01", Owner: "netops", Line: 13}},
+		},
 	}
 	r.Summary = Summarize(r.Results)
 	return r

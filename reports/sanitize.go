@@ -66,7 +66,7 @@ func cleanReport(r *Report) *Report {
 	}
 	c.Transfers = make([]Transfer, len(r.Transfers))
 	for i, x := range r.Transfers {
-		x.From, x.To = cleanText(x.From), cleanText(x.To)
+		x.From, x.To, x.Error = cleanText(x.From), cleanText(x.To), cleanText(x.Error)
 		hops := make([]HopCounters, len(x.Hops))
 		for j, h := range x.Hops {
 			deltas := make(map[string]int64, len(h.CounterDeltas))
@@ -78,6 +78,13 @@ func cleanReport(r *Report) *Report {
 		x.Hops = hops
 		x.GIDIndex = maps.Clone(x.GIDIndex)
 		c.Transfers[i] = x
+	}
+	c.Ports = make([]PortFacts, len(r.Ports))
+	for i, p := range r.Ports {
+		for _, s := range []*string{&p.Device, &p.Interface, &p.MTU, &p.PFC, &p.Trust, &p.DCBX} {
+			*s = cleanText(*s)
+		}
+		c.Ports[i] = p
 	}
 	c.Results = make([]checks.Result, len(r.Results))
 	for i, res := range r.Results {

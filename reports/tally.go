@@ -51,7 +51,8 @@ func SummaryLine(r *Report) string {
 		fmt.Sprintf("%d passed", t.ByStatus[checks.Pass]),
 		fmt.Sprintf("%d skipped", t.ByStatus[checks.Skip]),
 	}
-	if n := t.ByStatus[checks.Waived]; n > 0 {
+	if r.Waivers != nil {
+		n := t.ByStatus[checks.Waived]
 		parts = append(parts, fmt.Sprintf("%d waived", n))
 	}
 	b.WriteString(strings.Join(parts, ", "))

@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -91,6 +93,7 @@ type textWriter struct {
 	p        palette
 	verbose  bool
 	inFabric bool
+	devErr   string // the device's error, already in its heading: printed once
 }
 
 func (t *textWriter) line(parts ...string) {
@@ -104,9 +107,21 @@ func (t *textWriter) report(r *Report) {
 	}
 	t.line(paint(t.p.muted, runText(r)))
 	t.line(paint(t.p.muted, "recipe: "+recipeText(r.Recipe)))
+	t.line()
+	t.line(paint(t.p.bold, SummaryLine(r)))
+	t.causes(reportCauses(r))
+	t.waivers(r.Waivers)
 	for _, g := range groupResults(r) {
+		// By default only what needs acting on: a device whose checks all passed or were not
+		// applicable is in the summary, not in a section of its own.
+		if !t.verbose && !g.hasFindings() {
+			continue
+		}
 		t.line()
 		t.device(g)
+	}
+	if !t.verbose {
+		t.skips(r.Results)
 	}
 	if len(r.Paths) > 0 {
 		t.line()
@@ -120,8 +135,81 @@ func (t *textWriter) report(r *Report) {
 	t.line(paint(t.p.bold, SummaryLine(r)))
 }
 
+// causes lists what explains the problems, biggest first.
+func (t *textWriter) causes(cs []checks.Cause) {
+	if len(cs) == 0 {
+		return
+	}
+	t.line()
+	t.line(paint(t.p.bold, causesHeading(cs)))
+	for i, c := range cs {
+		t.line(fmt.Sprintf("  %2d. ", i+1), paint(t.p.status(worstStatus(c)), c.Headline()))
+	}
+}
+
+// worstStatus is the worst status among the results a cause explains.
+func worstStatus(c checks.Cause) checks.Status {
+	worst := checks.Pass
+	for _, e := range c.Explains {
+		for _, r := range e.Results {
+			if statusRank(r.Status) < statusRank(worst) {
+				worst = r.Status
+			}
+		}
+	}
+	return worst
+}
+
+// waivers lists the waiver entries that no longer apply or matched nothing.
+func (t *textWriter) waivers(w *WaiverUse) {
+	if w == nil || len(w.Expired)+len(w.Unused) == 0 {
+		return
+	}
+	t.line()
+	t.line(paint(t.p.bold, "waivers "+w.File))
+	for _, x := range w.Expired {
+		t.line("  ", paint(t.p.warn, "expired"), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
+	}
+	for _, x := range w.Unused {
+		t.line("  ", paint(t.p.muted, "unused "), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
+	}
+}
+
+// skips summarises the not-applicable checks by check and reason, most frequent first.
+func (t *textWriter) skips(rs []checks.Result) {
+	type key struct{ check, reason string }
+	n := map[key]int{}
+	var keys []key
+	for _, r := range rs {
+		if r.Status != checks.Skip {
+			continue
+		}
+		k := key{r.Check, firstNonEmpty(r.Message, r.Actual)}
+		if n[k] == 0 {
+			keys = append(keys, k)
+		}
+		n[k]++
+	}
+	if len(keys) == 0 {
+		return
+	}
+	slices.SortStableFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(n[b], n[a]), strings.Compare(a.check, b.check), strings.Compare(a.reason, b.reason))
+	})
+	total := 0
+	for _, k := range keys {
+		total += n[k]
+	}
+	t.line()
+	t.line(paint(t.p.bold, fmt.Sprintf("not applicable: %d skipped (-v lists each)", total)))
+	for _, k := range keys {
+		t.line(fmt.Sprintf("  %4d  ", n[k]), k.check, "  ", paint(t.p.muted, k.reason))
+	}
+}
+
 func (t *textWriter) device(g deviceGroup) {
 	head := paint(t.p.bold, g.Device.Name)
+	t.devErr = ""
 	switch {
 	case g.Fabric:
 		head += "  " + paint(t.p.muted, "paths and transfers")
@@ -131,6 +219,7 @@ func (t *textWriter) device(g deviceGroup) {
 		if k := deviceKind(g.Device); k != "" {
 			head += "  " + k
 		}
+		t.devErr = g.Device.Error
 		switch {
 		case !g.Device.Reachable:
 			msg := "UNREACHABLE"
@@ -148,20 +237,27 @@ func (t *textWriter) device(g deviceGroup) {
 		t.line(resultIndent, paint(t.p.muted, "no results"))
 	}
 	for _, grp := range g.Groups {
+		if !t.verbose && !grp.hasFindings() {
+			continue
+		}
 		switch {
 		case grp.Label != "" && g.Fabric:
 			t.line("  ", paint(t.p.bold, "path "+grp.Label))
 		case grp.Label != "":
 			t.line("  ", paint(t.p.bold, grp.Label))
 		}
-		for _, res := range grp.Problems {
-			if res.Status == checks.Skip && !t.verbose {
-				t.skipped(res)
-				continue
+		if t.verbose {
+			for _, res := range grp.Problems {
+				t.problem(res, nil)
 			}
-			t.problem(res)
+			t.passed(grp)
+			continue
 		}
-		t.passed(grp)
+		for _, same := range sameFinding(grp.Problems) {
+			if same[0].Status != checks.Skip {
+				t.problem(same[0], same[1:])
+			}
+		}
 	}
 }
 
@@ -169,12 +265,17 @@ func (t *textWriter) tag(s checks.Status) string {
 	return paint(t.p.status(s), fmt.Sprintf("%-6s", statusTag(s))) + " "
 }
 
-func (t *textWriter) problem(res checks.Result) {
+// problem prints one finding in full; also are other checks with the very same finding (an
+// interface that does not exist fails every check the same way), named on the same line.
+func (t *textWriter) problem(res checks.Result, also []checks.Result) {
 	head := t.tag(res.Status) + paint(t.p.bold, res.Check)
+	for _, a := range also {
+		head += ", " + paint(t.p.bold, a.Check)
+	}
 	if res.Severity != "" {
 		head += "  " + string(res.Severity)
 	}
-	if res.Message != "" {
+	if res.Message != "" && res.Message != t.devErr {
 		head += "  " + res.Message
 	}
 	t.line(resultIndent, head)
@@ -198,7 +299,7 @@ func (t *textWriter) problem(res checks.Result) {
 		if omitted > 0 {
 			t.line(blockIndent, paint(t.p.muted, fmt.Sprintf("… %d more %s (full text in the JSON or HTML report)", omitted, pluralWord(omitted, "line", "lines"))))
 		}
-		if ev.Error != "" {
+		if ev.Error != "" && ev.Error != t.devErr {
 			t.line(detailIndent, paint(t.p.label, "error:"), "    ", ev.Error)
 		}
 	}
@@ -209,11 +310,6 @@ func (t *textWriter) problem(res checks.Result) {
 			t.line(blockIndent, l)
 		}
 	}
-}
-
-// skipped prints a not-applicable check on one line: the reason is all a reader needs.
-func (t *textWriter) skipped(res checks.Result) {
-	t.line(resultIndent, t.tag(res.Status)+res.Check+"  "+paint(t.p.muted, firstNonEmpty(res.Message, res.Actual)))
 }
 
 // field prints one "label value" detail line; empty values are left out, multi-line values
@@ -232,39 +328,15 @@ func (t *textWriter) field(label, value string) {
 	}
 }
 
-// passed prints the passing checks of one group: one line, or one per check when verbose.
+// passed lists the passing checks of one group, one per line (verbose only).
 func (t *textWriter) passed(grp resultGroup) {
-	if len(grp.Passed) == 0 {
-		return
-	}
-	if t.verbose {
-		for _, res := range grp.Passed {
-			s := t.tag(res.Status) + res.Check
-			if detail := firstNonEmpty(res.Message, res.Actual); detail != "" {
-				s += "  " + detail
-			}
-			t.line(resultIndent, s)
+	for _, res := range grp.Passed {
+		s := t.tag(res.Status) + res.Check
+		if detail := firstNonEmpty(res.Message, res.Actual); detail != "" {
+			s += "  " + detail
 		}
-		return
+		t.line(resultIndent, s)
 	}
-	t.line(resultIndent, paint(t.p.ok, fmt.Sprintf("%-6s", "ok")), " ",
-		fmt.Sprintf("%s passed (%s)", plural(len(grp.Passed), "check", "checks"), checkList(grp.passedChecks(), 80)))
-}
-
-// checkList joins check IDs up to about width characters, then says how many more passed.
-func checkList(ids []string, width int) string {
-	var b strings.Builder
-	for i, id := range ids {
-		if i > 0 && b.Len()+len(id)+2 > width {
-			fmt.Fprintf(&b, ", +%d more", len(ids)-i)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(id)
-	}
-	return b.String()
 }
 
 func firstNonEmpty(s ...string) string {
@@ -315,13 +387,14 @@ func (t *textWriter) transfers(xfers []Transfer) {
 	t.line(paint(t.p.bold, "transfers"))
 	rows := make([][]string, len(xfers))
 	for i, x := range xfers {
-		link := "-"
-		if x.LinkGbps > 0 {
-			link = gbpsText(x.LinkGbps)
-		}
-		rows[i] = []string{x.From, x.To, gidText(x.GIDIndex), gbpsText(x.BandwidthGbps), link, shareText(x), latencyText(x.LatencyUS)}
+		rows[i] = []string{x.From, x.To, gidText(x.GIDIndex), bandwidthText(x), linkText(x), shareText(x), latencyText(x.LatencyUS)}
 	}
 	t.table("  ", []string{"from", "to", "GID index", "bandwidth", "link", "share", "latency typ / p99"}, rows)
+	for _, x := range xfers {
+		if x.Error != "" {
+			t.line("  ", x.From, " -> ", x.To, ": ", paint(t.p.fail, x.Error))
+		}
+	}
 	for _, x := range xfers {
 		changed, unchanged := changedCounters(x)
 		if len(changed) == 0 && unchanged == 0 {

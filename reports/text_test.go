@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,14 +67,13 @@ func TestTextBannerAndSummary(t *testing.T) {
 }
 
 func TestTextLayout(t *testing.T) {
-	out := string(render(t, "text", sampleReport(), Options{}))
+	out := string(render(t, "text", sampleReport(), Options{Verbose: true}))
 	for _, want := range []string{
 		"spine2  nxos switch  UNREACHABLE: ssh: handshake failed: knownhosts: key mismatch",
 		"    FAIL   SW-PFC  critical  lossless priorities 3,4 on Ethernet0; only 3 carries RoCE",
 		"           expected: PFC on priority 3 only\n           actual:   PFC on priorities 3,4\n",
 		"           evidence: $ show pfc priority\n",
 		"           remediation:\n             sudo pfc config priority off 4 Ethernet0\n",
-		"    ok     3 checks passed (LINK-MTU, SW-MTU, SW-PFC)",
 		"… 3 more lines",
 	} {
 		if !strings.Contains(out, want) {
@@ -81,7 +81,7 @@ func TestTextLayout(t *testing.T) {
 		}
 	}
 	// Device-level results first, then interfaces in natural order; fail before warn.
-	order := []string{"gpu01  linux host", "1 check passed (COLLECT-REACH)", "  ens1f0np0", "FAIL   HOST-PFC", "WARN   HOST-TOS", "  ens1f1np1", "gpu02"}
+	order := []string{"gpu01  linux host", "PASS   COLLECT-REACH", "  ens1f0np0", "FAIL   HOST-PFC", "WARN   HOST-TOS", "  ens1f1np1", "gpu02  linux host"}
 	last := -1
 	for _, s := range order {
 		i := strings.Index(out, s)
@@ -107,8 +107,11 @@ func TestTextVerboseListsPasses(t *testing.T) {
 			t.Errorf("verbose text lacks %q", want)
 		}
 	}
-	if strings.Contains(verbose, "checks passed (") {
-		t.Error("verbose text still collapses passes")
+	if strings.Contains(verbose, "checks passed (") || strings.Contains(verbose, "skipped (-v lists each)") {
+		t.Error("verbose text still collapses passes or skips")
+	}
+	if !strings.Contains(verbose, "    SKIP   SW-BUFFER  info  not applicable: no lossless buffer profile") {
+		t.Error("verbose text does not list each skip")
 	}
 }
 
@@ -151,5 +154,54 @@ func TestNilReport(t *testing.T) {
 		if err := rd.Render(&bytes.Buffer{}, nil, Options{}); err == nil {
 			t.Errorf("%s: nil report rendered without error", f)
 		}
+	}
+}
+
+// The default text is the failures-only view: summary, causes, each finding once, skips
+// counted by reason; devices and interfaces with nothing to act on are left out.
+func TestTextDefaultIsShort(t *testing.T) {
+	r := sampleReport()
+	for _, dev := range []string{"leaf1", "leaf2"} {
+		for i := range 3 {
+			r.Results = append(r.Results, checks.Result{Check: "SW-DCBX", Status: checks.Skip, Device: dev,
+				Interface: fmt.Sprintf("Ethernet%d", 40+i), Message: "not supported by the platform"})
+		}
+	}
+	out := string(render(t, "text", r, Options{}))
+	for _, want := range []string{
+		"\n" + SummaryLine(r) + "\n\n6 causes explain 7 problems\n",
+		"   1. gpu01 ens1f0np0 PFC: PFC on priorities 3,4 -> HOST-PFC, XFER-BW\n   2. spine2 reachability: host key mismatch -> COLLECT-REACH\n",
+		"gpu02:ens1f0np0->gpu01:ens1f0np0 transfer: did not run -> XFER-RUN",
+		"not applicable: 7 skipped (-v lists each)\n     6  SW-DCBX  not supported by the platform\n     1  SW-BUFFER  not applicable: no lossless",
+		"waivers waivers.yaml\n  expired (line 9) check HOST-TOS, device *, interface * until 2026-01-31: applications set their own ToS\n" +
+			"  unused  (line 13) check SW-MTU, device spine9, interface * until 2027-01-01: decommissioned (owner netops)\n",
+		"gpu02:ens1f0np0  gpu01:ens1f0np0  -          did not run",
+		"gpu02:ens1f0np0 -> gpu01:ens1f0np0: perftest: perftest is not installed",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("short text lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"PASS ", "ok     ", "SKIP ", "spine1  eos switch", "  ens1f1np1\n", " 0 Gb/s"} {
+		if strings.Contains(out, not) {
+			t.Errorf("short text has %q", not)
+		}
+	}
+	// spine2's error is in its heading only, not again under COLLECT-REACH.
+	if n := strings.Count(out, "knownhosts: key mismatch"); n != 1 {
+		t.Errorf("unreachable device's error printed %d times, want once:\n%s", n, out)
+	}
+}
+
+// One mistyped interface fails every check with the same error: one finding, every check named.
+func TestTextCollapsesTheSameError(t *testing.T) {
+	r := &Report{Devices: []DeviceSummary{{Name: "gpu01", Reachable: true}}}
+	for _, c := range []string{"HOST-MTU", "HOST-PFC", "HOST-TRUST"} {
+		r.Results = append(r.Results, checks.Result{Check: c, Status: checks.Error, Severity: checks.Critical, Device: "gpu01",
+			Interface: "ens9", Actual: "unknown", Message: "no netdev ens9", Evidence: &topology.Evidence{Command: "ip -j link", Error: "ens9 does not exist"}})
+	}
+	out := string(render(t, "text", r, Options{}))
+	if strings.Count(out, "ens9 does not exist") != 1 || !strings.Contains(out, "ERROR  HOST-MTU, HOST-PFC, HOST-TRUST  critical  no netdev ens9") {
+		t.Errorf("the same error is not collapsed:\n%s", out)
 	}
 }

@@ -120,13 +120,17 @@ func inventoryPaths(in *inventory.Inventory) []checks.PathSpec {
 
 // checkAndReport is the tail every auditing command shares: checks, report, verdict.
 func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
-	results := checks.Run(snap, opts)
+	results, waived := a.applyWaivers(checks.Run(snap, opts))
 	rep := a.report(snap, results)
+	rep.Waivers = waived
 	if opts.Restrict {
 		rep.Devices = devicesWithResults(rep.Devices, results) // the rest were out of scope
 	}
 	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
 	rep.Transfers = reportTransfers(snap.Transfers)
+	if transferOnly(opts) {
+		rep.Devices = devicesOfTransfers(rep)
+	}
 	if err := a.emit(rep); err != nil {
 		return err
 	}

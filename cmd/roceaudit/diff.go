@@ -19,7 +19,8 @@ func (a *app) diffCmd() *cobra.Command {
 		Short: "What changed between two reports or snapshots (drift); exit 1 when a failure is new or worse",
 		Long: "Compares two JSON reports (--format json / --report json=FILE) or two snapshots " +
 			"(roceaudit collect; both are checked first) result by result: new and worsened " +
-			"findings, fixed ones, and values that moved. Exits 1 when an error, or a failure at or above " +
+			"findings, fixed ones, and values that moved, then every port setting (MTU, PFC, trust, " +
+			"DCBX) that changed. Exits 1 when an error, or a failure at or above " +
 			"--fail-on, is new or worse.",
 		Args: exactArgs(2, "two reports or snapshots"),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -86,8 +87,19 @@ func (a *app) loadForDiff(path string) (*reports.Report, error) {
 }
 
 func (a *app) printDrift(d reports.Drift) {
+	if len(d.Changes) == 0 && len(d.Facts) == 0 {
+		fmt.Fprintln(a.stdout, "no drift: every result and setting is as it was")
+		return
+	}
+	if len(d.Facts) > 0 {
+		fmt.Fprintln(a.stdout, "settings that changed:")
+		for _, f := range d.Facts {
+			fmt.Fprintln(a.stdout, "  "+f.String())
+		}
+		fmt.Fprintln(a.stdout)
+	}
 	if len(d.Changes) == 0 {
-		fmt.Fprintln(a.stdout, "no drift: every result is as it was")
+		fmt.Fprintln(a.stdout, "no result changed")
 		return
 	}
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)

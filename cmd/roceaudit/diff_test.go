@@ -18,7 +18,8 @@ func TestDiffShowsDriftBetweenReportsAndSnapshots(t *testing.T) {
 	if code != exitFailed {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"HOST-PFC gpu06:ens1f0np0", "PFC on priority 3 -> PFC on priorities 3,4", "new or worse failures"} {
+	for _, want := range []string{"HOST-PFC gpu06:ens1f0np0", "PFC on priority 3 -> PFC on priorities 3,4", "new or worse failures",
+		"settings that changed:\n", "  leaf2 swp2 MTU 9216 -> 9000\n", "  gpu06 ens1f0np0 PFC 3 -> 3,4\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}

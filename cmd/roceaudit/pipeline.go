@@ -59,6 +59,9 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if a.timeout < 0 {
 		return checks.Options{}, "", usagef("--timeout %s: must not be negative", a.timeout)
 	}
+	if err := a.loadWaivers(); err != nil {
+		return checks.Options{}, "", err
+	}
 	return checks.Options{Only: a.only, Skip: a.skip, Remedy: a.reg.Remedy}, failOn, nil
 }
 
@@ -92,13 +95,16 @@ func (a *app) report(snap *topology.Snapshot, results []checks.Result) *reports.
 	return rep
 }
 
-// emit prints the report on stdout (unless --quiet), then writes every --report file.
+// emit prints the report on stdout (with --quiet, only its one-line summary), then writes
+// every --report file.
 func (a *app) emit(rep *reports.Report) error {
 	targets, err := a.reportTargets()
 	if err != nil {
 		return err
 	}
-	if !a.quiet {
+	if a.quiet {
+		fmt.Fprintln(a.stdout, reports.SummaryLine(rep))
+	} else {
 		r, err := reports.Lookup(a.format)
 		if err != nil {
 			return usagef("--format: %w", err)

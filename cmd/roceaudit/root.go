@@ -10,6 +10,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/reports"
+	"github.com/roceaudit/roceaudit/waivers"
 )
 
 // app is the state one invocation shares between commands: streams, the platform registry
@@ -32,6 +33,8 @@ type app struct {
 	deadline    time.Duration
 	// interrupted marks the report of a run stopped by Ctrl-C or the deadline as partial.
 	interrupted string
+	waiversFile string
+	waiverList  []waivers.Waiver // read from waiversFile by checkOptions
 }
 
 // Main runs roceaudit with args and returns the exit code; tests call it directly.
@@ -78,7 +81,8 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 	f.StringSliceVar(&a.only, "only", nil, "run only these check IDs (comma-separated)")
 	f.StringSliceVar(&a.skip, "skip", nil, "skip these check IDs (comma-separated)")
 	f.BoolVar(&a.noColor, "no-color", false, "no colours in text output (also NO_COLOR)")
-	f.BoolVar(&a.quiet, "quiet", false, "print no report on stdout (files from --report are still written)")
+	f.BoolVar(&a.quiet, "quiet", false, "print only the one-line summary on stdout (files from --report are still written)")
+	f.StringVar(&a.waiversFile, "waivers", "", "YAML file of accepted deviations (check, device, interface globs; reason; expires YYYY-MM-DD; owner)")
 	f.BoolVarP(&a.verbose, "verbose", "v", false, "list passing checks one by one")
 	f.BoolVar(&a.tofu, "trust-on-first-use", false, "accept and record the host key of devices not yet in known_hosts (a changed key is still refused)")
 

@@ -71,7 +71,7 @@ func reportTransfers(xs []topology.Transfer) []reports.Transfer {
 	out := []reports.Transfer{}
 	for _, x := range xs {
 		t := reports.Transfer{From: x.From.String(), To: x.To.String(), GIDIndex: x.GIDIndex,
-			BandwidthGbps: x.BandwidthGbps, LinkGbps: x.LinkGbps, SlowestLink: x.SlowestLink, Hops: []reports.HopCounters{}}
+			BandwidthGbps: x.BandwidthGbps, LinkGbps: x.LinkGbps, SlowestLink: x.SlowestLink, Error: x.Error, Hops: []reports.HopCounters{}}
 		if x.LatencyUS != nil {
 			t.LatencyUS = &reports.Latency{Typical: x.LatencyUS.Typical, P99: x.LatencyUS.P99}
 		}

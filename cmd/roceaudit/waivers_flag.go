@@ -1,0 +1,83 @@
+package main
+
+import (
+	"time"
+
+	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/reports"
+	"github.com/roceaudit/roceaudit/waivers"
+)
+
+// loadWaivers reads --waivers before anything is collected: a malformed file is a usage
+// error (exit 2) naming file:line and what was expected.
+func (a *app) loadWaivers() error {
+	a.waiverList = nil
+	if a.waiversFile == "" {
+		return nil
+	}
+	ws, err := waivers.Load(a.waiversFile)
+	if err != nil {
+		return usageError{err}
+	}
+	a.waiverList = ws
+	return nil
+}
+
+// applyWaivers waives the results live waivers match and records, for the report, what the
+// file did; without --waivers it returns the results untouched and no waiver section.
+func (a *app) applyWaivers(results []checks.Result) ([]checks.Result, *reports.WaiverUse) {
+	if a.waiversFile == "" {
+		return results, nil
+	}
+	out := waivers.Apply(a.waiverList, results, time.Now())
+	use := &reports.WaiverUse{File: a.waiversFile, Applied: out.Applied, Expired: out.Expired, Unused: out.Unused}
+	if use.Expired == nil {
+		use.Expired = []waivers.Waiver{}
+	}
+	if use.Unused == nil {
+		use.Unused = []waivers.Waiver{}
+	}
+	return out.Results, use
+}
+
+// transferOnly reports whether every check asked for looks at transfers (the transfer
+// command): the report then lists only the devices of the transfers.
+func transferOnly(opts checks.Options) bool {
+	if len(opts.Only) == 0 {
+		return false
+	}
+	for _, id := range opts.Only {
+		if c, ok := checks.Lookup(id); !ok || c.Scope != checks.ScopeTransfer {
+			return false
+		}
+	}
+	return true
+}
+
+// devicesOfTransfers keeps the devices on the transfers' paths and those with results (an
+// unreachable device is always reported).
+func devicesOfTransfers(rep *reports.Report) []reports.DeviceSummary {
+	keep := map[string]bool{}
+	for _, r := range rep.Results {
+		keep[r.Device] = true
+	}
+	for _, p := range rep.Paths {
+		for _, hops := range p.Paths {
+			for _, h := range hops {
+				keep[h.Device] = true
+			}
+		}
+	}
+	for _, x := range rep.Transfers {
+		for _, h := range x.Hops {
+			keep[h.Device] = true
+		}
+	}
+	out := []reports.DeviceSummary{}
+	for _, d := range rep.Devices {
+		if keep[d.Name] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
