@@ -50,8 +50,8 @@ type Port struct {
 	Strict   [8]bool // queue -> strict priority (else DWRR)
 	// Weight is the DWRR weight of each non-strict queue (SONiC scheduler weight, NX-OS
 	// bandwidth remaining percent, EOS bandwidth percent). All zero: the emulator's own
-	// defaults; once any is set, a zero-weight non-strict queue has no scheduling line (it
-	// runs the NOS default).
+	// defaults; once any is set, a zero weight is NX-OS's `bandwidth remaining percent 0`
+	// and, on SONiC and EOS, no scheduling line (the queue runs the NOS default).
 	Weight   [8]int
 	DCBX     bool      // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
 	Lossless [8]bool   // priority group -> lossless buffer profile
