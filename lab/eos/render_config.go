@@ -20,13 +20,18 @@ func defaultTC(dscp int) int {
 	}
 }
 
+// DefaultDSCPMap is EOS's default DSCP to traffic-class map as an array (defaultTC).
+func DefaultDSCPMap() [64]int {
+	var m [64]int
+	for d := range m {
+		m[d] = defaultTC(d)
+	}
+	return m
+}
+
 // globalDSCPMap is the switch-wide map: the one most ports carry (EOS has no per-port map).
 func globalDSCPMap(sw *switchstate.Switch) [64]int {
-	var def [64]int
-	for d := range def {
-		def[d] = defaultTC(d)
-	}
-	return switchstate.Majority(sw.Ports, def, func(p *switchstate.Port) [64]int { return p.DSCPToTC })
+	return switchstate.Majority(sw.Ports, DefaultDSCPMap(), func(p *switchstate.Port) [64]int { return p.DSCPToTC })
 }
 
 // qosLines are a port's QoS settings as they read in a qos profile or an interface block:
