@@ -284,7 +284,7 @@ func swCNPQueue() *Check {
 				if s == "strict" {
 					return verdict{status: Pass, actual: actual}
 				}
-				return verdict{status: Fail, actual: actual, message: fmt.Sprintf("CNPs land in queue %d, which is not strict priority", q)}
+				return verdict{status: Fail, actual: actual, message: fmt.Sprintf("CNPs land in queue %d, which is scheduled %s, not strict priority", q, s)}
 			})
 		},
 	}

@@ -73,7 +73,7 @@ func TestSwitchClassificationFollowsTheSwitch(t *testing.T) {
 			p.PFC = topology.Known(topology.SwitchPFC{RX: []int{3, 4}, TX: []int{3, 4}}, e)
 			p.Scheduler = topology.Known(dwrrExcept(), e)
 		}, Fail, Fail, "DSCP 26 -> class 1 (queue 1), DSCP 48 -> class 6 (queue 6)", "lands in class 1, a lossy class (no PFC)",
-			"DSCP 48 -> class 6, queue 6 dwrr", "CNPs land in queue 6, which is not strict priority"},
+			"DSCP 48 -> class 6, queue 6 dwrr", "CNPs land in queue 6, which is scheduled dwrr, not strict priority"},
 		{"Cumulus qos roce: 24-31 -> SP3, 48-55 -> SP6, SP6 -> TC6 strict", func(p *topology.SwitchPort) {
 			p.DSCPToTC = topology.Known(dscpMap(0, [3]int{24, 31, 3}, [3]int{48, 55, 6}), e)
 			p.TCToQueue = topology.Known(map[int]int{0: 0, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0, 6: 6, 7: 0}, e)

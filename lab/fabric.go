@@ -165,6 +165,9 @@ var brokenSwitchFaults = []switchFault{
 // reaches gpu04 through leaf1:Ethernet12, which the broken scenario leaves without PFC. The
 // broken scenario adds a pair whose far end (gpu10) is cabled to nothing.
 func Paths(scenario string) [][2]string {
+	if _, ok := vendorScenarios[scenario]; ok {
+		return vendorPaths()
+	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
 		{"gpu03:" + linuxhost.Port1, "gpu07:" + linuxhost.Port1},
@@ -179,6 +182,9 @@ func Paths(scenario string) [][2]string {
 // DeclaredLinks are the links the lab's inventory declares (LLDP finds the rest). The broken
 // scenario declares one cable wrongly: LLDP sees gpu02's port 1 on leaf2:swp2, not swp3.
 func DeclaredLinks(scenario string) [][2]string {
+	if v, ok := vendorScenarios[scenario]; ok {
+		return vendorDeclaredLinks(v)
+	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "leaf1:Ethernet0"},
 		{"gpu05:" + linuxhost.Port1, "leaf4:Ethernet1/1"},

@@ -16,8 +16,11 @@ const (
 	ScenarioBroken  = "broken"
 )
 
-// Scenarios lists the built-in scenarios.
-func Scenarios() []string { return []string{ScenarioHealthy, ScenarioBroken} }
+// Scenarios lists the built-in scenarios: healthy, broken, then the vendor designs
+// (scenarios_vendor.go).
+func Scenarios() []string {
+	return append([]string{ScenarioHealthy, ScenarioBroken}, vendorScenarioNames...)
+}
 
 // Fault is one deliberate misconfiguration of a scenario, with the check that must catch it.
 type Fault struct {
@@ -190,6 +193,9 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 		return withSwitches(fixedFabric(), scenario, healthy(), latency), nil
 	case ScenarioBroken:
 		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
+	}
+	if v, ok := vendorScenarios[scenario]; ok {
+		return v.build(latency), nil
 	}
 	return nil, fmt.Errorf("unknown lab scenario %q (expected one of %v)", scenario, Scenarios())
 }

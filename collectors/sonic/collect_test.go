@@ -85,8 +85,8 @@ func TestCollectHealthy(t *testing.T) {
 		Pause: topology.Unsupported(topology.Pause{}, PauseUnsupported, cfgEv("")),
 		ECN:   topology.Known(boolMap(3), cfgEv(`QUEUE|Ethernet0 wred_profile: queue 3 -> WRED_PROFILE|AZURE_LOSSLESS ecn="ecn_all"`)),
 		Scheduler: topology.Known(map[int]string{0: "dwrr", 1: "dwrr", 2: "dwrr", 3: "dwrr", 4: "dwrr", 5: "dwrr", 6: "strict"},
-			cfgEv(`QUEUE|Ethernet0 scheduler: queues 0-2,4-5 -> SCHEDULER|scheduler.0 type="DWRR"; `+
-				`queue 3 -> SCHEDULER|scheduler.1 type="DWRR"; queue 6 -> SCHEDULER|scheduler.2 type="STRICT"`)),
+			cfgEv(`QUEUE|Ethernet0 scheduler: queues 0-2,4-5 -> SCHEDULER|scheduler.0 type="DWRR" weight="14"; `+
+				`queue 3 -> SCHEDULER|scheduler.1 type="DWRR" weight="15"; queue 6 -> SCHEDULER|scheduler.2 type="STRICT"`)),
 		DCBX: topology.Unsupported(topology.DCBX{Mode: "static", Detail: "no DCBX in community SONiC"}, DCBXUnsupported, cfgEv("")),
 		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "pg_lossless_100000_40m_profile",
 			PGs: map[int]string{0: "ingress_lossy_profile: lossy, no xoff", 3: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`}},

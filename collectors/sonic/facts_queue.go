@@ -74,6 +74,9 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 		}
 		typ := strings.ToLower(strings.TrimSpace(sched["type"]))
 		shown := fmt.Sprintf("type=%q", sched["type"])
+		if w := sched["weight"]; w != "" {
+			shown += fmt.Sprintf(" weight=%q", w) // a weighted CNP queue's evidence says how much
+		}
 		if typ == "" {
 			typ, shown = "wrr", "no type (default WRR)"
 		}

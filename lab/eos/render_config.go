@@ -7,9 +7,6 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// ecnLine is the WRED-ECN profile of a marking tx-queue (AVD / ROCm guide syntax).
-const ecnLine = "random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20"
-
 // defaultTC is EOS's default DSCP to traffic-class map: 0-7 -> 1, 8-15 -> 0, then each block
 // of eight to its own class (24-31 -> 3, 48-55 -> 6).
 func defaultTC(dscp int) int {
@@ -23,22 +20,25 @@ func defaultTC(dscp int) int {
 	}
 }
 
+// DefaultDSCPMap is EOS's default DSCP to traffic-class map as an array (defaultTC).
+func DefaultDSCPMap() [64]int {
+	var m [64]int
+	for d := range m {
+		m[d] = defaultTC(d)
+	}
+	return m
+}
+
 // globalDSCPMap is the switch-wide map: the one most ports carry (EOS has no per-port map).
 func globalDSCPMap(sw *switchstate.Switch) [64]int {
-	var def [64]int
-	for d := range def {
-		def[d] = defaultTC(d)
-	}
-	return switchstate.Majority(sw.Ports, def, func(p *switchstate.Port) [64]int { return p.DSCPToTC })
+	return switchstate.Majority(sw.Ports, DefaultDSCPMap(), func(p *switchstate.Port) [64]int { return p.DSCPToTC })
 }
 
 // qosLines are a port's QoS settings as they read in a qos profile or an interface block:
 // settings first, then the tx-queue sub-blocks (children indented three more spaces).
-func qosLines(p *switchstate.Port) (settings, queues []string) {
-	if p.TrustDSCP {
-		settings = append(settings, "qos trust dscp")
-	} else {
-		settings = append(settings, "qos trust cos")
+func qosLines(sp spelling, p *switchstate.Port) (settings, queues []string) {
+	if !sp.trustOnIf {
+		settings = append(settings, trustLine(p))
 	}
 	if prios := p.PFCPriorities(); len(prios) > 0 {
 		settings = append(settings, "priority-flow-control on")
@@ -52,8 +52,11 @@ func qosLines(p *switchstate.Port) (settings, queues []string) {
 	rr := roundRobinFrom(p)
 	for q := 0; q < 8; q++ {
 		var sub []string
+		weighted := sp.perWeighed && p.Weight[q] > 0 && !p.Strict[q]
 		switch {
-		case q == rr:
+		case weighted:
+			sub = append(sub, "   no priority", fmt.Sprintf("   bandwidth percent %d", p.Weight[q]))
+		case q == rr && !sp.perWeighed:
 			sub = append(sub, "   no priority")
 		case p.Strict[q]:
 			// Strict is the EOS default above the round-robin queues; it is written out so
@@ -61,10 +64,10 @@ func qosLines(p *switchstate.Port) (settings, queues []string) {
 			sub = append(sub, "   priority strict")
 		}
 		if p.ECN[q] {
-			sub = append(sub, "   "+ecnLine)
+			sub = append(sub, "   "+sp.ecn)
 		}
 		if len(sub) > 0 {
-			queues = append(queues, "!", fmt.Sprintf("tx-queue %d", q))
+			queues = append(queues, "!", fmt.Sprintf("%s %d", sp.queue, q))
 			queues = append(queues, sub...)
 		}
 	}
@@ -74,9 +77,9 @@ func qosLines(p *switchstate.Port) (settings, queues []string) {
 // profilePlan decides which ports take their QoS from the shared qos profile: those whose
 // settings equal the most common ones. The others carry their own lines, as a port someone
 // configured by hand would.
-func profilePlan(sw *switchstate.Switch) (settings, queues []string, bound map[*switchstate.Port]bool) {
+func profilePlan(sw *switchstate.Switch, sp spelling) (settings, queues []string, bound map[*switchstate.Port]bool) {
 	key := func(p *switchstate.Port) string {
-		s, q := qosLines(p)
+		s, q := qosLines(sp, p)
 		return strings.Join(s, "\n") + "\n" + strings.Join(q, "\n")
 	}
 	want := switchstate.Majority(sw.Ports, "", key)
@@ -85,7 +88,7 @@ func profilePlan(sw *switchstate.Switch) (settings, queues []string, bound map[*
 		if key(p) == want {
 			bound[p] = true
 			if settings == nil {
-				settings, queues = qosLines(p)
+				settings, queues = qosLines(sp, p)
 			}
 		}
 	}
@@ -126,9 +129,10 @@ func showRunningConfig(sw *switchstate.Switch) string {
 			"priority-flow-control pause watchdog default recovery-time 1.1\n!\n")
 	}
 
-	settings, queues, bound := profilePlan(sw)
+	sp := spellingOf(sw)
+	settings, queues, bound := profilePlan(sw, sp)
 	if len(bound) > 0 {
-		line(0, "qos profile "+Profile)
+		line(0, "qos profile "+sp.profile)
 		for _, l := range append(settings, queues...) {
 			line(1, l)
 		}
@@ -140,6 +144,9 @@ func showRunningConfig(sw *switchstate.Switch) string {
 		if d := neighborLabel(p); d != "" {
 			line(1, "description "+d)
 		}
+		if sp.routed {
+			line(1, "no switchport")
+		}
 		if p.MTU != 1500 {
 			line(1, fmt.Sprintf("mtu %d", p.MTU))
 		}
@@ -150,8 +157,11 @@ func showRunningConfig(sw *switchstate.Switch) string {
 			line(1, "flowcontrol receive on")
 		}
 		var own []string
+		if sp.trustOnIf {
+			line(1, trustLine(p))
+		}
 		if !bound[p] {
-			s, q := qosLines(p)
+			s, q := qosLines(sp, p)
 			for _, l := range s {
 				line(1, l)
 			}
@@ -161,10 +171,16 @@ func showRunningConfig(sw *switchstate.Switch) string {
 			line(1, "dcbx mode ieee")
 		}
 		if bound[p] {
-			line(1, "service-profile "+Profile)
+			line(1, "service-profile "+sp.profile)
 		}
 		for _, l := range own {
 			line(1, l)
+		}
+		for q := 0; q < 8 && sp.ecnCount; q++ {
+			if p.ECN[q] {
+				line(1, fmt.Sprintf("%s %d", sp.queue, q))
+				line(2, "random-detect ecn count")
+			}
 		}
 		b.WriteString("!\n")
 	}
@@ -205,4 +221,12 @@ func writeManagement(b *strings.Builder, m switchstate.Management) {
 	fmt.Fprintf(b, "snmp-server user ops network-operator v3 auth sha %s priv aes %s\n", m.SNMPAuth, m.SNMPPriv)
 	fmt.Fprintf(b, "!\nntp authentication-key 1 md5 7 %s\nntp trusted-key 1\nntp authenticate\n", m.NTPKey)
 	fmt.Fprintf(b, "!\nrouter bgp 65101\n   neighbor 10.255.1.1 remote-as 65100\n   neighbor 10.255.1.1 password 7 %s\n", m.BGPPassword)
+}
+
+// trustLine is the port's qos trust.
+func trustLine(p *switchstate.Port) string {
+	if p.TrustDSCP {
+		return "qos trust dscp"
+	}
+	return "qos trust cos"
 }

@@ -2,14 +2,12 @@ package nxos
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
-
-// ecnLine is the WRED-ECN action of a marking queue (Azure TOR reference syntax).
-const ecnLine = "random-detect minimum-threshold 150 kbytes maximum-threshold 3000 kbytes drop-probability 7 weight 0 ecn"
 
 // lastChange is when the emulated configuration was last saved.
 const lastChange = "Tue Nov 21 09:14:52 2023"
@@ -29,9 +27,14 @@ func classifierOf(p *switchstate.Port) classifier {
 }
 
 // scheduling is what a port's queuing output policy does.
-type scheduling struct{ ecn, strict [8]bool }
+type scheduling struct {
+	ecn, strict [8]bool
+	weight      [8]int // bandwidth remaining percent; all zero: equal shares
+}
 
-func schedulingOf(p *switchstate.Port) scheduling { return scheduling{ecn: p.ECN, strict: p.Strict} }
+func schedulingOf(p *switchstate.Port) scheduling {
+	return scheduling{ecn: p.ECN, strict: p.Strict, weight: p.Weight}
+}
 
 // variants lists the distinct values ports have, the most common first, and which one each
 // port uses. Variant 0 is the base policy; the others are numbered from 2.
@@ -84,36 +87,41 @@ func showIPQoS(sw *switchstate.Switch, now time.Time) string {
 		lastChange, now.Format("Mon Jan _2 15:04:05 2006"))
 	fmt.Fprintf(&b, "version %s Bios:version 05.47 \n", version(sw))
 
+	sp := spellingOf(sw)
 	classifiers, classUse := variants(sw.Ports, classifierOf)
 	schedules, schedUse := variants(sw.Ports, schedulingOf)
-	if len(sw.Ports) > 0 {
-		for i, c := range classifiers {
-			writeClassMaps(&b, c, i)
-		}
-		for i, c := range classifiers {
-			writeQoSPolicy(&b, c, i)
-		}
-		for i, s := range schedules {
-			writeQueuingPolicy(&b, s, i)
-		}
+	wd := switchstate.Majority(sw.Ports, false, (*switchstate.Port).WatchdogOn)
+	if wd && sp.watchdogFirst {
+		b.WriteString("priority-flow-control watch-dog-interval on\n")
 	}
 	pfc := globalPFC(sw)
-	fmt.Fprintf(&b, "policy-map type network-qos %s\n", NetworkPolicy)
-	for g := 7; g >= 0; g-- {
-		fmt.Fprintf(&b, "  class type network-qos %s\n    mtu %d\n", classSuffix("c-8q-nq", g), MTU)
-		for _, c := range pfc {
-			if c == g {
-				fmt.Fprintf(&b, "    pause pfc-cos %d\n", c)
-			}
+	if sp.networkFirst {
+		writeNetworkPolicy(&b, sp, pfc)
+	}
+	if len(sw.Ports) > 0 {
+		for i, c := range classifiers {
+			writeClassMaps(&b, sp, c, i)
+		}
+		for i, c := range classifiers {
+			writeQoSPolicy(&b, sp, c, i)
+		}
+		for i, s := range schedules {
+			writeQueuingPolicy(&b, sp, s, i)
 		}
 	}
-	b.WriteString("system qos\n")
-	fmt.Fprintf(&b, "  service-policy type network-qos %s\n", NetworkPolicy)
-	if len(sw.Ports) > 0 {
-		fmt.Fprintf(&b, "  service-policy type queuing output %s\n", QueuingPolicy)
+	if !sp.networkFirst {
+		writeNetworkPolicy(&b, sp, pfc)
 	}
-	wd := switchstate.Majority(sw.Ports, false, (*switchstate.Port).WatchdogOn)
-	if wd {
+	b.WriteString("system qos\n")
+	queuing := fmt.Sprintf("  service-policy type queuing output %s\n", sp.queuing)
+	if len(sw.Ports) > 0 && sp.networkFirst {
+		b.WriteString(queuing)
+	}
+	fmt.Fprintf(&b, "  service-policy type network-qos %s\n", sp.network)
+	if len(sw.Ports) > 0 && !sp.networkFirst {
+		b.WriteString(queuing)
+	}
+	if wd && !sp.watchdogFirst {
 		b.WriteString("priority-flow-control watch-dog-interval on\n")
 	}
 
@@ -122,12 +130,12 @@ func showIPQoS(sw *switchstate.Switch, now time.Time) string {
 		if mode := pfcMode(p); mode != "auto" { // auto is the default, which NX-OS does not show
 			fmt.Fprintf(&b, "  priority-flow-control mode %s\n", mode)
 		}
-		if w := p.WatchdogOn(); w != wd {
+		if w := p.WatchdogOn(); w != wd || sp.portWatchdog {
 			fmt.Fprintf(&b, "  priority-flow-control watch-dog-interval %s\n", map[bool]string{true: "on", false: "off"}[w])
 		}
-		fmt.Fprintf(&b, "  service-policy type qos input %s\n", variantName(QoSPolicy, classUse[p]))
+		fmt.Fprintf(&b, "  service-policy type qos input %s\n", variantName(sp.qos, classUse[p]))
 		if i := schedUse[p]; i != 0 {
-			fmt.Fprintf(&b, "  service-policy type queuing output %s\n", variantName(QueuingPolicy, i))
+			fmt.Fprintf(&b, "  service-policy type queuing output %s\n", variantName(sp.queuing, i))
 		}
 	}
 	b.WriteString("\n")
@@ -144,9 +152,12 @@ func classSuffix(prefix string, g int) string {
 
 // className is the class map that sends traffic to qos-group g in classifier variant i. The
 // CoS classifier is always the same, so its classes need no variant number.
-func className(c classifier, g, i int) string {
+func className(sp spelling, c classifier, g, i int) string {
 	if !c.dscp {
 		return fmt.Sprintf("COS-QG%d", g)
+	}
+	if name, ok := sp.classes[g]; ok {
+		return variantName(name, i)
 	}
 	return variantName(fmt.Sprintf("DSCP-QG%d", g), i)
 }
@@ -170,23 +181,42 @@ func (c classifier) members(g int) []int {
 
 // writeClassMaps writes one class map per non-default qos-group of the classifier. Group 0
 // is class-default's, so it needs none.
-func writeClassMaps(b *strings.Builder, c classifier, i int) {
+func writeClassMaps(b *strings.Builder, sp spelling, c classifier, i int) {
 	field := "cos"
 	if c.dscp {
 		field = "dscp"
 	}
 	for g := 1; g < 8; g++ {
 		if m := c.members(g); len(m) > 0 {
-			fmt.Fprintf(b, "class-map type qos match-all %s\n  match %s %s\n", className(c, g, i), field, ranges(m))
+			fmt.Fprintf(b, "class-map type qos %s %s\n  match %s %s\n", sp.match, className(sp, c, g, i), field, ranges(m))
 		}
 	}
 }
 
-func writeQoSPolicy(b *strings.Builder, c classifier, i int) {
-	fmt.Fprintf(b, "policy-map type qos %s\n", variantName(QoSPolicy, i))
-	for g := 1; g < 8; g++ {
+func writeQoSPolicy(b *strings.Builder, sp spelling, c classifier, i int) {
+	fmt.Fprintf(b, "policy-map type qos %s\n", variantName(sp.qos, i))
+	for _, g := range sp.classOrder {
 		if len(c.members(g)) > 0 {
-			fmt.Fprintf(b, "  class %s\n    set qos-group %d\n", className(c, g, i), g)
+			fmt.Fprintf(b, "  class %s\n    set qos-group %d\n", className(sp, c, g, i), g)
+		}
+	}
+	if sp.classDefault {
+		b.WriteString("  class class-default\n    set qos-group 0\n")
+	}
+}
+
+// writeNetworkPolicy writes the network-qos policy: every system class with the jumbo MTU, or
+// only the no-drop ones and the default, and pause on the no-drop classes.
+func writeNetworkPolicy(b *strings.Builder, sp spelling, pfc []int) {
+	fmt.Fprintf(b, "policy-map type network-qos %s\n", sp.network)
+	for g := 7; g >= 0; g-- {
+		if sp.noDropClassesOnly && g != 0 && !slices.Contains(pfc, g) {
+			continue
+		}
+		fmt.Fprintf(b, "  class type network-qos %s\n", classSuffix("c-8q-nq", g))
+		fmt.Fprintf(b, "    mtu %d\n", MTU)
+		if slices.Contains(pfc, g) {
+			fmt.Fprintf(b, "    pause pfc-cos %d\n", g)
 		}
 	}
 }
@@ -194,23 +224,25 @@ func writeQoSPolicy(b *strings.Builder, c classifier, i int) {
 // writeQueuingPolicy lists every egress queue: strict ones with a priority level (the
 // highest queue first), the others sharing the remaining bandwidth, and the ECN queues with
 // a WRED-ECN action.
-func writeQueuingPolicy(b *strings.Builder, s scheduling, i int) {
-	fmt.Fprintf(b, "policy-map type queuing %s\n", variantName(QueuingPolicy, i))
+func writeQueuingPolicy(b *strings.Builder, sp spelling, s scheduling, i int) {
+	fmt.Fprintf(b, "policy-map type queuing %s\n", variantName(sp.queuing, i))
 	var shared []int
 	for q := 0; q < 8; q++ {
 		if !s.strict[q] {
 			shared = append(shared, q)
 		}
 	}
-	share := map[int]int{}
-	for _, q := range shared {
-		share[q] = 100 / len(shared)
-	}
-	if len(shared) > 0 {
-		share[shared[0]] += 100 % len(shared)
+	share := s.weight
+	if s.weight == [8]int{} {
+		for _, q := range shared {
+			share[q] = 100 / len(shared)
+		}
+		if len(shared) > 0 {
+			share[shared[0]] += 100 % len(shared)
+		}
 	}
 	level := 1
-	for q := 7; q >= 0; q-- {
+	queue := func(q int) {
 		fmt.Fprintf(b, "  class type queuing %s\n", classSuffix("c-out-8q-q", q))
 		if s.strict[q] {
 			fmt.Fprintf(b, "    priority level %d\n", level)
@@ -219,7 +251,17 @@ func writeQueuingPolicy(b *strings.Builder, s scheduling, i int) {
 			fmt.Fprintf(b, "    bandwidth remaining percent %d\n", share[q])
 		}
 		if s.ecn[q] {
-			b.WriteString("    " + ecnLine + "\n")
+			b.WriteString("    " + sp.ecn + "\n")
+		}
+	}
+	for q := 7; q >= 0; q-- {
+		if !sp.strictLast || !s.strict[q] {
+			queue(q)
+		}
+	}
+	for q := 7; q >= 0 && sp.strictLast; q-- {
+		if s.strict[q] {
+			queue(q)
 		}
 	}
 }

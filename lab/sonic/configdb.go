@@ -19,8 +19,9 @@ const (
 	schedLossy      = "scheduler.0"
 	schedLossless   = "scheduler.1"
 	schedStrict     = "scheduler.strict"
+	schedWeighted   = "scheduler.dwrr%d" // a stated DWRR weight other than the stock ones
 	lossyProfile    = "ingress_lossy_profile"
-	losslessProfile = "pg_lossless_%d_40m_profile" // by port speed in Mb/s, as the buffer templates name them
+	losslessProfile = "pg_lossless_%d_%s_profile" // by port speed in Mb/s and cable length, as the buffer templates name them
 )
 
 // tables is CONFIG_DB: table -> key -> field -> value.
@@ -41,9 +42,16 @@ func configDB(sw *switchstate.Switch) tables {
 	if strings.HasPrefix(sw.Name, "spine") {
 		role = "SpineRouter"
 	}
+	sp := spellingOf(sw)
+	pfcwd := "disable"
+	for _, p := range ports {
+		if watchdog(p) != [8]bool{} {
+			pfcwd = "enable"
+		}
+	}
 	db.set("DEVICE_METADATA", "localhost", map[string]string{
 		"hostname": sw.Name, "hwsku": model(sw), "mac": strings.ToLower(sw.MAC), "platform": platformName(sw),
-		"type": role, "buffer_model": "traditional", "default_pfcwd_status": "enable", "bgp_asn": "65100",
+		"type": role, "buffer_model": bufferModel(sw), "default_pfcwd_status": pfcwd, "bgp_asn": "65100",
 	})
 
 	addManagement(db, sw.ManagementOf())
@@ -61,36 +69,47 @@ func configDB(sw *switchstate.Switch) tables {
 		identity[strconv.Itoa(i)] = strconv.Itoa(i)
 	}
 	for _, t := range []string{"DOT1P_TO_TC_MAP", "TC_TO_QUEUE_MAP", "TC_TO_PRIORITY_GROUP_MAP", "MAP_PFC_PRIORITY_TO_QUEUE"} {
-		db.set(t, RoCEMap, identity)
+		db.set(t, sp.tcMaps, identity)
 	}
 
-	db.set("SCHEDULER", schedLossy, map[string]string{"type": "DWRR", "weight": "14"})
-	db.set("SCHEDULER", schedLossless, map[string]string{"type": "DWRR", "weight": "15"})
-	db.set("SCHEDULER", schedStrict, map[string]string{"type": "STRICT"})
+	if sw.Design == DesignDefault {
+		// Only on the ASICs of pfc_to_pg_map_supported_asics (mellanox, barefoot).
+		db.set("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP", StockMap, map[string]string{"3": "3", "4": "4"})
+	}
+	addSchedulers(db, ports)
 	db.set("WRED_PROFILE", wredProfile, map[string]string{
 		"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
 		"green_min_threshold": "1048576", "green_max_threshold": "2097152", "green_drop_probability": "5",
 		"yellow_min_threshold": "1048576", "yellow_max_threshold": "2097152", "yellow_drop_probability": "5",
 		"red_min_threshold": "1048576", "red_max_threshold": "2097152", "red_drop_probability": "5",
 	})
-	db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "size": "12766208", "type": "ingress"})
-	db.set("BUFFER_POOL", "egress_lossless_pool", map[string]string{"mode": "static", "size": "12766208", "type": "egress"})
+	if bufferModel(sw) == "dynamic" {
+		// The dynamic model computes pool sizes (reclaiming-buffer-dynamic-double-pools-expected.json).
+		db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "type": "ingress"})
+		db.set("BUFFER_POOL", "egress_lossless_pool", map[string]string{"mode": "dynamic", "type": "egress"})
+	} else {
+		db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "size": "12766208", "type": "ingress"})
+		db.set("BUFFER_POOL", "egress_lossless_pool", map[string]string{"mode": "static", "size": "12766208", "type": "egress"})
+	}
 	db.set("BUFFER_PROFILE", lossyProfile, map[string]string{"dynamic_th": "3", "pool": "ingress_lossless_pool", "size": "0"})
 
-	db.set("PFC_WD", "GLOBAL", map[string]string{"POLL_INTERVAL": "200"})
+	if pfcwd == "enable" {
+		// Written by `config pfcwd start_default`, which does nothing unless default_pfcwd_status is enable.
+		db.set("PFC_WD", "GLOBAL", map[string]string{"POLL_INTERVAL": "200"})
+	}
 	for _, fc := range []string{"PFCWD", "QUEUE", "PG_WATERMARK", "PORT", "WRED_ECN_QUEUE"} {
 		db.set("FLEX_COUNTER_TABLE", fc, map[string]string{"FLEX_COUNTER_STATUS": "enable"})
 	}
 
 	for i, p := range ports {
-		addPort(db, p, i, maps.of[p.Name])
+		addPort(db, p, i, maps.of[p.Name], sp)
 	}
 	return db
 }
 
 // addPort writes one port's rows. The alias is the front-panel name etpK (K = N/4+1), the
 // name SONiC's lldpd announces the port by (lab/host_lldp.go announces the same).
-func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
+func addPort(db tables, p *switchstate.Port, index int, dscpMap string, sp spelling) {
 	n := portNumber(p.Name)
 	if n < 0 {
 		n = index * 4
@@ -115,13 +134,17 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
 	db.set("PORT", p.Name, row)
 
 	qos := map[string]string{
-		"tc_to_queue_map": RoCEMap, "tc_to_pg_map": RoCEMap, "pfc_to_queue_map": RoCEMap,
+		"tc_to_queue_map": sp.tcMaps, "tc_to_pg_map": sp.tcMaps, "pfc_to_queue_map": sp.tcMaps,
 		"pfc_enable": list(pfcEnable(p)), "pfcwd_sw_enable": list(watchdog(p)),
+	}
+	if sp.pfcwdOnPFC {
+		qos["pfcwd_sw_enable"] = list(pfcEnable(p))
+		qos["pfc_to_pg_map"] = StockMap
 	}
 	if p.TrustDSCP {
 		qos["dscp_to_tc_map"] = dscpMap
 	} else {
-		qos["dot1p_to_tc_map"] = RoCEMap
+		qos["dot1p_to_tc_map"] = sp.tcMaps
 	}
 	db.set("PORT_QOS_MAP", p.Name, qos)
 
@@ -130,29 +153,29 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
 			"restoration_time": "200", "pfc_stat_history": "disable"})
 	}
 
-	lossless := pfcEnable(p)
 	for q := 0; q < 8; q++ {
-		sched := schedLossy
-		switch {
-		case p.Strict[q]:
-			sched = schedStrict
-		case lossless[q]:
-			sched = schedLossless
+		fields := map[string]string{}
+		if sched := schedulerOf(p, q); sched != "" {
+			fields["scheduler"] = sched
 		}
-		fields := map[string]string{"scheduler": sched}
 		if p.ECN[q] {
 			fields["wred_profile"] = wredProfile
 		}
-		db.set("QUEUE", fmt.Sprintf("%s|%d", p.Name, q), fields)
+		if len(fields) > 0 {
+			db.set("QUEUE", fmt.Sprintf("%s|%d", p.Name, q), fields)
+		}
 	}
 
-	addBufferPGs(db, p)
+	addBufferPGs(db, p, sp)
 }
 
 // addBufferPGs binds a buffer profile to priority group 0, to every lossless PG and to every
 // PG of a PFC priority, grouping consecutive PGs with the same profile into one key ("3-4").
-func addBufferPGs(db tables, p *switchstate.Port) {
-	profile := fmt.Sprintf(losslessProfile, p.Speed*1000)
+func addBufferPGs(db tables, p *switchstate.Port, sp spelling) {
+	profile := fmt.Sprintf(losslessProfile, p.Speed*1000, sp.cable)
+	if sp.dynamic {
+		profile = "NULL" // buffermgrd computes the lossless profile into APPL_DB
+	}
 	pfc := pfcEnable(p)
 	var names [8]string
 	for pg := 0; pg < 8; pg++ {
@@ -177,7 +200,7 @@ func addBufferPGs(db tables, p *switchstate.Port) {
 			key = fmt.Sprintf("%s|%d-%d", p.Name, pg, end)
 		}
 		db.set("BUFFER_PG", key, map[string]string{"profile": names[pg]})
-		if names[pg] == profile {
+		if names[pg] == profile && !sp.dynamic {
 			db.set("BUFFER_PROFILE", profile, map[string]string{"dynamic_th": "-3", "pool": "ingress_lossless_pool",
 				"size": "1248", "xoff": "177632", "xon": "2288", "xon_offset": "2288"})
 		}

@@ -133,3 +133,7 @@ func (s *Switch) CheckPorts(platform string, check func(sw *Switch, p *Port, bad
 	})
 	return errors.Join(errs...)
 }
+
+// Weighted reports whether the port states its DWRR weights (Port.Weight); otherwise the
+// emulator schedules the non-strict queues by its own defaults.
+func (p *Port) Weighted() bool { return p.Weight != [8]int{} }

@@ -17,6 +17,13 @@ type Switch struct {
 	Version  string
 	MAC      string // chassis MAC, LLDP chassis ID
 	Ports    []*Port
+	// Design names the published configuration whose spelling (object names, thresholds,
+	// optional lines) the emulator follows where the state leaves a choice; "" is the lab's
+	// own. Each emulator knows the designs of its NOS (lab/scenarios_vendor.go sets them).
+	Design string
+	// BufferModel is SONiC's DEVICE_METADATA buffer_model: "" or "traditional" (lossless
+	// profiles in CONFIG_DB), "dynamic" (buffermgrd computes them; CONFIG_DB binds "NULL").
+	BufferModel string
 
 	mu sync.RWMutex
 }
@@ -39,8 +46,13 @@ type Port struct {
 	Watchdog [8]bool
 	PauseRX  bool // 802.3x
 	PauseTX  bool
-	ECN      [8]bool   // queue -> ECN marking
-	Strict   [8]bool   // queue -> strict priority (else DWRR)
+	ECN      [8]bool // queue -> ECN marking
+	Strict   [8]bool // queue -> strict priority (else DWRR)
+	// Weight is the DWRR weight of each non-strict queue (SONiC scheduler weight, NX-OS
+	// bandwidth remaining percent, EOS bandwidth percent). All zero: the emulator's own
+	// defaults; once any is set, a zero weight is NX-OS's `bandwidth remaining percent 0`
+	// and, on SONiC and EOS, no scheduling line (the queue runs the NOS default).
+	Weight   [8]int
 	DCBX     bool      // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
 	Lossless [8]bool   // priority group -> lossless buffer profile
 	Neighbor *Neighbor // LLDP neighbour seen on this port, if any
