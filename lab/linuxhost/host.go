@@ -21,7 +21,10 @@ type Host struct {
 	// Files are plain files outside sysfs by path (e.g. /etc/nccl.conf); absent means missing.
 	Files map[string]string
 
-	LLDPadActive bool // systemctl is-active lldpad
+	LLDPadActive bool // systemctl is-active lldpad; pgrep finds its process
+	// NoSystemd is a host whose PID 1 is not systemd (a container, a minimal install):
+	// systemctl cannot operate, the process table still tells what runs.
+	NoSystemd bool
 	// LLDPd is lldpd installed and running (lldpcli answers); false: lldpcli is not installed.
 	LLDPd bool
 	// LLDPNeighbors are what lldpd has learned, by netdev. A netdev without carrier shows none,
