@@ -25,7 +25,9 @@ func appTCResult(t *testing.T, tos topology.ToS, settings ...topology.AppSetting
 
 func TestAppTCDecidedAsNCCLDoes(t *testing.T) {
 	rdmaCM := topology.ToS{Value: 106, Set: true, From: "default_roce_tos"}
-	conf := func(k, v string) topology.AppSetting { return topology.AppSetting{Key: k, Value: v, File: topology.NCCLConf} }
+	conf := func(k, v string) topology.AppSetting {
+		return topology.AppSetting{Key: k, Value: v, File: topology.NCCLConf}
+	}
 	env := func(k, v, f string) topology.AppSetting { return topology.AppSetting{Key: k, Value: v, File: f} }
 	for _, tc := range []struct {
 		name     string

@@ -68,10 +68,10 @@ func (h *Host) Read(fn func(h *Host)) {
 
 // Netdev is a Linux network device.
 type Netdev struct {
-	Name    string
-	Index   int
-	Kind    string // "" for a physical port, "vlan", "bond", "loopback"
-	Master  string // the bond this port is enslaved to
+	Name   string
+	Index  int
+	Kind   string // "" for a physical port, "vlan", "bond", "loopback"
+	Master string // the bond this port is enslaved to
 	// PermMAC is a bond slave's own MAC (ip's perm_hwaddr) while MAC shows the bond's.
 	PermMAC net.HardwareAddr
 	Lower   string // the device a VLAN sits on

@@ -57,7 +57,7 @@ func TestRoCELAGNoSystemdAndApplicationTrafficClass(t *testing.T) {
 		"bond0 HOST-RDMA-PORT": checks.Pass, "bond0 HOST-GID-V2": checks.Pass, "bond0 HOST-MTU": checks.Pass,
 		"bond0 HOST-PFC": checks.Skip, "bond0 HOST-TRUST": checks.Skip, "bond0 HOST-DCBX": checks.Skip,
 		// the environment's NCCL_IB_TC=0 wins over nccl.conf's 106
-		"bond0 HOST-APP-TC": checks.Fail,
+		"bond0 HOST-APP-TC":  checks.Fail,
 		"ens1f0np0 HOST-PFC": checks.Pass, "ens1f0np0 HOST-TRUST": checks.Pass, "ens1f0np0 HOST-DCBX": checks.Pass,
 		"ens1f1np1 HOST-PFC": checks.Fail, "ens1f1np1 HOST-PAUSE": checks.Pass, "ens1f1np1 HOST-ECN": checks.Pass,
 		"ens1f1np1 HOST-DCBX": checks.Pass, "ens1f1np1 HOST-GID-V2": checks.Skip, "ens1f1np1 HOST-TOS": checks.Skip,
