@@ -62,7 +62,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return slices.Concat([]*Check{collectReach(), collectFacts()}, hostChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
+	return slices.Concat([]*Check{collectReach(), collectFacts()}, hostPortChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).

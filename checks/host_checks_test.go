@@ -47,7 +47,7 @@ func runPort(t *testing.T, p *topology.HostPort) map[string]Result {
 	t.Helper()
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{{
 		Name: "gpu01", Platform: "linux", Role: topology.RoleHost, Reachable: true,
-		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}},
+		Host: healthyHost(p),
 	}}}
 	out := map[string]Result{}
 	for _, r := range Run(snap, Options{Remedy: platformFix}) {
@@ -214,7 +214,7 @@ func TestConnectedButNotCollectedIsAnError(t *testing.T) {
 func TestOnlyAndSkip(t *testing.T) {
 	p := healthyPort()
 	snap := &topology.Snapshot{Recipe: recipe.Default(), Devices: []*topology.Device{{Name: "h", Reachable: true,
-		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}}}}}
+		Host: healthyHost(p)}}}
 	if got := Run(snap, Options{Only: []string{"host-pfc"}}); len(got) != 1 || got[0].Check != "HOST-PFC" {
 		t.Errorf("--only: %+v", got)
 	}
@@ -242,4 +242,10 @@ func TestJudge(t *testing.T) {
 	if o := Judge([]Result{{Status: Fail, Severity: Critical}}, Critical); !o.Failed {
 		t.Error("critical fail must fail --fail-on critical")
 	}
+}
+
+// healthyHost holds ports on a host whose applications are told the recipe's ToS.
+func healthyHost(ports ...*topology.HostPort) *topology.HostFacts {
+	return &topology.HostFacts{Ports: ports, AppSettings: topology.Known([]topology.AppSetting{
+		{Key: "NCCL_IB_TC", Value: "106", File: topology.NCCLConf}}, src("grep -H NCCL_IB_"))}
 }

@@ -14,7 +14,7 @@ import (
 func hostDev(name string) *topology.Device {
 	p := healthyPort()
 	return &topology.Device{Name: name, Platform: "linux", Role: topology.RoleHost, Reachable: true,
-		Host: &topology.HostFacts{Ports: []*topology.HostPort{p}}}
+		Host: healthyHost(p)}
 }
 
 func switchDev(name string, ports ...string) *topology.Device {

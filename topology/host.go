@@ -11,6 +11,9 @@ type HostFacts struct {
 	// host netdev, SystemName/PortID/PortDescr what the far end (a switch) advertises. Known
 	// and empty when the host runs no LLDP agent: there is nothing to see, not an error.
 	LLDP Fact[[]LLDPNeighbor] `json:"lldp"`
+	// AppSettings are the NCCL_IB_* and UCX_IB_TRAFFIC_CLASS assignments the host's files
+	// hold (/etc/nccl.conf, /etc/environment, /etc/profile.d/*.sh), only the matching lines.
+	AppSettings Fact[[]AppSetting] `json:"app_settings"`
 }
 
 // Port finds the audited port on a netdev.
@@ -28,6 +31,12 @@ type HostPort struct {
 	Netdev     string `json:"netdev"`
 	RDMADevice string `json:"rdma_device,omitempty"` // empty when no RDMA device is bound
 	RDMAPort   int    `json:"rdma_port,omitempty"`
+
+	// RoCE LAG: a bond's RDMA device (mlx5_bond_N) carries the GIDs and the ToS, while DCB,
+	// pause and DCQCN are per NIC. LAGSlaves, on the bond, are the slave PFs audited in their
+	// own right; LAGMaster, on a slave PF, is its bond.
+	LAGSlaves []string `json:"lag_slaves,omitempty"`
+	LAGMaster string   `json:"lag_master,omitempty"`
 
 	// Link is the netdev itself; Uppers are VLAN/macvlan devices stacked on it that carry
 	// RoCE GIDs too (their MTU matters as much).

@@ -23,8 +23,8 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		return err
 	}
 
-	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad), NCCLGIDIndex: ncclFact(d.nccl),
-		LLDP: lldpNeighborsFact(d.lldpNeighbors)}
+	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad, d.pgrep), NCCLGIDIndex: ncclFact(d.nccl),
+		LLDP: lldpNeighborsFact(d.lldpNeighbors), AppSettings: appSettingsFact(d.appSettings)}
 	dev.Host = host
 	configured := configuredGIDIndexes(spec, host.NCCLGIDIndex)
 
@@ -32,6 +32,9 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	var g errgroup.Group
 	g.SetLimit(maxInFlight)
 	for _, t := range selectTargets(spec, d) {
+		if host.Port(t.netdev) != nil {
+			continue // already audited as a bond's slave
+		}
 		w := newPortWork(t)
 		works = append(works, w)
 		host.Ports = append(host.Ports, w.p)
@@ -41,19 +44,32 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 			w.skipAll(t.skip)
 			continue
 		}
-		g.Go(func() error { w.collectQoS(ctx, e); return nil })
-		g.Go(func() error { w.collectPause(ctx, e); return nil })
-		g.Go(func() error { w.collectECN(ctx, e); return nil })
+		slaves := d.lagSlaves(t.netdev)
+		if slaves == nil {
+			w.collectNIC(ctx, e, &g)
+		} else {
+			w.judgedOnSlaves(slaves)
+		}
 		g.Go(func() error { w.collectCounters(ctx, e); return nil })
 		if t.bound {
 			g.Go(func() error { w.collectToS(ctx, e); return nil })
 		} else {
-			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Error: fmt.Sprintf("no RDMA device is bound to %s", t.netdev)})
+			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Command: d.link.cmd, Error: fmt.Sprintf("no RDMA device is bound to %s", t.netdev)})
+		}
+		for _, name := range slaves {
+			if host.Port(name) != nil {
+				continue
+			}
+			sw := newSlaveWork(d, w.p, name)
+			works = append(works, sw)
+			host.Ports = append(host.Ports, sw.p)
+			sw.collectNIC(ctx, e, &g)
+			g.Go(func() error { sw.collectCounters(ctx, e); return nil })
 		}
 	}
 	_ = g.Wait() // tasks record failures in their facts
 	for _, w := range works {
-		if w.t.skip == "" {
+		if w.t.skip == "" && w.p.LAGSlaves == nil {
 			w.decideDCBX(host.LLDPAgent)
 		}
 	}
@@ -67,7 +83,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 // unreachable reports a discovery where no command reached the host at all.
 func unreachable(d *discovery) error {
 	var errs []error
-	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad, d.lldpNeighbors} {
+	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad, d.lldpNeighbors, d.appSettings} {
 		if r.ran() {
 			return nil
 		}
@@ -85,21 +101,6 @@ func noPortsReason(d *discovery) string {
 		return "`rdma link show` lists no RDMA port (is the RDMA driver, e.g. mlx5_ib, loaded?)"
 	}
 	return "no RDMA port is bound to an Ethernet netdev"
-}
-
-// lldpFact reads whether lldpad is active.
-func lldpFact(r result) topology.Fact[bool] {
-	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
-	if !r.ran() || r.commandMissing() {
-		src.Error = "cannot tell whether lldpad runs: " + r.failure()
-		return topology.Unknown[bool](src)
-	}
-	active, err := ParseSystemctlActive(r.out.Stdout)
-	if err != nil {
-		src.Error = fmt.Sprintf("%v (%s)", err, r.failure())
-		return topology.Unknown[bool](src)
-	}
-	return topology.Known(active, src)
 }
 
 // ncclFact reads NCCL_IB_GID_INDEX from /etc/nccl.conf; a missing file or key is "not set",

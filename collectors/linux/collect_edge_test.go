@@ -212,6 +212,7 @@ func TestCollectMlnxQosBrokenFallsBack(t *testing.T) {
 func TestCollectLLDPUnknown(t *testing.T) {
 	f := newFakeRunner("ofed-lossless")
 	f.overrides[CmdLLDPAD] = collectors.Output{ExitCode: 127, Stderr: "bash: line 1: systemctl: command not found\n"}
+	f.overrides[CmdPgrepLLDPAD] = collectors.Output{ExitCode: 127, Stderr: "bash: line 1: pgrep: command not found\n"}
 	dev, err := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01"})
 	if err != nil {
 		t.Fatal(err)

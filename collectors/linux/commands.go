@@ -9,6 +9,13 @@ const (
 	CmdGIDs       = "grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
 	CmdNCCLConf   = "cat /etc/nccl.conf"
 	CmdLLDPAD     = "systemctl is-active lldpad"
+	// CmdPgrepLLDPAD decides whether lldpad runs where systemctl cannot answer (no systemd
+	// as PID 1: a container, a minimal install): only the process table is read.
+	CmdPgrepLLDPAD = "pgrep -x lldpad"
+	// CmdAppSettings reads the knobs that decide the traffic class RDMA applications send.
+	// grep keeps only the matching lines, so nothing else of these files (which may hold
+	// tokens) reaches the transcript; -s silences absent files, the shell expands the glob.
+	CmdAppSettings = "grep -H -s -E '^[[:space:]]*(export[[:space:]]+)?(NCCL_IB_|UCX_IB_TRAFFIC_CLASS)' /etc/nccl.conf /etc/environment /etc/profile.d/*.sh"
 	// CmdLLDPNeighbors reads lldpd's neighbours; json0 is the format that is always lists,
 	// whatever the number of neighbours (switches.md §1.6).
 	CmdLLDPNeighbors = "lldpcli -f json0 show neighbors"
@@ -26,7 +33,11 @@ const (
 )
 
 // discoveryCommands run once per host, in this order.
-var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs, CmdNCCLConf, CmdLLDPAD, CmdLLDPNeighbors}
+var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs, CmdNCCLConf, CmdLLDPAD, CmdLLDPNeighbors, CmdAppSettings}
+
+// fallbackCommands run once per host only when a discovery command could not answer:
+// pgrep when systemctl has no systemd to ask.
+var fallbackCommands = []string{CmdPgrepLLDPAD}
 
 // portCommands run per audited port ({if}, {dev}, {port}), in this order.
 var portCommands = []string{
@@ -40,5 +51,6 @@ func CollectionCommands() []string { return templates() }
 
 // templates is the whole published command set.
 func templates() []string {
-	return append(append([]string(nil), discoveryCommands...), portCommands...)
+	out := append(append([]string(nil), discoveryCommands...), fallbackCommands...)
+	return append(out, portCommands...)
 }

@@ -13,7 +13,9 @@ import (
 
 // discovery is what the once-per-host commands established.
 type discovery struct {
-	ip, link, devinfo, gids, nccl, lldpad, lldpNeighbors result
+	ip, link, devinfo, gids, nccl, lldpad, lldpNeighbors, appSettings result
+	// pgrep is the lldpad process check, run only when systemctl could not answer.
+	pgrep result
 
 	netdevs   []topology.Netdev // nil when ip failed
 	netdevErr string
@@ -33,11 +35,14 @@ func discover(ctx context.Context, e executor) *discovery {
 	d := &discovery{}
 	var g errgroup.Group
 	g.SetLimit(maxInFlight)
-	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors} // discoveryCommands order
+	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order
 	for i, cmd := range discoveryCommands {
 		g.Go(func() error { *dsts[i] = e.run(ctx, cmd, nil); return nil })
 	}
 	_ = g.Wait() // tasks report through their results, never through the group
+	if noSystemd(d.lldpad) {
+		d.pgrep = e.run(ctx, CmdPgrepLLDPAD, nil)
+	}
 
 	if !d.ip.ok() {
 		d.netdevErr = d.ip.failure()

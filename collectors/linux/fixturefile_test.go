@@ -21,6 +21,8 @@ var fixtureKeys = []struct{ template, key string }{
 	{CmdNCCLConf, "nccl.conf"},
 	{CmdLLDPAD, "lldpad"},
 	{CmdLLDPNeighbors, "lldpcli"},
+	{CmdAppSettings, "app_settings"},
+	{CmdPgrepLLDPAD, "pgrep_lldpad"},
 	{CmdMlnxQos, "mlnx_qos"},
 	{CmdDcbApp, "dcb_app"},
 	{CmdDcbPFC, "dcb_pfc"},

@@ -11,7 +11,7 @@ import (
 // Plan lists what Collect may send to spec: discovery, then the per-port commands with {if}
 // filled for each listed interface. {dev}/{port} (and {if} when no interface is listed) stay
 // placeholders: they are only known after discovery. The dcb commands are sent only when
-// mlnx_qos is missing or fails.
+// mlnx_qos is missing or fails, pgrep only when systemctl cannot answer.
 func (Platform) Plan(spec inventory.DeviceSpec) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -24,7 +24,7 @@ func (Platform) Plan(spec inventory.DeviceSpec) []string {
 			out = append(out, c)
 		}
 	}
-	for _, c := range discoveryCommands {
+	for _, c := range append(append([]string(nil), discoveryCommands...), fallbackCommands...) {
 		add(c)
 	}
 	if len(spec.Interfaces) == 0 {

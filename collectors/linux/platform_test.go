@@ -24,6 +24,8 @@ var linuxCommands = []string{
 	"cat /etc/nccl.conf",
 	"systemctl is-active lldpad",
 	"lldpcli -f json0 show neighbors",
+	"grep -H -s -E '^[[:space:]]*(export[[:space:]]+)?(NCCL_IB_|UCX_IB_TRAFFIC_CLASS)' /etc/nccl.conf /etc/environment /etc/profile.d/*.sh",
+	"pgrep -x lldpad",
 	"mlnx_qos -i {if}",
 	"dcb -j -N app show dev {if}",
 	"dcb -j pfc show dev {if}",
@@ -82,7 +84,7 @@ func TestPlan(t *testing.T) {
 	}
 
 	got := p.Plan(inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"ens1f0np0", "ens1f1np1"}, Conn: inventory.Connection{Sudo: true}})
-	if len(got) != 7+2*7+3 { // discovery, 7 {if} commands per interface, 3 {dev}/{port} templates once
+	if len(got) != 9+2*7+3 { // discovery and its fallback, 7 {if} commands per interface, 3 {dev}/{port} templates once
 		t.Errorf("%d commands: %q", len(got), got)
 	}
 	want := map[string]bool{

@@ -50,6 +50,10 @@ func Remediation(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) 
 			return fmt.Sprintf("mlnx_qos -i %s -d fw", port)
 		}
 		return fmt.Sprintf("mlnx_qos -i %s -d os; systemctl disable --now lldpad", port)
+	case "HOST-APP-TC":
+		t := tos(r)
+		return fmt.Sprintf("echo NCCL_IB_TC=%d >> /etc/nccl.conf, and fix or remove any NCCL_IB_TC that /etc/environment or "+
+			"/etc/profile.d/*.sh exports (the environment wins over nccl.conf); for UCX: UCX_IB_TRAFFIC_CLASS=%d", t, t)
 	case "XFER-RUN":
 		return "install perftest (package perftest) and check the endpoints' RoCE v2 GIDs (roceaudit gids)"
 	}

@@ -23,6 +23,7 @@ var tools = map[string]tool{
 	"mlnx_qos":    (*Host).mlnxQos,
 	"systemctl":   (*Host).systemctl,
 	"lldpcli":     (*Host).lldpcli,
+	"pgrep":       (*Host).pgrep,
 }
 
 // installed finds a program; the caller holds the read lock.

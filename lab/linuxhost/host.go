@@ -21,7 +21,10 @@ type Host struct {
 	// Files are plain files outside sysfs by path (e.g. /etc/nccl.conf); absent means missing.
 	Files map[string]string
 
-	LLDPadActive bool // systemctl is-active lldpad
+	LLDPadActive bool // systemctl is-active lldpad; pgrep finds its process
+	// NoSystemd is a host whose PID 1 is not systemd (a container, a minimal install):
+	// systemctl cannot operate, the process table still tells what runs.
+	NoSystemd bool
 	// LLDPd is lldpd installed and running (lldpcli answers); false: lldpcli is not installed.
 	LLDPd bool
 	// LLDPNeighbors are what lldpd has learned, by netdev. A netdev without carrier shows none,
@@ -65,9 +68,12 @@ func (h *Host) Read(fn func(h *Host)) {
 
 // Netdev is a Linux network device.
 type Netdev struct {
-	Name    string
-	Index   int
-	Kind    string // "" for a physical port, "vlan", "loopback"
+	Name   string
+	Index  int
+	Kind   string // "" for a physical port, "vlan", "bond", "loopback"
+	Master string // the bond this port is enslaved to
+	// PermMAC is a bond slave's own MAC (ip's perm_hwaddr) while MAC shows the bond's.
+	PermMAC net.HardwareAddr
 	Lower   string // the device a VLAN sits on
 	VLANID  int
 	MTU     int

@@ -84,7 +84,7 @@ func TestVFSGlobGrepCat(t *testing.T) {
 		{[]string{"/d/b/x", "/missing"}, "/d/b/x:1\n", 2},
 		{[]string{"/d/b/*", "/d/a/10"}, "/d/b/x:1\n/d/a/10:ten\n", 0}, // words in command order
 	} {
-		out, errOut, exit := fs.grepAll(c.words, true, true)
+		out, errOut, exit := fs.grepAll(c.words, true, true, func(l string) bool { return l != "" })
 		if out != c.out || errOut != "" || exit != c.exit {
 			t.Errorf("grep %v = %q, %d; want %q, %d", c.words, out, exit, c.out, c.exit)
 		}

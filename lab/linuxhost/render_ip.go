@@ -15,6 +15,7 @@ type ipLink struct {
 	Flags          []string    `json:"flags"`
 	MTU            int         `json:"mtu"`
 	Qdisc          string      `json:"qdisc"`
+	Master         string      `json:"master,omitempty"`
 	OperState      string      `json:"operstate"`
 	Group          string      `json:"group"`
 	TxQLen         int         `json:"txqlen"`
@@ -42,8 +43,10 @@ type ipLink struct {
 }
 
 type ipLinkInfo struct {
-	InfoKind string      `json:"info_kind"`
-	InfoData *ipVLANData `json:"info_data,omitempty"`
+	InfoKind      string `json:"info_kind,omitempty"`
+	InfoData      any    `json:"info_data,omitempty"` // *ipVLANData, *ipBondData
+	InfoSlaveKind string `json:"info_slave_kind,omitempty"`
+	InfoSlaveData any    `json:"info_slave_data,omitempty"`
 }
 
 type ipVLANData struct {
@@ -105,12 +108,23 @@ func ipLinkOf(n *Netdev) ipLink {
 		l.LinkInfo = &ipLinkInfo{InfoKind: "vlan", InfoData: &ipVLANData{
 			Protocol: "802.1Q", ID: n.VLANID, Flags: []string{"REORDER_HDR"}}}
 		l.NumTxQueues, l.NumRxQueues = 1, 1
+	case "bond":
+		l.Flags = append(linkFlags(n)[:2:2], append([]string{"MASTER"}, linkFlags(n)[2:]...)...)
+		l.Qdisc = "noqueue"
+		l.MinMTU, l.MaxMTU = 68, 65535
+		l.LinkInfo = &ipLinkInfo{InfoKind: "bond", InfoData: bondData}
+		l.NumTxQueues, l.NumRxQueues = 16, 16
 	default:
 		l.Flags = linkFlags(n)
 		l.Qdisc = "mq"
 		l.MinMTU, l.MaxMTU = 68, 9978
 		l.NumTxQueues, l.NumRxQueues = 504, 63
 		l.ParentBus, l.ParentDev = "pci", n.PCI
+	}
+	if n.Master != "" {
+		l.Master = n.Master
+		l.Flags = append(l.Flags[:len(l.Flags):len(l.Flags)], "SLAVE")
+		l.LinkInfo = &ipLinkInfo{InfoSlaveKind: "bond", InfoSlaveData: ipBondSlave{State: "ACTIVE", MIIStatus: "UP", PermHWAddr: n.PermMAC.String()}}
 	}
 	for _, p := range n.Addrs {
 		l.AddrInfo = append(l.AddrInfo, ipAddrOf(n, p))

@@ -1,5 +1,10 @@
 package linuxhost
 
+import (
+	"regexp"
+	"slices"
+)
+
 // GNU coreutils cat and GNU grep over the host's files. bash expands the globs before the
 // program runs; the vfs does it here, scoped to the paths the operands name.
 
@@ -24,8 +29,10 @@ func (h *Host) cat(args []string) (string, string, int) {
 	return h.filesystem(g.operands).cat(g.operands)
 }
 
-// grep is `grep [-s] [-H] . FILE...`: the pattern "." prints every non-empty line. Other
-// valid options and patterns are not emulated.
+// grep is `grep [-s] [-H] [-E] PATTERN FILE...`: "." (any non-empty line) as a basic
+// expression, any pattern with -E (POSIX ERE, which Go's regexp reads for the expressions
+// hosts are asked, bracket classes such as [[:space:]] included). Other basic expressions and
+// options are not emulated.
 func (h *Host) grep(args []string) (string, string, int) {
 	g := parseGNU(args)
 	hint := "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n"
@@ -35,17 +42,22 @@ func (h *Host) grep(args []string) (string, string, int) {
 	if len(g.operands) == 0 {
 		return "", hint, 2
 	}
-	if !g.only("sH") || g.operands[0] != "." {
+	extended := slices.Contains(g.short, 'E')
+	if !g.only("sHE") || !extended && g.operands[0] != "." {
 		return notEmulated(append([]string{"grep"}, args...)...)
+	}
+	match := func(line string) bool { return line != "" }
+	if extended {
+		re, err := regexp.Compile(g.operands[0])
+		if err != nil {
+			return notEmulated(append([]string{"grep"}, args...)...)
+		}
+		match = re.MatchString
 	}
 	files := g.operands[1:]
 	if len(files) == 0 {
 		return "", "", 1 // stdin is empty: nothing selected
 	}
-	silent, named := false, len(files) > 1
-	for _, r := range g.short {
-		silent = silent || r == 's'
-		named = named || r == 'H'
-	}
-	return h.filesystem(files).grepAll(files, named, silent)
+	silent, named := slices.Contains(g.short, 's'), len(files) > 1 || slices.Contains(g.short, 'H')
+	return h.filesystem(files).grepAll(files, named, silent, match)
 }

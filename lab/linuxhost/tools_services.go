@@ -1,6 +1,9 @@
 package linuxhost
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // systemctl is `systemctl is-active UNIT...`: one state per unit, exit 0 when one is active
 // (3 otherwise, as systemd's "program is not running"). Only lldpad can be active here.
@@ -8,6 +11,10 @@ func (h *Host) systemctl(args []string) (string, string, int) {
 	g := parseGNU(args)
 	if r := g.badShort("tHMhqa"); r != 0 {
 		return "", "systemctl: invalid option -- '" + string(r) + "'\n", 1
+	}
+	if h.NoSystemd {
+		// systemd's own refusal when PID 1 is another init (src/systemctl).
+		return "", "System has not been booted with systemd as init system (PID 1). Can't operate.\nFailed to connect to bus: Host is down\n", 1
 	}
 	if len(g.operands) == 0 {
 		return notEmulated(append([]string{"systemctl"}, args...)...) // list-units
@@ -71,4 +78,35 @@ func (h *Host) lldpcli(args []string) (string, string, int) {
 		return notEmulated(append([]string{"lldpcli"}, args...)...)
 	}
 	return h.renderLLDPNeighbors(), "", 0
+}
+
+// daemonPIDs are the host's long-running daemons by process name, with a PID each.
+func (h *Host) daemonPIDs() map[string]int {
+	out := map[string]int{}
+	if h.LLDPadActive {
+		out["lldpad"] = 412
+	}
+	if h.LLDPd {
+		out["lldpd"] = 1187
+	}
+	return out
+}
+
+// pgrep is procps-ng `pgrep -x NAME`: the PID of each process named exactly NAME, exit 0;
+// exit 1 when none matches. Pattern matching without -x is not emulated.
+func (h *Host) pgrep(args []string) (string, string, int) {
+	g := parseGNU(args)
+	if r := g.badShort("flvxncoPgGsuUtdaiwAFLrqhV"); r != 0 {
+		return "", "pgrep: invalid option -- '" + string(r) + "'\nUsage:\n pgrep [options] <pattern>\n", 2
+	}
+	if len(g.operands) != 1 {
+		return "", "pgrep: no matching criteria specified\nTry `pgrep --help' for more information.\n", 2
+	}
+	if !g.only("x") || len(g.short) != 1 {
+		return notEmulated(append([]string{"pgrep"}, args...)...)
+	}
+	if pid, ok := h.daemonPIDs()[g.operands[0]]; ok {
+		return strconv.Itoa(pid) + "\n", "", 0
+	}
+	return "", "", 1
 }

@@ -109,10 +109,10 @@ func (fs *vfs) read(p string) (string, string) {
 	return "", "No such file or directory"
 }
 
-// grepAll is `grep . FILES...`: every non-empty line, as PATH:LINE when named. A file that
+// grepAll is `grep PATTERN FILES...`: every line match selects, as PATH:LINE when named. A file that
 // cannot be read makes the exit status 2, with grep's message unless silent (-s). Otherwise
 // 0 when a line was printed, else 1.
-func (fs *vfs) grepAll(words []string, named, silent bool) (string, string, int) {
+func (fs *vfs) grepAll(words []string, named, silent bool, match func(string) bool) (string, string, int) {
 	var b, errs strings.Builder
 	failed, matched := false, false
 	for _, p := range fs.expand(words) {
@@ -125,7 +125,7 @@ func (fs *vfs) grepAll(words []string, named, silent bool) (string, string, int)
 			continue
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
-			if line == "" {
+			if !match(line) {
 				continue
 			}
 			matched = true
