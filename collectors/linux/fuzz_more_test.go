@@ -68,3 +68,20 @@ func FuzzParseToSAndConfig(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseAppSettingsAndPgrep(f *testing.F) {
+	seedFixtures(f, "app_settings")
+	f.Add("/etc/environment:NCCL_IB_TC=106\n/etc/profile.d/nccl.sh:export NCCL_IB_HCA=^mlx5_4\n")
+	f.Add("1234\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if settings, err := ParseAppSettings(s); err == nil {
+			for _, a := range settings {
+				if a.Key == "" {
+					t.Errorf("a setting without a name from %q", s)
+				}
+			}
+		}
+		_, _ = ParsePgrep(s, 0)
+		_, _ = ParsePgrep(s, 1)
+	})
+}
