@@ -70,7 +70,7 @@ func hostRDMAPort() *Check {
 
 // bindingUnknown: the collector could not tell which RDMA device the netdev has, if any.
 func bindingUnknown(p *topology.HostPort) bool {
-	return p.RDMADevice == "" && !p.State.Usable() && strings.HasPrefix(p.State.Source.Error, topology.BindingsUnknown)
+	return p.RDMADevice == "" && p.BindingsUnknown
 }
 
 // portIPs lists the global addresses on the port's netdev and its upper devices, by netdev.

@@ -166,7 +166,8 @@ func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
 func TestUnknownBindingIsAnErrorNotANoRDMAFail(t *testing.T) {
 	p := healthyPort()
 	p.RDMADevice, p.RDMAPort = "", 0
-	src := topology.Evidence{Command: "rdma link show", Error: topology.BindingsUnknown + ": exit 127"}
+	p.BindingsUnknown = true
+	src := topology.Evidence{Command: "rdma link show", Error: "exit 127"}
 	p.State = topology.Unknown[topology.RDMAPort](src)
 	p.GIDs = topology.Unknown[[]topology.GID](src)
 	res := runPort(t, p)

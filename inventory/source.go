@@ -30,7 +30,7 @@ var sourcePrefix = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_+.-]+):`)
 
 // Open loads the inventory named by spec: `clab:FILE` imports a containerlab topology,
 // `ansible:FILE` an Ansible YAML inventory, and anything else is a roceaudit inventory file
-// (LoadInventory). platforms is as for LoadInventory. Problems in the file are
+// (Load). platforms is as for Load. Problems in the file are
 // *InventoryError values, whatever its format.
 func Open(spec string, platforms Platforms) (*Inventory, error) {
 	m := sourcePrefix.FindStringSubmatch(spec)
