@@ -70,17 +70,6 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 // Platform collects NVIDIA Cumulus Linux 5.x switches through NVUE.
 type Platform struct{}
 
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly Templates.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
-
 // Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv
 // show qos roce` has answered).

@@ -55,16 +55,5 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 // Platform collects Arista EOS switches.
 type Platform struct{}
 
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
-
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), commands...) }

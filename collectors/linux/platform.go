@@ -24,14 +24,3 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Linux RDMA hosts. The zero value is ready to use.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is host.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set of notes/linux-commands.md, plus the transfer's.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
