@@ -54,14 +54,15 @@ func Templates() []string {
 
 // descriptor is everything roceaudit knows of Cumulus Linux (NVUE).
 var descriptor = collectors.Describe(collectors.Spec{
-	Name:        "cumulus",
-	Role:        topology.RoleSwitch,
-	Commands:    Templates(),
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "swp1",
-	ClabKinds:   map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
-	AnsibleOS:   []string{"nvidia.nvue.*", "nvue", "cumulus"},
+	Name:          "cumulus",
+	Role:          topology.RoleSwitch,
+	Commands:      Templates(),
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "swp1",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
+	AnsibleOS:     []string{"nvidia.nvue.*", "nvue", "cumulus"},
 })
 
 // Descriptor is the Cumulus platform for the registry.

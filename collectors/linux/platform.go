@@ -16,6 +16,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "ens1f0np0",
+	ExampleHost: exampleHost,
 	ClabKinds:   map[string]func(string) string{"linux": nil},
 })
 

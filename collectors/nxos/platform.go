@@ -20,12 +20,13 @@ var descriptor = collectors.Describe(collectors.Spec{
 		// "% Invalid command at '^' marker." (after a caret line), "% Invalid input detected".
 		Refusals: []string{"% ", "ERROR:", "Syntax error", "Invalid command"},
 	},
-	Commands:    commands,
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "Ethernet1/1",
-	ClabKinds:   map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
-	AnsibleOS:   []string{"cisco.nxos.nxos", "nxos"},
+	Commands:      commands,
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "Ethernet1/1",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
+	AnsibleOS:     []string{"cisco.nxos.nxos", "nxos"},
 })
 
 // Descriptor is the NX-OS platform for the registry.

@@ -24,14 +24,15 @@ var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, C
 
 // descriptor is everything roceaudit knows of community SONiC.
 var descriptor = collectors.Describe(collectors.Spec{
-	Name:        "sonic",
-	Role:        topology.RoleSwitch,
-	Commands:    commands,
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "Ethernet0",
-	ClabKinds:   map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
-	AnsibleOS:   []string{"dellemc.enterprise_sonic.sonic", "sonic"},
+	Name:          "sonic",
+	Role:          topology.RoleSwitch,
+	Commands:      commands,
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "Ethernet0",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
+	AnsibleOS:     []string{"dellemc.enterprise_sonic.sonic", "sonic"},
 })
 
 // clabPort is SONiC's name for the port containerlab wires as iface: eth1 is Ethernet0, eth2
