@@ -13,7 +13,8 @@ import (
 )
 
 // graph maps each project package (path relative to the module, "." for the root) to the
-// project packages it imports in its non-test files.
+// project packages it imports (in its non-test files, or, in a test graph, in its _test.go
+// files of either package).
 type graph map[string][]string
 
 // edge is one direct import, from -> to, both relative to the module.
@@ -21,41 +22,69 @@ type edge struct{ from, to string }
 
 func (e edge) String() string { return e.from + " -> " + e.to }
 
-// loadGraph asks `go list` for every package of the module the test runs in.
-// projectGraph is loaded once per test binary: every test reads the same module.
-var projectGraph = sync.OnceValues(loadGraph)
+// graphs are the module's import graphs: prod from non-test files, tests from _test.go files.
+type graphs struct{ prod, tests graph }
 
-func loadGraph() (graph, error) {
+// loadGraphs asks `go list` for every package of the module the test runs in; it runs once
+// per test binary: every test reads the same module.
+var loadGraphs = sync.OnceValues(func() (graphs, error) {
 	mod, err := goList("-m")
 	if err != nil {
-		return nil, err
+		return graphs{}, err
 	}
 	modPath := strings.TrimSpace(string(mod))
 	out, err := goList("-json", modPath+"/...")
 	if err != nil {
-		return nil, err
+		return graphs{}, err
 	}
-	g := graph{}
+	gs := graphs{prod: graph{}, tests: graph{}}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
-			ImportPath string
-			Imports    []string
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
 		}
 		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return nil, fmt.Errorf("decode go list output: %w", err)
+			return graphs{}, fmt.Errorf("decode go list output: %w", err)
 		}
 		from := relPath(modPath, p.ImportPath)
-		g[from] = nil
-		for _, imp := range p.Imports {
-			if rel := relPath(modPath, imp); rel != "" {
-				g[from] = append(g[from], rel)
-			}
+		gs.prod[from] = projectImports(modPath, p.Imports)
+		gs.tests[from] = projectImports(modPath, append(p.TestImports, p.XTestImports...))
+	}
+	return gs, nil
+})
+
+// projectGraph is the graph of non-test imports.
+func projectGraph() (graph, error) {
+	gs, err := loadGraphs()
+	return gs.prod, err
+}
+
+// projectImports keeps the project packages of imps, relative to the module.
+func projectImports(modPath string, imps []string) []string {
+	var out []string
+	for _, imp := range imps {
+		if rel := relPath(modPath, imp); rel != "" && !slices.Contains(out, rel) {
+			out = append(out, rel)
 		}
 	}
-	return g, nil
+	return out
+}
+
+// withTests is prod plus, for the packages at or below dir only, the imports of their tests:
+// a test's code is compiled only for its own package, so the packages it imports contribute
+// their non-test imports alone.
+func withTests(prod, tests graph, dir string) graph {
+	g := graph{}
+	for pkg, imps := range prod {
+		g[pkg] = imps
+		if under(pkg, dir) {
+			g[pkg] = append(slices.Clone(imps), tests[pkg]...)
+		}
+	}
+	return g
 }
 
 func goList(args ...string) ([]byte, error) {

@@ -46,3 +46,21 @@ func TestRuleViolations(t *testing.T) {
 		t.Errorf(`"*" rule: %q`, got)
 	}
 }
+
+// withTests adds the test imports of the rule's own packages only: a lab test importing the
+// collectors breaks the lab rule, a topology test importing them does not reach the lab.
+func TestWithTestsAddsOnlyTheRulesOwnTests(t *testing.T) {
+	prod := graph{"lab": {"topology"}, "topology": nil, "collectors/x": nil}
+	tests := graph{"lab": {"collectors/x"}, "topology": {"collectors/x"}}
+	r := rule{from: "lab", forbidden: []string{"collectors"}}
+	if got := r.violations(prod); len(got) != 0 {
+		t.Errorf("non-test graph: %q", got)
+	}
+	if got := r.violations(withTests(prod, tests, "lab")); !slices.Equal(got, []string{"imports lab -> collectors/x"}) {
+		t.Errorf("with the lab's tests: %q", got)
+	}
+	delete(tests, "lab")
+	if got := r.violations(withTests(prod, tests, "lab")); len(got) != 0 {
+		t.Errorf("a topology test must not count against the lab: %q", got)
+	}
+}

@@ -16,13 +16,26 @@ type rule struct {
 	// known are today's direct imports that break the rule: the rule looks past them (and
 	// whatever they pull in) but fails once one of them is gone, so the list can only shrink.
 	known []edge
+	// tests extends the rule to the _test.go files of the packages at or below from.
+	tests bool
 }
 
 var rules = []rule{
 	{
 		from:      "lab",
 		forbidden: []string{"collectors", "checks", "inventory", "reports"},
-		why:       "the lab emulates devices and must know nothing of the auditor",
+		why:       "the lab emulates devices and must know nothing of the auditor (its tests neither: labcheck runs the auditor against it)",
+		tests:     true,
+	},
+	{
+		from:      "checks",
+		forbidden: []string{"collectors", "reports"},
+		why:       "checks read only the snapshot; platform remediations reach them through Options.Remedy",
+	},
+	{
+		from:      "reports",
+		forbidden: []string{"collectors"},
+		why:       "reports render results; they never talk to devices",
 	},
 	{
 		from:      "topology",
@@ -75,12 +88,16 @@ func (r rule) violations(g graph) []string {
 }
 
 func TestDependencyDirection(t *testing.T) {
-	g, err := projectGraph()
+	gs, err := loadGraphs()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rules {
 		t.Run(r.from, func(t *testing.T) {
+			g := gs.prod
+			if r.tests {
+				g = withTests(gs.prod, gs.tests, r.from)
+			}
 			if _, ok := g[r.from]; !ok {
 				t.Fatalf("no package %s in the module: the rule guards nothing", r.from)
 			}

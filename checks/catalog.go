@@ -55,6 +55,9 @@ type verdict struct {
 	message     string
 	evidence    *topology.Evidence
 	remediation string
+	// platformFix asks the platform for a remediation although the verdict is not a failure
+	// (a warning or an undecided result whose fix is a device command).
+	platformFix bool
 	// device and iface, when set, locate the result elsewhere than where the engine looked
 	// (a transfer's loss is on the hop whose counters rose).
 	device, iface string

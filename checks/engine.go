@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -12,9 +13,10 @@ import (
 type Options struct {
 	Only []string
 	Skip []string
-	// Remedy writes a port's remediation in its platform's own language, under the effective
-	// recipe (a platform registry's Remedy); facts is a switch port's state, nil for a host.
-	Remedy func(platform, checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string
+	// Remedy writes the remediation of a result in the named platform's own language, from
+	// the port's facts and the effective recipe (a platform registry's Remedy); every result
+	// that wants a fix (host, switch, link, path and transfer alike) asks it.
+	Remedy func(platform string, in remedy.Input) string
 	// Paths are endpoint pairs for PATH-* checks; with Restrict, port and link checks only
 	// run on the hops of these paths (audit --path, or the inventory's paths:).
 	Paths    []PathSpec
@@ -74,7 +76,8 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				}
 				for _, c := range cat {
 					if c.hostPort != nil && opts.wants(c.ID) {
-						v := opts.remedy(c, c.hostPort(snap.Recipe, d, p), d.Platform, p.Netdev, nil, snap.Recipe)
+						e := end{ref: topology.PortRef{Device: d.Name, Interface: p.Netdev}, dev: d, host: p}
+						v := opts.portFix(c, c.hostPort(snap.Recipe, d, p), e, snap.Recipe)
 						out = append(out, c.result(snap.Recipe, v, d.Name, p.Netdev))
 					}
 				}
@@ -97,7 +100,9 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				continue
 			}
 			for _, pv := range c.path(snap.Recipe, f, rp) {
-				res := c.result(snap.Recipe, pv.verdict, pv.device, pv.iface)
+				e := f.end(topology.PortRef{Device: pv.device, Interface: pv.iface})
+				v := opts.hopFix(c, pv.verdict, e, e.input(c, snap.Recipe))
+				res := c.result(snap.Recipe, v, pv.device, pv.iface)
 				res.Path = pv.path
 				out = append(out, res)
 			}
@@ -109,6 +114,10 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				continue
 			}
 			v := c.transfer(snap.Recipe, x)
+			e := f.located(v, x.From.Device, x.From.Interface)
+			in := e.input(c, snap.Recipe)
+			in.Transfer = &x
+			v = opts.hopFix(c, v, e, in)
 			res := c.result(snap.Recipe, v, x.From.Device, x.From.Interface)
 			res.Path = xferPath(x)
 			out = append(out, res)
@@ -129,7 +138,7 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 			if c.link == nil || !opts.wants(c.ID) {
 				continue
 			}
-			res := c.result(r, c.link(r, a, b), l.A.Device, l.A.Interface)
+			res := c.result(r, opts.linkFix(c, c.link(r, a, b), r, a, b), l.A.Device, l.A.Interface)
 			res.Peer = l.B.String()
 			out = append(out, res)
 		}
@@ -142,7 +151,7 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 			if c.declared == nil || !opts.wants(c.ID) {
 				continue
 			}
-			res := c.result(r, c.declared(r, dl), dl.Link.A.Device, dl.Link.A.Interface)
+			res := c.result(r, opts.linkFix(c, c.declared(r, dl), r), dl.Link.A.Device, dl.Link.A.Interface)
 			res.Peer = dl.Link.B.String()
 			out = append(out, res)
 		}
@@ -179,27 +188,13 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 					message:  "the switch did not report port " + key + ", which a link names",
 					evidence: &topology.Evidence{Error: "port " + key + " missing from the collected facts"}}
 			}
-			res := c.result(r, opts.remedy(c, v, d.Platform, iface, p, r), d.Name, iface)
+			e := end{ref: topology.PortRef{Device: d.Name, Interface: iface}, dev: d, sw: p}
+			res := c.result(r, opts.portFix(c, v, e, r), d.Name, iface)
 			res.Peer = peer.String()
 			out = append(out, res)
 		}
 	}
 	return out
-}
-
-// remedy completes a failure that has no remediation of its own: the platform's fix for the
-// port under r, else the check's hint.
-func (o Options) remedy(c *Check, v verdict, platform, port string, facts *topology.SwitchPort, r recipe.Recipe) verdict {
-	if v.status != Fail || v.remediation != "" {
-		return v
-	}
-	if o.Remedy != nil {
-		v.remediation = o.Remedy(platform, c.ID, port, facts, r)
-	}
-	if v.remediation == "" {
-		v.remediation = c.Hint
-	}
-	return v
 }
 
 func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result {

@@ -43,9 +43,7 @@ func hostRDMAPort() *Check {
 			}
 			if p.RDMADevice == "" {
 				return verdict{status: Fail, actual: "no RDMA device bound to " + p.Netdev,
-					message:     "no RDMA device is bound to this netdev",
-					evidence:    ev(p.State.Source),
-					remediation: "load the RDMA driver for the NIC (mlx5_ib for ConnectX) and check `rdma link show`; if the NIC has no RDMA, remove " + p.Netdev + " from the inventory"}
+					message: "no RDMA device is bound to this netdev", evidence: ev(p.State.Source)}
 			}
 			if !p.State.Usable() {
 				return unknown("RDMA port state", p.State.Source)
@@ -58,19 +56,14 @@ func hostRDMAPort() *Check {
 			if s.State == "PORT_ACTIVE" && s.LinkLayer == "Ethernet" {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := fmt.Sprintf("ip link set dev %s up; then check `rdma link show %s/%d` and the cable/switch port", p.Netdev, p.RDMADevice, p.RDMAPort)
-			if s.LinkLayer != "Ethernet" {
-				fix = fmt.Sprintf("set the port to Ethernet: mlxconfig -d <pci> set LINK_TYPE_P%d=2 (then reboot) — %s/%d is %s", p.RDMAPort, p.RDMADevice, p.RDMAPort, s.LinkLayer)
-			}
-			return verdict{status: Fail, actual: actual, message: "RDMA port is not active on Ethernet",
-				evidence: ev(p.State.Source), remediation: fix}
+			return verdict{status: Fail, actual: actual, message: "RDMA port is not active on Ethernet", evidence: ev(p.State.Source)}
 		},
 	}
 }
 
 // bindingUnknown: the collector could not tell which RDMA device the netdev has, if any.
 func bindingUnknown(p *topology.HostPort) bool {
-	return p.RDMADevice == "" && !p.State.Usable() && strings.HasPrefix(p.State.Source.Error, topology.BindingsUnknown)
+	return p.RDMADevice == "" && p.BindingsUnknown
 }
 
 // portIPs lists the global addresses on the port's netdev and its upper devices, by netdev.
@@ -129,7 +122,7 @@ func hostGIDV2() *Check {
 			ips := portIPs(p)
 			if len(ips) == 0 {
 				return verdict{status: Fail, actual: "no IP address on " + p.Netdev, message: "RoCE v2 needs an IP address on the netdev",
-					evidence: ev(p.Link.Source), remediation: "assign the RoCE IP to " + p.Netdev + " (or its VLAN) in the host's network configuration"}
+					evidence: ev(p.Link.Source)}
 			}
 			var found, missing []string
 			for _, a := range ips {
@@ -146,10 +139,7 @@ func hostGIDV2() *Check {
 			if len(found) > 0 {
 				actual += " (" + strings.Join(found, "; ") + ")"
 			}
-			return verdict{status: Fail, actual: actual, message: "RoCE v2 GID missing",
-				evidence: ev(gidExcerpt(p)),
-				remediation: fmt.Sprintf("check the RoCE mode of %s/%d: grep -H . /sys/class/infiniband/%s/ports/%d/gid_attrs/types/*; "+
-					"RoCE v2 must be enabled in the NIC and driver (devlink dev param show <pci> name enable_roce)", p.RDMADevice, p.RDMAPort, p.RDMADevice, p.RDMAPort)}
+			return verdict{status: Fail, actual: actual, message: "RoCE v2 GID missing", evidence: ev(gidExcerpt(p))}
 		},
 	}
 }
@@ -204,9 +194,8 @@ func hostGIDIndex() *Check {
 				want = fmt.Sprint(v2[0])
 			}
 			return verdict{status: Fail, actual: "GID index " + strings.Join(bad, "; "),
-				message:     fmt.Sprintf("the configured GID index is not a RoCE v2 entry of %s; use %s", p.Netdev, want),
-				evidence:    ev(gidExcerpt(p)),
-				remediation: fmt.Sprintf("set NCCL_IB_GID_INDEX=%s in /etc/nccl.conf (and gid_index in the inventory); perftest: -x %s", want, want)}
+				message:  fmt.Sprintf("the configured GID index is not a RoCE v2 entry of %s; use %s", p.Netdev, want),
+				evidence: ev(gidExcerpt(p))}
 		},
 	}
 }
@@ -244,12 +233,8 @@ func hostMTU() *Check {
 			if len(wrong) == 0 {
 				return verdict{status: Pass, actual: actual}
 			}
-			var fix []string
-			for _, n := range wrong {
-				fix = append(fix, fmt.Sprintf("ip link set dev %s mtu %d", n, r.HostMTU))
-			}
 			return verdict{status: Fail, actual: actual, message: "MTU differs from the recipe on " + strings.Join(wrong, ", "),
-				evidence: ev(p.Link.Source), remediation: strings.Join(fix, "; ") + " (and persist it in the network configuration)"}
+				evidence: ev(p.Link.Source)}
 		},
 	}
 }
@@ -274,18 +259,14 @@ func hostRoCEMTU() *Check {
 			if s.ActiveMTU == r.RoCEMTU {
 				return verdict{status: Pass, actual: actual}
 			}
-			msg, fix := "active_mtu is below the recipe", ""
+			msg := "active_mtu is below the recipe"
 			switch {
 			case s.MaxMTU > 0 && s.MaxMTU < r.RoCEMTU:
 				msg = fmt.Sprintf("the port supports at most %d", s.MaxMTU)
-				fix = fmt.Sprintf("%s/%d cannot run MTU %d: check the NIC firmware and its port MTU capability (ibv_devinfo -d %s)", p.RDMADevice, p.RDMAPort, r.RoCEMTU, p.RDMADevice)
 			case p.Link.Usable() && recipe.ActiveMTUFor(p.Link.Value.MTU) < r.RoCEMTU:
 				msg = fmt.Sprintf("netdev MTU %d only allows active_mtu %d", p.Link.Value.MTU, recipe.ActiveMTUFor(p.Link.Value.MTU))
-				fix = fmt.Sprintf("ip link set dev %s mtu %d", p.Netdev, r.HostMTU)
-			default:
-				fix = fmt.Sprintf("ip link set dev %s mtu %d; then check ibv_devinfo -d %s", p.Netdev, r.HostMTU, p.RDMADevice)
 			}
-			return verdict{status: Fail, actual: actual, message: msg, evidence: ev(p.State.Source), remediation: fix}
+			return verdict{status: Fail, actual: actual, message: msg, evidence: ev(p.State.Source)}
 		},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -38,9 +39,16 @@ func healthyPort() *topology.HostPort {
 	}
 }
 
-// platformFix stands for a platform registry's remediation.
-func platformFix(platform, id, port string, _ *topology.SwitchPort, _ recipe.Recipe) string {
-	return platform + " fix for " + id + " on " + port
+// platformFix stands for a platform registry's remediation; it says which facts it was given.
+func platformFix(platform string, in remedy.Input) string {
+	facts := ""
+	switch {
+	case in.Host != nil:
+		facts = " (host facts of " + in.Host.Netdev + ")"
+	case in.Switch != nil:
+		facts = " (switch facts of " + in.Switch.Name + ")"
+	}
+	return platform + " fix for " + in.CheckID + " on " + in.Port + facts
 }
 
 func runPort(t *testing.T, p *topology.HostPort) map[string]Result {
@@ -87,23 +95,23 @@ func TestEachFaultFailsItsCheckOnly(t *testing.T) {
 		want   string // in actual
 		fix    string // in remediation
 	}{
-		{"HOST-RDMA-PORT", Fail, func(p *topology.HostPort) { p.State.Value.State = "PORT_DOWN" }, "PORT_DOWN", "ip link set dev ens1f0np0 up"},
-		{"HOST-GID-V2", Fail, func(p *topology.HostPort) { p.GIDs.Value = p.GIDs.Value[:3]; p.ConfiguredGIDIndexes = nil }, "no RoCE v2 GID for 10.1.0.1", "gid_attrs/types"},
-		{"HOST-GID-INDEX", Fail, func(p *topology.HostPort) { p.ConfiguredGIDIndexes[0].Index = 2 }, "RoCE v1", "NCCL_IB_GID_INDEX=3"},
-		{"HOST-MTU", Fail, func(p *topology.HostPort) { p.Link.Value.MTU = 4200 }, "ens1f0np0 4200", "mtu 9000"},
-		{"HOST-ROCE-MTU", Fail, func(p *topology.HostPort) { p.State.Value.MaxMTU, p.State.Value.ActiveMTU = 2048, 2048 }, "active_mtu 2048", "cannot run MTU 4096"},
-		{"HOST-TRUST", Fail, func(p *topology.HostPort) { p.QoS.Value.Trust = "pcp" }, "trust pcp", "linux fix for HOST-TRUST on ens1f0np0"},
-		{"HOST-DSCP-MAP", Fail, func(p *topology.HostPort) { p.QoS.Value.DSCPToPrio[26] = 0 }, "DSCP 26 -> priority 0", "linux fix for HOST-DSCP-MAP on ens1f0np0"},
-		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.PFC[4] = true }, "priorities 3,4", "linux fix for HOST-PFC on ens1f0np0"},
-		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.Tool, p.QoS.Value.PFC[4] = "dcb", true }, "priorities 3,4", "dcb pfc set dev ens1f0np0 prio-pfc all:off 3:on"},
-		{"HOST-PAUSE", Fail, func(p *topology.HostPort) { p.Pause.Value.RX, p.Pause.Value.TX = true, true }, "RX on, TX on", "linux fix for HOST-PAUSE on ens1f0np0"},
-		{"HOST-ECN", Fail, func(p *topology.HostPort) { p.DCQCN.Value.NP = map[int]bool{} }, "notification point off", "roce_np/enable/3"},
-		{"HOST-CNP", Fail, func(p *topology.HostPort) { p.CNP.Value.DSCP = 46 }, "CNP DSCP 46", "echo 48 >"},
-		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value.Value = 96 }, "ToS 96 (DSCP 24)", "traffic_class"},
-		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{} }, "no default ToS", "echo 106"},
-		{"HOST-TOS", Warn, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{Unreadable: true} }, "not readable", "cma_roce_tos"},
+		{"HOST-RDMA-PORT", Fail, func(p *topology.HostPort) { p.State.Value.State = "PORT_DOWN" }, "PORT_DOWN", "linux fix for HOST-RDMA-PORT on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-GID-V2", Fail, func(p *topology.HostPort) { p.GIDs.Value = p.GIDs.Value[:3]; p.ConfiguredGIDIndexes = nil }, "no RoCE v2 GID for 10.1.0.1", "linux fix for HOST-GID-V2 on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-GID-INDEX", Fail, func(p *topology.HostPort) { p.ConfiguredGIDIndexes[0].Index = 2 }, "RoCE v1", "linux fix for HOST-GID-INDEX on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-MTU", Fail, func(p *topology.HostPort) { p.Link.Value.MTU = 4200 }, "ens1f0np0 4200", "linux fix for HOST-MTU on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-ROCE-MTU", Fail, func(p *topology.HostPort) { p.State.Value.MaxMTU, p.State.Value.ActiveMTU = 2048, 2048 }, "active_mtu 2048", "linux fix for HOST-ROCE-MTU on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-TRUST", Fail, func(p *topology.HostPort) { p.QoS.Value.Trust = "pcp" }, "trust pcp", "linux fix for HOST-TRUST on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-DSCP-MAP", Fail, func(p *topology.HostPort) { p.QoS.Value.DSCPToPrio[26] = 0 }, "DSCP 26 -> priority 0", "linux fix for HOST-DSCP-MAP on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.PFC[4] = true }, "priorities 3,4", "linux fix for HOST-PFC on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-PFC", Fail, func(p *topology.HostPort) { p.QoS.Value.Tool, p.QoS.Value.PFC[4] = "dcb", true }, "priorities 3,4", "linux fix for HOST-PFC on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-PAUSE", Fail, func(p *topology.HostPort) { p.Pause.Value.RX, p.Pause.Value.TX = true, true }, "RX on, TX on", "linux fix for HOST-PAUSE on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-ECN", Fail, func(p *topology.HostPort) { p.DCQCN.Value.NP = map[int]bool{} }, "notification point off", "linux fix for HOST-ECN on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-CNP", Fail, func(p *topology.HostPort) { p.CNP.Value.DSCP = 46 }, "CNP DSCP 46", "linux fix for HOST-CNP on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value.Value = 96 }, "ToS 96 (DSCP 24)", "linux fix for HOST-TOS on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-TOS", Fail, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{} }, "no default ToS", "linux fix for HOST-TOS on ens1f0np0 (host facts of ens1f0np0)"},
+		{"HOST-TOS", Warn, func(p *topology.HostPort) { p.ToS.Value = topology.ToS{Unreadable: true} }, "not readable", "linux fix for HOST-TOS on ens1f0np0 (host facts of ens1f0np0)"},
 		{"HOST-TRUST", Error, func(p *topology.HostPort) { p.QoS.Value.Trust = "" }, "not reported", ""},
-		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "linux fix for HOST-DCBX on ens1f0np0"},
+		{"HOST-DCBX", Fail, func(p *topology.HostPort) { p.DCBX.Value.Mode = "dcbx" }, "dcbx", "linux fix for HOST-DCBX on ens1f0np0 (host facts of ens1f0np0)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.check+"/"+tc.want, func(t *testing.T) {
@@ -166,7 +174,8 @@ func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
 func TestUnknownBindingIsAnErrorNotANoRDMAFail(t *testing.T) {
 	p := healthyPort()
 	p.RDMADevice, p.RDMAPort = "", 0
-	src := topology.Evidence{Command: "rdma link show", Error: topology.BindingsUnknown + ": exit 127"}
+	p.BindingsUnknown = true
+	src := topology.Evidence{Command: "rdma link show", Error: "exit 127"}
 	p.State = topology.Unknown[topology.RDMAPort](src)
 	p.GIDs = topology.Unknown[[]topology.GID](src)
 	res := runPort(t, p)

@@ -9,10 +9,6 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// usesDCB says whether the host is managed with iproute2 dcb rather than mlnx_qos, so the
-// remediation names the tool the host actually has.
-func usesDCB(p *topology.HostPort) bool { return p.QoS.Usable() && p.QoS.Value.Tool == "dcb" }
-
 func hostTrust() *Check {
 	return &Check{
 		ID: "HOST-TRUST", Title: "trust mode is DSCP",
@@ -32,13 +28,8 @@ func hostTrust() *Check {
 			if p.QoS.Value.Trust == "dscp" {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := "" // the platform's fix names both tools
-			if usesDCB(p) {
-				fix = fmt.Sprintf("dcb app add dev %s dscp-prio %d:%d %d:%d (DSCP entries switch the inbox mlx5 driver to DSCP trust)",
-					p.Netdev, r.RoCEDSCP, r.RoCEPriority, r.CNPDSCP, r.CNPPriority)
-			}
 			return verdict{status: Fail, actual: actual, message: "the NIC does not trust DSCP",
-				evidence: ev(p.QoS.Source), remediation: fix}
+				evidence: ev(p.QoS.Source)}
 		},
 	}
 }
@@ -78,12 +69,8 @@ func hostDSCPMap() *Check {
 			if ok && prio == r.RoCEPriority {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := "" // the platform's fix names both tools
-			if usesDCB(p) {
-				fix = fmt.Sprintf("dcb app replace dev %s dscp-prio %d:%d", p.Netdev, r.RoCEDSCP, r.RoCEPriority)
-			}
 			return verdict{status: Fail, actual: actual, message: "RoCE DSCP does not map to the RoCE priority",
-				evidence: ev(p.QoS.Source), remediation: fix}
+				evidence: ev(p.QoS.Source)}
 		},
 	}
 }
@@ -131,12 +118,8 @@ func hostPFC() *Check {
 			if slices.Equal(on, []int{r.RoCEPriority}) {
 				return verdict{status: Pass, actual: actual}
 			}
-			fix := "" // the platform's fix names both tools
-			if usesDCB(p) {
-				fix = fmt.Sprintf("dcb pfc set dev %s prio-pfc all:off %d:on", p.Netdev, r.RoCEPriority)
-			}
 			return verdict{status: Fail, actual: actual, message: "PFC is not on the RoCE priority alone",
-				evidence: ev(p.QoS.Source), remediation: fix}
+				evidence: ev(p.QoS.Source)}
 		},
 	}
 }
@@ -190,15 +173,8 @@ func hostECN() *Check {
 			if np && rp {
 				return verdict{status: Pass, actual: actual}
 			}
-			var fix []string
-			if !np {
-				fix = append(fix, fmt.Sprintf("echo 1 > /sys/class/net/%s/ecn/roce_np/enable/%d", p.Netdev, r.RoCEPriority))
-			}
-			if !rp {
-				fix = append(fix, fmt.Sprintf("echo 1 > /sys/class/net/%s/ecn/roce_rp/enable/%d", p.Netdev, r.RoCEPriority))
-			}
 			return verdict{status: Fail, actual: actual, message: "DCQCN is not fully enabled on the RoCE priority",
-				evidence: ev(p.DCQCN.Source), remediation: strings.Join(fix, "; ")}
+				evidence: ev(p.DCQCN.Source)}
 		},
 	}
 }
@@ -220,18 +196,10 @@ func hostCNP() *Check {
 			if c.HasPrio {
 				actual += fmt.Sprintf(", priority %d", c.Priority)
 			}
-			var fix []string
-			if c.DSCP != r.CNPDSCP {
-				fix = append(fix, fmt.Sprintf("echo %d > /sys/class/net/%s/ecn/roce_np/cnp_dscp", r.CNPDSCP, p.Netdev))
-			}
-			if c.HasPrio && c.Priority != r.CNPPriority {
-				fix = append(fix, fmt.Sprintf("echo %d > /sys/class/net/%s/ecn/roce_np/cnp_802p_prio", r.CNPPriority, p.Netdev))
-			}
-			if len(fix) == 0 {
+			if c.DSCP == r.CNPDSCP && (!c.HasPrio || c.Priority == r.CNPPriority) {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "CNPs are not marked as the recipe says",
-				evidence: ev(p.CNP.Source), remediation: strings.Join(fix, "; ")}
+			return verdict{status: Fail, actual: actual, message: "CNPs are not marked as the recipe says", evidence: ev(p.CNP.Source)}
 		},
 	}
 }
@@ -263,24 +231,20 @@ func hostToS() *Check {
 				return unknown("RoCE ToS", p.ToS.Source)
 			}
 			t := p.ToS.Value
-			want := r.RoCEToS[len(r.RoCEToS)-1]
-			fix := fmt.Sprintf("echo %d > /sys/class/infiniband/%s/tc/%d/traffic_class (or cma_roce_tos -d %s -p %d -t %d)",
-				want, p.RDMADevice, p.RDMAPort, p.RDMADevice, p.RDMAPort, want)
 			if t.Unreadable {
 				return verdict{status: Warn, actual: "not readable without a write",
 					message:  "the RoCE ToS could not be read read-only; verify by hand: " + fmt.Sprintf("cma_roce_tos -d %s -p %d", p.RDMADevice, p.RDMAPort),
-					evidence: ev(p.ToS.Source), remediation: fix}
+					evidence: ev(p.ToS.Source), platformFix: true}
 			}
 			if !t.Set {
 				return verdict{status: Fail, actual: "no default ToS (traffic leaves with DSCP 0)", message: "no RoCE ToS is configured",
-					evidence: ev(p.ToS.Source), remediation: fix}
+					evidence: ev(p.ToS.Source)}
 			}
 			actual := fmt.Sprintf("ToS %d (DSCP %d) from %s", t.Value, t.Value>>2, t.From)
 			if slices.Contains(r.RoCEToS, t.Value) {
 				return verdict{status: Pass, actual: actual}
 			}
-			return verdict{status: Fail, actual: actual, message: "RoCE traffic is marked with the wrong DSCP",
-				evidence: ev(p.ToS.Source), remediation: fix}
+			return verdict{status: Fail, actual: actual, message: "RoCE traffic is marked with the wrong DSCP", evidence: ev(p.ToS.Source)}
 		},
 	}
 }

@@ -97,7 +97,7 @@ func swDSCPMap() *Check {
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.DSCPToTC, "DSCP to traffic-class map", func(m map[int]int) verdict {
 				actual := landing(p, m, r.RoCEDSCP) + ", " + landing(p, m, r.CNPDSCP)
-				want := classOf(p, r.RoCEPriority)
+				want := p.ClassOf(r.RoCEPriority)
 				roce, okR := m[r.RoCEDSCP]
 				cnp, okC := m[r.CNPDSCP]
 				fail := func(msg string) verdict { return verdict{status: Fail, actual: actual, message: msg} }
@@ -135,9 +135,8 @@ func swPFC() *Check {
 				switch {
 				case pfc.Mode == "auto" && pfc.Oper == "":
 					return verdict{status: Error, actual: "negotiated (mode auto)",
-						message: "PFC follows DCBX negotiation on this port; its operational state was not read",
-						remediation: "configure `priority-flow-control mode on` to make PFC static, or check " +
-							"`show interface priority-flow-control` for the operational state"}
+						message:     "PFC follows DCBX negotiation on this port; its operational state was not read",
+						remediation: "make PFC static on the port, or read its operational state", platformFix: true}
 				case pfc.Mode == "auto" && pfc.Oper == "off":
 					return verdict{status: Fail, actual: "negotiated (mode auto), operationally off",
 						message: "DCBX negotiation did not enable PFC on this port: PFC is not operational and the hop is lossy"}
@@ -229,7 +228,7 @@ func swECN() *Check {
 		},
 		Hint: "enable ECN (WRED ecn) on the RoCE queue",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
-			q := queueOf(p, classOf(p, r.RoCEPriority))
+			q := p.QueueOf(p.ClassOf(r.RoCEPriority))
 			return switchFact(p.ECN, "ECN configuration", func(m map[int]bool) verdict {
 				if _, ok := m[q]; !ok {
 					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
@@ -269,12 +268,12 @@ func swCNPQueue() *Check {
 						message:  fmt.Sprintf("the CNP DSCP %d has no class on this port, so CNPs have no queue of their own", r.CNPDSCP),
 						evidence: ev(p.DSCPToTC.Evidence())}
 				}
-				if roce := classOf(p, r.RoCEPriority); tc == roce {
+				if roce := p.ClassOf(r.RoCEPriority); tc == roce {
 					return verdict{status: Fail, actual: landing(p, m, r.CNPDSCP),
 						message:  fmt.Sprintf("CNPs land in the RoCE class %d, not in a strict queue of their own (see SW-DSCP-MAP)", roce),
 						evidence: ev(p.DSCPToTC.Evidence())}
 				}
-				q := queueOf(p, tc)
+				q := p.QueueOf(tc)
 				s, ok := sch[q]
 				if !ok {
 					return verdict{status: Error, actual: fmt.Sprintf("DSCP %d -> class %d, queue %d not reported", r.CNPDSCP, tc, q),
@@ -328,7 +327,7 @@ func swBuffer() *Check {
 		},
 		Hint: "bind a lossless buffer profile to the RoCE priority group",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
-			pg := classOf(p, r.RoCEPriority)
+			pg := p.ClassOf(r.RoCEPriority)
 			return switchFact(p.Buffer, "buffer profile", func(b topology.Buffer) verdict {
 				if slices.Contains(b.Unreadable, pg) {
 					return verdict{status: Error, actual: fmt.Sprintf("priority group %d: profile unreadable", pg),

@@ -118,14 +118,12 @@ func TestSwitchFaults(t *testing.T) {
 		t.Run(tc.check+"/"+string(tc.status), func(t *testing.T) {
 			p := healthySwitchPort("Ethernet1/1")
 			tc.mut(p)
-			res := swResults(switchSnap(p), Options{Remedy: func(platform, id, port string, _ *topology.SwitchPort, _ recipe.Recipe) string {
-				return platform + " fix for " + id + " on " + port
-			}})
+			res := swResults(switchSnap(p), Options{Remedy: platformFix})
 			r := res[tc.check+" leaf1:Ethernet1/1"]
 			if r.Status != tc.status || !strings.Contains(r.Actual, tc.actual) {
 				t.Fatalf("got %s %q, want %s %q", r.Status, r.Actual, tc.status, tc.actual)
 			}
-			if r.Status == Fail && r.Remediation != "eos fix for "+tc.check+" on Ethernet1/1" {
+			if r.Status == Fail && r.Remediation != "eos fix for "+tc.check+" on Ethernet1/1 (switch facts of Ethernet1/1)" {
 				t.Errorf("remediation %q", r.Remediation)
 			}
 			if r.Peer != "gpu01:ens1f0np0" {

@@ -43,10 +43,10 @@ func xferRun() *Check {
 				return verdict{status: Fail, actual: "transport error", message: x.Error, evidence: src,
 					remediation: "packets are lost on the path: see XFER-RETRANS and the PFC/ECN checks of its hops"}
 			}
-			fix := "see the error; roceaudit gids -i INV " + x.From.Device
+			fix, platformFix := "see the error; `roceaudit gids` with the same inventory lists the GIDs of "+x.From.Device, false
 			switch x.ErrorKind {
-			case "not-installed":
-				fix = "install perftest on both hosts (apt install perftest / dnf install perftest)"
+			case "not-installed": // the host platform names its installer
+				fix, platformFix = "", true
 			case "setup":
 				fix = "give the endpoints a RoCE v2 GID on an IPv4 address (HOST-GID-V2) and make them reachable"
 			}
@@ -54,7 +54,7 @@ func xferRun() *Check {
 			if x.ServerLeftover != "" {
 				msg += "; " + x.ServerLeftover
 			}
-			return verdict{status: Error, actual: "did not run", message: msg, evidence: src, remediation: fix}
+			return verdict{status: Error, actual: "did not run", message: msg, evidence: src, remediation: fix, platformFix: platformFix}
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -33,11 +34,11 @@ type CLI struct {
 	Refusals []string
 }
 
-// Remediation writes the fix that makes port pass checkID under the effective recipe r, in
-// the device's own language, or "" when the platform has none for that check. facts is the
-// switch port's collected state, for fixes that must name what the port really uses (the DSCP
-// map it binds); nil for hosts and for fixes shown without a device.
-type Remediation func(checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string
+// Remediation writes the fix that makes in.Port pass in.CheckID under in.Recipe, in the
+// device's own language, naming what the port's facts show it really has; "" when the
+// platform has none for that check. It is the one source of a platform's fixes: audits and
+// explain both print what it returns.
+type Remediation func(in remedy.Input) string
 
 // Spec is everything the program knows of one NOS; a platform package declares one and
 // Describe turns it into its Descriptor.
@@ -50,9 +51,12 @@ type Spec struct {
 	Commands  []string
 	Collector Collector
 	Remedy    Remediation
-	// ExamplePort is a port name in the platform's spelling, for remediations shown without a
-	// device (explain).
-	ExamplePort string
+	// ExamplePort is a port name in the platform's spelling, and ExampleHost or ExampleSwitch
+	// that port's facts as a typical failing device reports them: explain prints the fix for
+	// them, exactly as an audit of such a port would.
+	ExamplePort   string
+	ExampleHost   func() *topology.HostPort
+	ExampleSwitch func() *topology.SwitchPort
 	// ClabKinds are the containerlab node kinds of this platform, each with the device's own
 	// name for a port containerlab wires as ethN (nil: containerlab's name is the device's).
 	ClabKinds map[string]func(iface string) string
@@ -129,16 +133,29 @@ func (d *Descriptor) Refused(out string) error {
 	return nil
 }
 
-// Remediation is the platform's fix for checkID on port (facts: its switch facts, or nil) under r, or "".
-func (d *Descriptor) Remediation(checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string {
+// Remediation is the platform's fix for in, or "".
+func (d *Descriptor) Remediation(in remedy.Input) string {
 	if d.spec.Remedy == nil {
 		return ""
 	}
-	return d.spec.Remedy(checkID, port, facts, r)
+	return d.spec.Remedy(in)
 }
 
 // ExamplePort is a port name as the platform spells it, for remediations shown without a device.
 func (d *Descriptor) ExamplePort() string { return d.spec.ExamplePort }
+
+// Example is the remediation request for checkID on the platform's example port and its
+// example facts (fresh copies each call) under r.
+func (d *Descriptor) Example(checkID string, r recipe.Recipe) remedy.Input {
+	in := remedy.Input{CheckID: checkID, Port: d.spec.ExamplePort, Recipe: r}
+	if d.spec.ExampleHost != nil {
+		in.Host = d.spec.ExampleHost()
+	}
+	if d.spec.ExampleSwitch != nil {
+		in.Switch = d.spec.ExampleSwitch()
+	}
+	return in
+}
 
 // ClabKinds are the containerlab kinds of the platform, sorted.
 func (d *Descriptor) ClabKinds() []string { return slices.Sorted(maps.Keys(d.spec.ClabKinds)) }

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/roceaudit/roceaudit/inventory"
-	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -91,12 +91,11 @@ func (r *Registry) Interactive(platform string) bool {
 	return cli
 }
 
-// Remedy is platform's remediation for checkID on port (facts: its switch facts, nil for a
-// host) under r, or "" (the check engine's hook).
-func (r *Registry) Remedy(platform, checkID, port string, facts *topology.SwitchPort, rec recipe.Recipe) string {
+// Remedy is platform's remediation for in, or "" (the check engine's hook).
+func (r *Registry) Remedy(platform string, in remedy.Input) string {
 	d, ok := r.platforms[platform]
 	if !ok {
 		return ""
 	}
-	return d.Remediation(checkID, port, facts, rec)
+	return d.Remediation(in)
 }

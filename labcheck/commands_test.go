@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab"
@@ -19,13 +20,9 @@ import (
 
 // collectorCommands is every command template the platform's collector can send: its
 // allowlist and its plans for a device with no interfaces given, without and with sudo
-// (placeholders left in). The one place this check reads the collectors' registry.
-func collectorCommands(t *testing.T, platform string) []string {
+// (placeholders left in).
+func collectorCommands(t *testing.T, p *collectors.Descriptor) []string {
 	t.Helper()
-	p, ok := platforms.Registry().Get(platform)
-	if !ok {
-		t.Fatalf("no platform %q in the registry", platform)
-	}
 	out := p.Allowlist().Templates()
 	plain, sudo := inventory.DeviceSpec{Name: "dev"}, inventory.DeviceSpec{Name: "dev"}
 	sudo.Conn.Sudo = true
@@ -37,17 +34,48 @@ func collectorCommands(t *testing.T, platform string) []string {
 	return out
 }
 
-// device is the lab device each platform's commands go to, and the names of its that fill
+// emulated is the lab device each platform's commands go to, and the names of its that fill
 // the placeholders. gpu05 is the perftest server's host for gpu01's client commands.
-var devices = []struct {
-	platform, name string
-	vars           map[string]string
-}{
-	{"linux", "gpu01", map[string]string{"{if}": linuxhost.Port0, "{dev}": "mlx5_0", "{port}": "1", "{ip}": "10.1.0.5"}},
-	{"sonic", "leaf1", nil},
-	{"cumulus", "leaf2", map[string]string{"{if}": "swp1"}},
-	{"eos", "leaf3", nil},
-	{"nxos", "leaf4", nil},
+type emulated struct {
+	name string
+	vars map[string]string
+}
+
+var emulatedBy = map[string]emulated{
+	"linux":   {"gpu01", map[string]string{"{if}": linuxhost.Port0, "{dev}": "mlx5_0", "{port}": "1", "{ip}": "10.1.0.5"}},
+	"sonic":   {"leaf1", nil},
+	"cumulus": {"leaf2", map[string]string{"{if}": "swp1"}},
+	"eos":     {"leaf3", nil},
+	"nxos":    {"leaf4", nil},
+}
+
+// device is one registered platform and the lab device that emulates it.
+type device struct {
+	platform *collectors.Descriptor
+	emulated
+}
+
+// devices is every registered platform with its emulated device: a platform the lab does not
+// emulate fails the test, so a newly registered NOS cannot go untested.
+func devices(t *testing.T) []device {
+	t.Helper()
+	reg := platforms.Registry()
+	var out []device
+	for _, name := range reg.Names() {
+		e, ok := emulatedBy[name]
+		if !ok {
+			t.Errorf("platform %q has no emulated device in the lab: add one to emulatedBy", name)
+			continue
+		}
+		p, _ := reg.Get(name)
+		out = append(out, device{p, e})
+	}
+	for name := range emulatedBy {
+		if _, ok := reg.Get(name); !ok {
+			t.Errorf("emulatedBy names %q, which is not a registered platform", name)
+		}
+	}
+	return out
 }
 
 // numbers fill a {n} by the word before it: plausible perftest values, the port for ss.
@@ -88,7 +116,11 @@ func startLab(t *testing.T) (*lab.Lab, map[string]*ssh.Client) {
 		h.Files["/etc/nccl.conf"] = "NCCL_IB_GID_INDEX=3\n"
 	})
 	clients := map[string]*ssh.Client{}
-	for _, name := range []string{"gpu01", "gpu05", "leaf1", "leaf2", "leaf3", "leaf4"} {
+	names := []string{"gpu05"}
+	for _, e := range emulatedBy {
+		names = append(names, e.name)
+	}
+	for _, name := range names {
 		i := slices.IndexFunc(l.Devices, func(d lab.Device) bool { return d.Name == name })
 		c, err := labtest.Dial(t, l.IdentityPath, l.KnownHostsPath, l.Devices[i].Address, l.Devices[i].Port)
 		if err != nil {
@@ -100,23 +132,26 @@ func startLab(t *testing.T) (*lab.Lab, map[string]*ssh.Client) {
 	return l, clients
 }
 
-// answered: the device printed something and no error (an exit status alone may say no,
-// as `systemctl is-active` and `grep -s` over unreadable files do).
-func answered(out, stderr string) bool { return out != "" && stderr == "" }
+// answered: the device printed something, no error, and nothing the platform's CLI prints
+// when it refuses a command (an exit status alone may say no, as `systemctl is-active` and
+// `grep -s` over unreadable files do).
+func answered(p *collectors.Descriptor, out, stderr string) bool {
+	return out != "" && stderr == "" && p.Refused(out) == nil
+}
 
 // Every command a collector can send is answered by its platform's emulator over SSH, the
 // perftest pairs included (the server on gpu05, the client from gpu01).
 func TestEmulatorsAnswerEveryCollectorCommand(t *testing.T) {
 	_, clients := startLab(t)
-	for _, d := range devices {
+	for _, d := range devices(t) {
 		tmpls := collectorCommands(t, d.platform)
 		if len(tmpls) == 0 {
-			t.Fatalf("%s: no commands", d.platform)
+			t.Fatalf("%s: no commands", d.platform.Name())
 		}
 		for _, tmpl := range tmpls {
 			cmd := fill(tmpl, d.vars)
 			if strings.Contains(cmd, "{") {
-				t.Errorf("%s: %q: placeholder left unfilled", d.platform, cmd)
+				t.Errorf("%s: %q: placeholder left unfilled", d.platform.Name(), cmd)
 				continue
 			}
 			if strings.Contains(tmpl, "ib_write_") {
@@ -129,18 +164,20 @@ func TestEmulatorsAnswerEveryCollectorCommand(t *testing.T) {
 			if strings.Contains(cmd, "pgrep -x") && exit == 1 {
 				out = "(pgrep prints nothing, exit 1, when no process matches)"
 			}
-			if !answered(out, stderr) {
-				t.Errorf("%s %s: %q not answered: exit %d, stderr %q, stdout %q", d.platform, d.name, cmd, exit, stderr, out)
+			if !answered(d.platform, out, stderr) {
+				t.Errorf("%s %s: %q not answered: exit %d, stderr %q, stdout %q", d.platform.Name(), d.name, cmd, exit, stderr, out)
 			}
 		}
 	}
-	runPerftestPairs(t, clients, collectorCommands(t, "linux"), devices[0].vars)
+	linux, _ := platforms.Registry().Get("linux")
+	runPerftestPairs(t, clients, linux, emulatedBy["linux"].vars)
 }
 
 // runPerftestPairs runs each perftest client template against the server template it
 // extends: the server on gpu05 waits, the client from gpu01 connects, both answer.
-func runPerftestPairs(t *testing.T, clients map[string]*ssh.Client, tmpls []string, vars map[string]string) {
+func runPerftestPairs(t *testing.T, clients map[string]*ssh.Client, linux *collectors.Descriptor, vars map[string]string) {
 	t.Helper()
+	tmpls := collectorCommands(t, linux)
 	pairs := 0
 	for _, client := range tmpls {
 		server, ok := strings.CutSuffix(client, " {ip}")
@@ -160,10 +197,10 @@ func runPerftestPairs(t *testing.T, clients map[string]*ssh.Client, tmpls []stri
 		}()
 		waitListening(t, clients["gpu05"], 18600)
 		out, stderr, exit := labtest.RunSSH(t, clients["gpu01"], fill(client, vars))
-		if exit != 0 || !answered(out, stderr) {
+		if exit != 0 || !answered(linux, out, stderr) {
 			t.Errorf("client %q: exit %d, stderr %q", fill(client, vars), exit, stderr)
 		}
-		if s := <-done; s.exit != 0 || !answered(s.out, s.err) {
+		if s := <-done; s.exit != 0 || !answered(linux, s.out, s.err) {
 			t.Errorf("server %q: exit %d, stderr %q", srvCmd, s.exit, s.err)
 		}
 	}
@@ -206,12 +243,12 @@ func typos(cmd string) []string {
 // prints one): the lab does not answer near misses.
 func TestEmulatorsRefuseTypos(t *testing.T) {
 	_, clients := startLab(t)
-	for _, d := range devices {
+	for _, d := range devices(t) {
 		for _, tmpl := range collectorCommands(t, d.platform) {
 			for _, cmd := range typos(fill(tmpl, d.vars)) {
 				out, stderr, exit := labtest.RunSSH(t, clients[d.name], cmd)
 				if exit == 0 || stderr == "" {
-					t.Errorf("%s %s: typo %q answered: exit %d, stderr %q, stdout %.80q", d.platform, d.name, cmd, exit, stderr, out)
+					t.Errorf("%s %s: typo %q answered: exit %d, stderr %q, stdout %.80q", d.platform.Name(), d.name, cmd, exit, stderr, out)
 				}
 			}
 		}

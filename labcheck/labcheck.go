@@ -133,13 +133,13 @@ func ClientConfig(t testing.TB, s labtest.Server, user string) sshclient.Config 
 // CollectOverCLI collects the device named name through roceaudit's own interactive CLI
 // transport (scrapligo on a verified SSH connection, as admin) with p's collector, and fails
 // the test unless the session says it is simulated.
-func CollectOverCLI(t testing.TB, p collectors.Platform, srv labtest.Server, name string) *topology.SwitchFacts {
+func CollectOverCLI(t testing.TB, p *collectors.Descriptor, srv labtest.Server, name string) *topology.SwitchFacts {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	cfg := ClientConfig(t, srv, "admin")
 	cfg.Allowlist = p.Allowlist()
-	s, err := cli.Dial(ctx, cfg, p.Name())
+	s, err := cli.DialPlatform(ctx, cfg, p)
 	if err != nil {
 		t.Fatal(err)
 	}

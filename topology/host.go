@@ -57,11 +57,11 @@ type HostPort struct {
 
 	// Counters are ethtool -S and RDMA hw_counters by name, kept for transfer diagnosis.
 	Counters Fact[map[string]int64] `json:"counters"`
-}
 
-// BindingsUnknown starts the evidence error of a port whose RDMA binding could not be read
-// (rdma link and the GID table both failed): not knowing is not "no RDMA device".
-const BindingsUnknown = "RDMA port bindings unknown"
+	// BindingsUnknown: the RDMA binding could not be read (rdma link and the GID table both
+	// failed), so an empty RDMADevice means "not known", not "no RDMA device".
+	BindingsUnknown bool `json:"bindings_unknown,omitempty"`
+}
 
 // Netdev is a Linux network device.
 type Netdev struct {

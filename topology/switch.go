@@ -91,3 +91,23 @@ type LLDPNeighbor struct {
 	ChassisID   string `json:"chassis_id,omitempty"`
 	MgmtAddress string `json:"mgmt_address,omitempty"`
 }
+
+// ClassOf is the traffic class that carries priority prio on p: the class PFC on prio
+// protects. NOSes that number classes apart from priorities say so in PriorityClass (NX-OS
+// qos-groups); elsewhere the class is the priority.
+func (p *SwitchPort) ClassOf(prio int) int {
+	if c, ok := p.PriorityClass[prio]; ok {
+		return c
+	}
+	return prio
+}
+
+// QueueOf is the egress queue of traffic class tc (tc itself when the map is unknown).
+func (p *SwitchPort) QueueOf(tc int) int {
+	if p.TCToQueue.Usable() {
+		if q, ok := p.TCToQueue.Value[tc]; ok {
+			return q
+		}
+	}
+	return tc
+}

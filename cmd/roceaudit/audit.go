@@ -128,7 +128,7 @@ func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failO
 	}
 	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
 	rep.Transfers = reportTransfers(snap.Transfers)
-	if transferOnly(opts) {
+	if onlyTransferChecks(opts) {
 		rep.Devices = devicesOfTransfers(rep)
 	}
 	if err := a.emit(rep); err != nil {

@@ -69,13 +69,14 @@ func (a *app) explainCmd() *cobra.Command {
 }
 
 // explainRemediation prints each platform's fix for c under r on the platform's example port
-// (there is no device here), then the check's platform-neutral hint.
+// and facts (there is no device here), exactly as an audit of such a port prints it, then the
+// check's platform-neutral hint.
 func (a *app) explainRemediation(c *checks.Check, r recipe.Recipe) {
 	w := a.stdout
-	fmt.Fprintln(w, "Remediation (default recipe; the port names are examples):")
+	fmt.Fprintln(w, "Remediation (default recipe; the ports and their state are examples):")
 	for _, name := range a.reg.Names() {
 		p, _ := a.reg.Get(name)
-		fix := p.Remediation(c.ID, p.ExamplePort(), nil, r)
+		fix := p.Remediation(p.Example(c.ID, r))
 		if fix == "" {
 			continue
 		}

@@ -24,7 +24,7 @@ import (
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab/labtest"
 	"github.com/roceaudit/roceaudit/labcheck"
-	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -36,9 +36,9 @@ var acme = collectors.Describe(collectors.Spec{
 	Role:      topology.RoleSwitch,
 	Commands:  []string{acmePorts},
 	Collector: acmeCollector{},
-	Remedy: func(checkID, port string, _ *topology.SwitchPort, r recipe.Recipe) string {
-		if checkID == "SW-MTU" {
-			return fmt.Sprintf("acme set port %s mtu %d", port, r.SwitchMTU)
+	Remedy: func(in remedy.Input) string {
+		if in.CheckID == "SW-MTU" {
+			return fmt.Sprintf("acme set port %s mtu %d", in.Port, in.Recipe.SwitchMTU)
 		}
 		return ""
 	},

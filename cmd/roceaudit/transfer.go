@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -83,6 +85,25 @@ func reportTransfers(xs []topology.Transfer) []reports.Transfer {
 	return out
 }
 
+// transferOnly is the checks `transfer` runs: the catalog's transfer-scope checks, narrowed to
+// the user's --only when it names any (--skip is applied by the engine as usual). An --only
+// that names no transfer check is a usage error, not a run of everything.
+func transferOnly(only []string) ([]string, error) {
+	var ids []string
+	for _, c := range checks.Catalog() {
+		if c.Scope != checks.ScopeTransfer {
+			continue
+		}
+		if len(only) == 0 || slices.ContainsFunc(only, func(id string) bool { return strings.EqualFold(id, c.ID) }) {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, usageError{fmt.Errorf("--only %s names no transfer check", strings.Join(only, ","))}
+	}
+	return ids, nil
+}
+
 func (a *app) transferCmd() *cobra.Command {
 	var inv string
 	f := &transferFlags{}
@@ -102,6 +123,9 @@ func (a *app) transferCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if opts.Only, err = transferOnly(opts.Only); err != nil {
+				return err
+			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err
@@ -117,7 +141,6 @@ func (a *app) transferCmd() *cobra.Command {
 			if err := a.runTransfers(cmd.Context(), in, snap, specs, f); err != nil {
 				return err
 			}
-			opts.Only = []string{"XFER-RUN", "XFER-BW", "XFER-RETRANS"}
 			opts.Paths = specs
 			return a.checkAndReport(snap, opts, failOn)
 		},

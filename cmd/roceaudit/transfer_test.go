@@ -151,3 +151,27 @@ func TestTransferTimeout(t *testing.T) {
 		t.Errorf("left running: %v", running)
 	}
 }
+
+// transfer keeps the user's --only and --skip: it narrows them to the transfer checks, never
+// replaces them.
+func TestTransferHonoursOnlyAndSkip(t *testing.T) {
+	l := startLab(t, "broken")
+	ids := func(out string) map[string]bool {
+		m := map[string]bool{}
+		for _, r := range decodeReport(t, out).Results {
+			m[r.Check] = true
+		}
+		return m
+	}
+	_, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu04:ens1f0np0", "--only", "XFER-BW", "--format", "json")
+	if got := ids(out); !got["XFER-BW"] || got["XFER-RETRANS"] || got["XFER-RUN"] {
+		t.Errorf("--only XFER-BW ran %v (%s)", got, errs)
+	}
+	_, out, errs = run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu04:ens1f0np0", "--skip", "XFER-BW", "--format", "json")
+	if got := ids(out); got["XFER-BW"] || !got["XFER-RETRANS"] || got["HOST-MTU"] {
+		t.Errorf("--skip XFER-BW ran %v (%s)", got, errs)
+	}
+	if code, _, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu04:ens1f0np0", "--only", "HOST-MTU"); code != exitUsage || !strings.Contains(errs, "no transfer check") {
+		t.Errorf("--only HOST-MTU: exit %d, %s", code, errs)
+	}
+}

@@ -40,9 +40,9 @@ func (a *app) applyWaivers(results []checks.Result) ([]checks.Result, *reports.W
 	return out.Results, use
 }
 
-// transferOnly reports whether every check asked for looks at transfers (the transfer
+// onlyTransferChecks reports whether every check asked for looks at transfers (the transfer
 // command): the report then lists only the devices of the transfers.
-func transferOnly(opts checks.Options) bool {
+func onlyTransferChecks(opts checks.Options) bool {
 	if len(opts.Only) == 0 {
 		return false
 	}

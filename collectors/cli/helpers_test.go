@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
@@ -113,7 +114,7 @@ func setup(t *testing.T, prompt, invalid string, replies map[string]string) *fix
 
 func dial(t *testing.T, cfg sshclient.Config, platform string) *Session {
 	t.Helper()
-	s, err := Dial(context.Background(), cfg, platform)
+	s, err := DialIn(context.Background(), cfg, platforms.Registry(), platform)
 	if err != nil {
 		t.Fatalf("Dial: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
@@ -26,7 +27,7 @@ func TestUnknownHostRefused(t *testing.T) {
 	if err := os.WriteFile(f.cfg.KnownHostsFile, []byte("# nothing\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Dial(context.Background(), f.cfg, "eos")
+	_, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "eos")
 	if !errors.Is(err, sshclient.ErrUnknownHost) {
 		t.Fatalf("Dial = %v, want ErrUnknownHost", err)
 	}
@@ -51,7 +52,7 @@ func TestHostKeyMismatchRefusedEvenWithTOFU(t *testing.T) {
 		if err := os.WriteFile(f.cfg.KnownHostsFile, []byte(f.srv.knownLine(other)+"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Dial(context.Background(), f.cfg, "eos")
+		_, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "eos")
 		if !errors.Is(err, sshclient.ErrHostKey) {
 			t.Fatalf("tofu=%v: Dial = %v, want ErrHostKey", tofu, err)
 		}
@@ -90,7 +91,7 @@ func TestTrustOnFirstUseThenStrict(t *testing.T) {
 	newKey := newSigner(t)
 	f.srv.set(func(s *cliServer) { s.hostKey = newKey })
 	f.cfg.TrustOnFirstUse = true
-	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshclient.ErrHostKey) {
+	if _, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "nxos"); !errors.Is(err, sshclient.ErrHostKey) {
 		t.Fatalf("changed key: Dial = %v, want ErrHostKey", err)
 	}
 }

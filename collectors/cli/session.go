@@ -15,7 +15,6 @@ import (
 	"github.com/scrapli/scrapligo/util"
 
 	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
@@ -44,12 +43,6 @@ type Session struct {
 }
 
 var _ collectors.Session = (*Session)(nil)
-
-// Dial opens the interactive CLI of platform as the built-in registry describes it; see
-// DialPlatform.
-func Dial(ctx context.Context, cfg sshclient.Config, platform string) (*Session, error) {
-	return DialIn(ctx, cfg, platforms.Registry(), platform)
-}
 
 // DialIn opens the interactive CLI of the platform named platform in reg; a platform without
 // one is an error.

@@ -263,7 +263,7 @@ func TestPasswordFromEnvironment(t *testing.T) {
 	f.cfg.IdentityFile = ""
 	f.cfg.PasswordEnv = "ROCEAUDIT_CLI_TEST_PW"
 	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "wrong")
-	if _, err := Dial(context.Background(), f.cfg, "nxos"); !errors.Is(err, sshclient.ErrAuth) {
+	if _, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "nxos"); !errors.Is(err, sshclient.ErrAuth) {
 		t.Fatalf("wrong password: Dial = %v, want ErrAuth", err)
 	}
 	t.Setenv("ROCEAUDIT_CLI_TEST_PW", "s3cret")
@@ -304,7 +304,7 @@ func TestDialPromptMismatchTimesOut(t *testing.T) {
 	f := setup(t, "admin@leaf1:~$ ", eosInvalid, eosReplies())
 	f.cfg.Timeout = 400 * time.Millisecond
 	start := time.Now()
-	_, err := Dial(context.Background(), f.cfg, "eos")
+	_, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "eos")
 	if !errors.Is(err, sshclient.ErrTimeout) {
 		t.Fatalf("Dial = %v, want ErrTimeout", err)
 	}
@@ -325,7 +325,7 @@ func TestDialCancelWhileOpening(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(150*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := Dial(ctx, f.cfg, "nxos")
+	_, err := DialIn(ctx, f.cfg, platforms.Registry(), "nxos")
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Dial = %v, want context.Canceled", err)
 	}
@@ -344,7 +344,7 @@ func TestSimulatedFromBanner(t *testing.T) {
 
 func TestUnsupportedPlatform(t *testing.T) {
 	f := setup(t, "leaf1#", eosInvalid, eosReplies())
-	if _, err := Dial(context.Background(), f.cfg, "sonic"); err == nil || !strings.Contains(err.Error(), "eos, nxos") {
+	if _, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "sonic"); err == nil || !strings.Contains(err.Error(), "eos, nxos") {
 		t.Fatalf("Dial(sonic) = %v", err)
 	}
 	f.srv.mu.Lock()

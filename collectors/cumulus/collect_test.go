@@ -292,7 +292,7 @@ func TestCollectNothingToAudit(t *testing.T) {
 }
 
 func TestAllowlist(t *testing.T) {
-	a := Platform{}.Allowlist()
+	a := Descriptor().Allowlist()
 	for _, p := range []string{"swp1", "swp10s3"} {
 		for _, c := range append(append(perPort(p, roceCommands), perPort(p, genericCommands)...), switchCommands...) {
 			if !a.Allows(c) {
@@ -312,7 +312,7 @@ func TestAllowlist(t *testing.T) {
 	if len(Templates()) != 3+10 {
 		t.Errorf("%d templates: %q", len(Templates()), Templates())
 	}
-	if (Platform{}).Name() != "cumulus" || (Platform{}).Role() != topology.RoleSwitch {
+	if Descriptor().Name() != "cumulus" || Descriptor().Role() != topology.RoleSwitch {
 		t.Error("name or role")
 	}
 	if FixtureFile("nv show interface swp1 qos pfc-watchdog") != "nv_show_interface_swp1_qos_pfc-watchdog.txt" {

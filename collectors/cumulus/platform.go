@@ -54,14 +54,15 @@ func Templates() []string {
 
 // descriptor is everything roceaudit knows of Cumulus Linux (NVUE).
 var descriptor = collectors.Describe(collectors.Spec{
-	Name:        "cumulus",
-	Role:        topology.RoleSwitch,
-	Commands:    Templates(),
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "swp1",
-	ClabKinds:   map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
-	AnsibleOS:   []string{"nvidia.nvue.*", "nvue", "cumulus"},
+	Name:          "cumulus",
+	Role:          topology.RoleSwitch,
+	Commands:      Templates(),
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "swp1",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"cvx": nil, "cumulus_cvx": nil, "nvidia_cumulusvx": nil},
+	AnsibleOS:     []string{"nvidia.nvue.*", "nvue", "cumulus"},
 })
 
 // Descriptor is the Cumulus platform for the registry.
@@ -69,17 +70,6 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects NVIDIA Cumulus Linux 5.x switches through NVUE.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly Templates.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect may send: the switch-wide ones, then the per-port templates
 // of both regimes ({if} stands for each port; which regime applies is only known once `nv

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 )
 
 func TestRemediationDefaultRecipe(t *testing.T) {
@@ -21,18 +22,18 @@ func TestRemediationDefaultRecipe(t *testing.T) {
 		"SW-PAUSE":        "nv unset interface swp7 qos link-pause\nnv config apply",
 	}
 	for id, w := range want {
-		if got := Remediation(id, "swp7", nil, r); got != w {
+		if got := Remediation(remedy.Input{CheckID: id, Port: "swp7", Recipe: r}); got != w {
 			t.Errorf("%s = %q, want %q", id, got, w)
 		}
 	}
-	if got := Remediation("SW-DCBX", "swp7", nil, r); !strings.Contains(got, "nothing to change") {
+	if got := Remediation(remedy.Input{CheckID: "SW-DCBX", Port: "swp7", Recipe: r}); !strings.Contains(got, "nothing to change") {
 		t.Errorf("SW-DCBX static = %q", got)
 	}
 	r.DCBX = recipe.DCBXDynamic
-	if got := Remediation("SW-DCBX", "swp7", nil, r); !strings.Contains(got, "nv set interface swp7 lldp dcbx-pfc-tlv on") {
+	if got := Remediation(remedy.Input{CheckID: "SW-DCBX", Port: "swp7", Recipe: r}); !strings.Contains(got, "nv set interface swp7 lldp dcbx-pfc-tlv on") {
 		t.Errorf("SW-DCBX dcbx = %q", got)
 	}
-	if Remediation("XFER-BW", "swp7", nil, r) != "" {
+	if Remediation(remedy.Input{CheckID: "XFER-BW", Port: "swp7", Recipe: r}) != "" {
 		t.Error("non-switch check answered")
 	}
 }
@@ -41,7 +42,7 @@ func TestRemediationDefaultRecipe(t *testing.T) {
 func TestRemediationCustomPriority(t *testing.T) {
 	r := recipe.Default()
 	r.RoCEPriority, r.CNPPriority, r.CNPDSCP = 4, 7, 56
-	got := Remediation("SW-PFC", "swp7", nil, r)
+	got := Remediation(remedy.Input{CheckID: "SW-PFC", Port: "swp7", Recipe: r})
 	for _, line := range []string{"nv set qos roce mode lossless", "nv set qos pfc default-global switch-priority 4",
 		"nv set qos egress-queue-mapping default-global switch-priority 4 traffic-class 4",
 		"nv set qos mapping default-global dscp 26 switch-priority 4", "nv set qos mapping default-global dscp 56 switch-priority 7",

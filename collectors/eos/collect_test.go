@@ -231,7 +231,7 @@ func TestCollectCancelled(t *testing.T) {
 }
 
 func TestPlatform(t *testing.T) {
-	p := Platform{}
+	p := Descriptor()
 	if p.Name() != "eos" || p.Role() != topology.RoleSwitch {
 		t.Error("identity")
 	}

@@ -26,10 +26,11 @@ var descriptor = collectors.Describe(collectors.Spec{
 		Refusals: []string{"% Ambiguous command", "% Error", "% Incomplete command", "% Invalid input",
 			"% Unavailable command", "% Cannot commit", "% This is an unconverted command"},
 	},
-	Commands:    commands,
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "Ethernet1",
+	Commands:      commands,
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "Ethernet1",
+	ExampleSwitch: exampleSwitch,
 	ClabKinds: map[string]func(string) string{
 		"ceos": ceosPort, "arista_ceos": ceosPort,
 		"vr-veos": clabport.Slot1, "vr-arista_veos": clabport.Slot1, "arista_veos": clabport.Slot1,
@@ -54,17 +55,6 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Arista EOS switches.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), commands...) }

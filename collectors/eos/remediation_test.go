@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 )
 
 func TestRemediation(t *testing.T) {
@@ -21,7 +22,7 @@ func TestRemediation(t *testing.T) {
 		"SW-DCBX":         {"   no dcbx mode"},
 		"SW-BUFFER":       {"priority-flow-control priority 3 no-drop"},
 	} {
-		got := Remediation(id, "Ethernet1", nil, r)
+		got := Remediation(remedy.Input{CheckID: id, Port: "Ethernet1", Recipe: r})
 		for _, w := range want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", id, got, w)
@@ -33,13 +34,13 @@ func TestRemediation(t *testing.T) {
 	}
 	r.DCBX = recipe.DCBXDynamic
 	r.SwitchMTU = 9000
-	if got := Remediation("SW-DCBX", "Ethernet1", nil, r); !strings.Contains(got, "dcbx mode ieee") {
+	if got := Remediation(remedy.Input{CheckID: "SW-DCBX", Port: "Ethernet1", Recipe: r}); !strings.Contains(got, "dcbx mode ieee") {
 		t.Errorf("dynamic DCBX: %q", got)
 	}
-	if got := Remediation("SW-MTU", "Ethernet1", nil, r); !strings.Contains(got, "mtu 9000") {
+	if got := Remediation(remedy.Input{CheckID: "SW-MTU", Port: "Ethernet1", Recipe: r}); !strings.Contains(got, "mtu 9000") {
 		t.Errorf("switch_mtu 9000: %q", got)
 	}
-	if Remediation("HOST-MTU", "Ethernet1", nil, r) != "" {
+	if Remediation(remedy.Input{CheckID: "HOST-MTU", Port: "Ethernet1", Recipe: r}) != "" {
 		t.Error("host checks have no switch remediation")
 	}
 }

@@ -250,3 +250,19 @@ func TestCollectToSReadFailureIsUnknown(t *testing.T) {
 	}
 	errContains(t, "ToS", tos.Source, "Permission denied")
 }
+
+// With rdma link and the GID table both failing, an inventory-named port is marked as having
+// an unknown binding (a typed flag), not as having no RDMA device.
+func TestCollectBindingsUnknownIsTyped(t *testing.T) {
+	f := newFakeRunner("ofed-lossless")
+	f.tolerate = true
+	f.overrides[CmdRdmaLink] = collectors.Output{Stderr: "rdma: command not found\n", ExitCode: 127}
+	f.overrides[CmdGIDs] = collectors.Output{Stderr: "Permission denied\n", ExitCode: 2}
+	dev, _ := collectScenario(t, f, inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"enp59s0f0np0"}})
+	if dev.Host == nil || len(dev.Host.Ports) != 1 {
+		t.Fatalf("host facts %+v", dev.Host)
+	}
+	if p := dev.Host.Ports[0]; !p.BindingsUnknown || p.RDMADevice != "" {
+		t.Errorf("port %s: BindingsUnknown=%v RDMADevice=%q, want an unknown binding", p.Netdev, p.BindingsUnknown, p.RDMADevice)
+	}
+}

@@ -34,7 +34,7 @@ type fakeRunner struct {
 }
 
 func newFakeRunner(scenario string) *fakeRunner {
-	return &fakeRunner{fsys: os.DirFS(filepath.Join(fixtureRoot, scenario)), allow: Platform{}.Allowlist(),
+	return &fakeRunner{fsys: os.DirFS(filepath.Join(fixtureRoot, scenario)), allow: Descriptor().Allowlist(),
 		overrides: map[string]collectors.Output{}}
 }
 

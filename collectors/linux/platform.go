@@ -16,6 +16,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 	Collector:   Platform{},
 	Remedy:      Remediation,
 	ExamplePort: "ens1f0np0",
+	ExampleHost: exampleHost,
 	ClabKinds:   map[string]func(string) string{"linux": nil},
 })
 
@@ -24,14 +25,3 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Linux RDMA hosts. The zero value is ready to use.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is host.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set of notes/linux-commands.md, plus the transfer's.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }

@@ -39,7 +39,7 @@ var linuxCommands = []string{
 }
 
 func TestPlatformIdentity(t *testing.T) {
-	p := Platform{}
+	p := Descriptor()
 	if p.Name() != "linux" || p.Role() != topology.RoleHost {
 		t.Errorf("Name %q Role %q", p.Name(), p.Role())
 	}
@@ -50,7 +50,7 @@ func TestPlatformIdentity(t *testing.T) {
 }
 
 func TestAllowlistRefusesWrites(t *testing.T) {
-	a := Platform{}.Allowlist()
+	a := Descriptor().Allowlist()
 	for _, ok := range []string{"ethtool -a ens1f0np0", "sudo -n mlnx_qos -i ens1f0np0.100", "cat /sys/class/infiniband/mlx5_bond_0/tc/1/traffic_class",
 		"sudo -n lldpcli -f json0 show neighbors"} {
 		if !a.Allows(ok) {
@@ -77,7 +77,7 @@ func TestAllowlistRefusesWrites(t *testing.T) {
 }
 
 func TestPlan(t *testing.T) {
-	p := Platform{}
+	p := Descriptor()
 	all := p.Plan(inventory.DeviceSpec{Name: "gpu01"})
 	if d := cmp.Diff(linuxCommands, all); d != "" {
 		t.Errorf("Plan without interfaces should list the templates (-want +got):\n%s", d)

@@ -47,7 +47,8 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 	if !w.t.bound {
 		why := fmt.Sprintf("no RDMA device is bound to %s", w.t.netdev)
 		if d.bindings == nil {
-			why = topology.BindingsUnknown + ": " + d.bindingSrc.Error
+			why = "RDMA port bindings unknown: " + d.bindingSrc.Error
+			p.BindingsUnknown = true
 		}
 		src := d.bindingSrc
 		src.Error = why

@@ -215,7 +215,7 @@ func TestCollectNothingReadable(t *testing.T) {
 }
 
 func TestPlatform(t *testing.T) {
-	p := Platform{}
+	p := Descriptor()
 	if p.Name() != "nxos" || p.Role() != topology.RoleSwitch {
 		t.Error("identity")
 	}

@@ -20,12 +20,13 @@ var descriptor = collectors.Describe(collectors.Spec{
 		// "% Invalid command at '^' marker." (after a caret line), "% Invalid input detected".
 		Refusals: []string{"% ", "ERROR:", "Syntax error", "Invalid command"},
 	},
-	Commands:    commands,
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "Ethernet1/1",
-	ClabKinds:   map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
-	AnsibleOS:   []string{"cisco.nxos.nxos", "nxos"},
+	Commands:      commands,
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "Ethernet1/1",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"cisco_n9kv": clabport.Slot1, "vr-n9kv": clabport.Slot1, "vr-cisco_n9kv": clabport.Slot1},
+	AnsibleOS:     []string{"cisco.nxos.nxos", "nxos"},
 })
 
 // Descriptor is the NX-OS platform for the registry.
@@ -33,17 +34,6 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects Cisco Nexus 9000 switches.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), commands...) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 )
 
 func TestRemediation(t *testing.T) {
@@ -21,7 +22,7 @@ func TestRemediation(t *testing.T) {
 		"SW-DCBX":         {"priority-flow-control mode on"},
 		"SW-BUFFER":       {"pause pfc-cos 3"},
 	} {
-		got := Remediation(id, "Ethernet1/1", nil, r)
+		got := Remediation(remedy.Input{CheckID: id, Port: "Ethernet1/1", Recipe: r})
 		for _, w := range want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", id, got, w)
@@ -29,10 +30,10 @@ func TestRemediation(t *testing.T) {
 		}
 	}
 	r.DCBX = recipe.DCBXDynamic
-	if got := Remediation("SW-DCBX", "Ethernet1/1", nil, r); !strings.Contains(got, "mode auto") {
+	if got := Remediation(remedy.Input{CheckID: "SW-DCBX", Port: "Ethernet1/1", Recipe: r}); !strings.Contains(got, "mode auto") {
 		t.Errorf("dynamic DCBX: %q", got)
 	}
-	if Remediation("XFER-BW", "Ethernet1/1", nil, r) != "" {
+	if Remediation(remedy.Input{CheckID: "XFER-BW", Port: "Ethernet1/1", Recipe: r}) != "" {
 		t.Error("no switch remediation for transfers")
 	}
 }

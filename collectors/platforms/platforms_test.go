@@ -2,7 +2,6 @@ package platforms
 
 import (
 	"context"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/eos"
 	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/labcheck"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -120,52 +120,52 @@ func TestDuplicateClaimsPanic(t *testing.T) {
 	}
 }
 
-// placeholders are tokens a remediation must never print: it is written with the real (or
-// example) port and the effective recipe.
-var placeholders = regexp.MustCompile(`\{if\}|\{dev\}|\{port\}|\bHOST_MTU\b|\bROCE_DSCP\b|\bROCE_PRIORITY\b|\bCNP_DSCP\b|\bCNP_PRIORITY\b|\bPORT\b|\bPOLICY\b|DSCP:PRIO`)
-
-// Every platform's remediation for every check, under a recipe that differs from the default
-// in every value, prints those values and no placeholder or default.
+// Every platform's remediation for every check, on its example port and facts and under a
+// recipe that differs from the default in every value, prints those values and no placeholder
+// or default; on a host whose QoS tool is dcb, the QoS fixes are dcb commands alone.
 func TestRemediationsUseTheEffectiveRecipe(t *testing.T) {
 	custom := recipe.Default()
-	custom.RoCEDSCP, custom.RoCEPriority, custom.CNPDSCP, custom.CNPPriority = 34, 5, 46, 7
+	custom.RoCEDSCP, custom.RoCEPriority, custom.CNPDSCP, custom.CNPPriority = 34, 4, 46, 7
 	custom.RoCEToS = []int{136, 138}
 	custom.HostMTU, custom.SwitchMTU = 8900, 9100
 	def := recipe.Default()
 	mtu := map[string]string{"sonic": "9100", "cumulus": "9100", "nxos": "9100", "eos": strconv.Itoa(eos.IPMTUFor(9100))}
-	// want are the custom values a check's fix must name, per role.
+	// want are the custom values a check's fix must name on the example port, per role.
 	want := map[topology.Role]map[string][]string{
 		topology.RoleHost: {
-			"HOST-MTU": {"mtu 8900"}, "HOST-ROCE-MTU": {"mtu 8900"}, "HOST-TRUST": {"34:5", "46:7"},
-			"HOST-DSCP-MAP": {"set,34,5", "34:5"}, "HOST-PFC": {"0,0,0,0,0,1,0,0", "5:on"}, "HOST-ECN": {"enable/5"},
-			"HOST-CNP": {"echo 46 ", "echo 7 "}, "HOST-TOS": {"echo 138 ", "-t 138"},
+			"HOST-MTU": {"ens1f0np0 mtu 8900", "ens1f0np0.100 mtu 8900"}, "HOST-ROCE-MTU": {"mtu 8900"},
+			"HOST-TRUST": {"mlnx_qos -i ens1f0np0 --trust dscp"}, "HOST-DSCP-MAP": {"set,34,4"}, "HOST-PFC": {"0,0,0,0,1,0,0,0"},
+			"HOST-ECN": {"enable/4"}, "HOST-CNP": {"echo 46 ", "echo 7 "}, "HOST-TOS": {"echo 138 ", "-t 138", "mlx5_0/tc/1"},
+			"HOST-GID-INDEX": {"NCCL_IB_GID_INDEX=3"}, "HOST-GID-V2": {"mlx5_0/ports/1"},
 		},
 		topology.RoleSwitch: {"SW-DSCP-MAP": {"34"}},
 	}
+	dcb := map[string][]string{"HOST-TRUST": {"dcb app add dev ens1f0np0 dscp-prio 34:4 46:7"},
+		"HOST-DSCP-MAP": {"dcb app replace dev ens1f0np0 dscp-prio 34:4"}, "HOST-PFC": {"prio-pfc all:off 4:on"}}
 	reg := Registry()
 	for _, name := range reg.Names() {
 		d, _ := reg.Get(name)
-		port := d.ExamplePort()
-		if port == "" {
+		if d.ExamplePort() == "" {
 			t.Errorf("%s has no example port", name)
 		}
 		fixes := 0
 		for _, c := range checks.Catalog() {
 			for _, dcbx := range []string{recipe.DCBXStatic, recipe.DCBXDynamic} {
-				r := custom
-				r.DCBX = dcbx
-				got := d.Remediation(c.ID, port, nil, r)
+				r := withDCBX(custom, dcbx)
+				in := d.Example(c.ID, r)
+				if (in.Host == nil) == (in.Switch == nil) {
+					t.Fatalf("%s: the example input has no facts of its role: %+v", name, in)
+				}
+				got := d.Remediation(in)
 				if got == "" {
 					continue
 				}
 				fixes++
-				if m := placeholders.FindString(got); m != "" {
-					t.Errorf("%s %s: placeholder %q in %q", name, c.ID, m, got)
+				if bad := labcheck.Unrendered(got, r); len(bad) > 0 {
+					t.Errorf("%s %s: unrendered %q in %q", name, c.ID, bad, got)
 				}
-				for _, stale := range []string{"9216", "9214", "mtu 9000", "dscp 26"} {
-					if strings.Contains(got, stale) {
-						t.Errorf("%s %s: default value %q in %q", name, c.ID, stale, got)
-					}
+				if strings.Contains(got, "9214") {
+					t.Errorf("%s %s: default EOS MTU in %q", name, c.ID, got)
 				}
 				musts := want[d.Role()][c.ID]
 				if strings.HasSuffix(c.ID, "-MTU") && d.Role() == topology.RoleSwitch {
@@ -176,13 +176,59 @@ func TestRemediationsUseTheEffectiveRecipe(t *testing.T) {
 						t.Errorf("%s %s: %q lacks %q", name, c.ID, got, w)
 					}
 				}
-				if len(musts) == 0 && dependsOnRecipe(c.ID) && got == d.Remediation(c.ID, port, nil, withDCBX(def, dcbx)) {
+				if len(musts) == 0 && dependsOnRecipe(c.ID) && got == d.Remediation(d.Example(c.ID, withDCBX(def, dcbx))) {
 					t.Errorf("%s %s: the fix is the same under the default and a custom recipe: %q", name, c.ID, got)
+				}
+				if in.Host != nil && dcb[c.ID] != nil {
+					in.Host.QoS.Value.Tool = "dcb"
+					got := d.Remediation(in)
+					for _, w := range dcb[c.ID] {
+						if !strings.Contains(got, w) || strings.Contains(got, "mlnx_qos") {
+							t.Errorf("%s %s on a dcb host: %q, want %q alone", name, c.ID, got, w)
+						}
+					}
 				}
 			}
 		}
 		if fixes == 0 {
 			t.Errorf("%s writes no remediation at all", name)
+		}
+	}
+}
+
+// On switches CNPs go to whatever strict class the switch already gives the CNP DSCP: every
+// platform's fix names that class (and its queue), and falls back to cnp_priority only when
+// the CNP DSCP lands nowhere useful (unmapped, or in the RoCE class).
+func TestCNPFixesFollowTheSwitchsClass(t *testing.T) {
+	r := recipe.Default() // CNP DSCP 48, cnp_priority 6
+	want := map[string]struct{ mapped, fallback []string }{
+		"eos":     {[]string{"tx-queue 2\n      priority strict"}, []string{"tx-queue 6\n      priority strict"}},
+		"nxos":    {[]string{"set qos-group 7", "c-out-8q-q2\n    priority level 1"}, []string{"set qos-group 6", "c-out-8q-q6\n    priority level 1"}},
+		"cumulus": {[]string{"dscp 48 switch-priority 7", "traffic-class 2 mode strict"}, []string{"nv set qos roce mode lossless\nnv config apply"}},
+		"sonic":   {[]string{"'QUEUE|%s|2' scheduler scheduler.strict"}, []string{"'QUEUE|%s|6' scheduler scheduler.strict"}},
+	}
+	reg := Registry()
+	for name, w := range want {
+		d, _ := reg.Get(name)
+		for _, tc := range []struct {
+			cnpClass int
+			wants    []string
+		}{{7, w.mapped}, {3, w.fallback}} {
+			fixes := ""
+			for _, id := range []string{"SW-CNP-QUEUE", "SW-TRUST", "SW-DSCP-MAP"} {
+				in := d.Example(id, r)
+				in.Switch.DSCPToTC.Value[48] = tc.cnpClass // 3 is the RoCE class
+				in.Switch.TCToQueue.Value[7] = 2
+				fixes += d.Remediation(in) + "\n"
+			}
+			for _, s := range tc.wants {
+				if s = strings.ReplaceAll(s, "%s", d.ExamplePort()); !strings.Contains(fixes, s) {
+					t.Errorf("%s, CNP DSCP in class %d: fixes lack %q:\n%s", name, tc.cnpClass, s, fixes)
+				}
+			}
+			if name == "eos" && tc.cnpClass == 7 && strings.Contains(fixes, "qos map dscp 48") {
+				t.Errorf("eos moves CNPs out of the class the switch already gives them:\n%s", fixes)
+			}
 		}
 	}
 }
@@ -195,6 +241,17 @@ func dependsOnRecipe(id string) bool {
 func withDCBX(r recipe.Recipe, mode string) recipe.Recipe {
 	r.DCBX = mode
 	return r
+}
+
+// SONiC's PFC fix turns off exactly the extra priorities the port shows, by number.
+func TestSONiCPFCFixNamesTheExtraPriorities(t *testing.T) {
+	d, _ := Registry().Get("sonic")
+	in := d.Example("SW-PFC", recipe.Default()) // PFC on 3 and 4
+	got := d.Remediation(in)
+	if !strings.Contains(got, "sudo config interface pfc priority Ethernet0 4 off") || strings.Contains(got, "Ethernet0 3 off") ||
+		strings.Contains(got, "Ethernet0 5 off") || len(labcheck.Unrendered(got, in.Recipe)) > 0 {
+		t.Errorf("SW-PFC fix %q", got)
+	}
 }
 
 // Each platform names the ports containerlab wires (ethN) as its switch reports them, so

@@ -273,7 +273,7 @@ func TestPortNamesAddsLLDPOnlyFrontPanelPorts(t *testing.T) {
 }
 
 func TestAllowlistIsExactlyThePlan(t *testing.T) {
-	a := Platform{}.Allowlist()
+	a := Descriptor().Allowlist()
 	plan := Platform{}.Plan(inventory.DeviceSpec{})
 	if d := cmp.Diff(commands, plan, cmpopts.EquateEmpty()); d != "" {
 		t.Error(d)
@@ -288,7 +288,7 @@ func TestAllowlistIsExactlyThePlan(t *testing.T) {
 			t.Errorf("%q allowed", c)
 		}
 	}
-	if (Platform{}).Name() != "sonic" || (Platform{}).Role() != topology.RoleSwitch {
+	if Descriptor().Name() != "sonic" || Descriptor().Role() != topology.RoleSwitch {
 		t.Error("name or role")
 	}
 }

@@ -3,6 +3,8 @@ package sonic
 import (
 	"testing"
 
+	"github.com/roceaudit/roceaudit/collectors"
+
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturename"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
@@ -13,8 +15,9 @@ const fixtureRoot = "../../fixtures/sonic"
 // commands.
 type fixtures struct{ Platform }
 
-func (fixtures) FixtureDir() string            { return fixtureRoot }
-func (fixtures) FixtureFile(cmd string) string { return FixtureFile(cmd) }
+func (fixtures) FixtureDir() string               { return fixtureRoot }
+func (fixtures) Allowlist() *collectors.Allowlist { return Descriptor().Allowlist() }
+func (fixtures) FixtureFile(cmd string) string    { return FixtureFile(cmd) }
 
 // FixtureFile is the file under fixtures/sonic/<scenario>/ that holds cmd's output: the
 // command with every run of characters other than letters, digits and '-' turned into '_',

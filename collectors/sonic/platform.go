@@ -24,14 +24,15 @@ var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, C
 
 // descriptor is everything roceaudit knows of community SONiC.
 var descriptor = collectors.Describe(collectors.Spec{
-	Name:        "sonic",
-	Role:        topology.RoleSwitch,
-	Commands:    commands,
-	Collector:   Platform{},
-	Remedy:      Remediation,
-	ExamplePort: "Ethernet0",
-	ClabKinds:   map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
-	AnsibleOS:   []string{"dellemc.enterprise_sonic.sonic", "sonic"},
+	Name:          "sonic",
+	Role:          topology.RoleSwitch,
+	Commands:      commands,
+	Collector:     Platform{},
+	Remedy:        Remediation,
+	ExamplePort:   "Ethernet0",
+	ExampleSwitch: exampleSwitch,
+	ClabKinds:     map[string]func(string) string{"sonic-vs": clabPort, "sonic-vm": clabPort},
+	AnsibleOS:     []string{"dellemc.enterprise_sonic.sonic", "sonic"},
 })
 
 // clabPort is SONiC's name for the port containerlab wires as iface: eth1 is Ethernet0, eth2
@@ -48,17 +49,6 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 
 // Platform collects community SONiC switches.
 type Platform struct{}
-
-var _ collectors.Platform = Platform{}
-
-// Name is the inventory platform name.
-func (Platform) Name() string { return descriptor.Name() }
-
-// Role is always switch.
-func (Platform) Role() topology.Role { return descriptor.Role() }
-
-// Allowlist is exactly the command set.
-func (Platform) Allowlist() *collectors.Allowlist { return descriptor.Allowlist() }
 
 // Plan lists the commands Collect sends, whatever the device.
 func (Platform) Plan(inventory.DeviceSpec) []string { return descriptor.Commands() }

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/collectors/internal/example"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -12,24 +13,24 @@ import (
 // commands where sonic-utilities has one, otherwise CONFIG_DB writes with sonic-db-cli, then
 // `config save` so the change survives a reload. DSCP fixes edit the map the port really binds
 // (facts.DSCPMap), never a stock name that may not exist; the CNP queue is the one the CNP
-// DSCP lands in when facts say so. An unknown check ID gives "".
-func Remediation(checkID, port string, facts *topology.SwitchPort, r recipe.Recipe) string {
-	save := "sudo config save -y"
+// DSCP lands in when facts say so, and PFC is turned off on exactly the extra priorities the
+// facts show. An unknown check ID gives "".
+func Remediation(in remedy.Input) string {
+	save, port, r := "sudo config save -y", in.Port, in.Recipe
 	var lines []string
-	switch checkID {
-	case "SW-MTU":
+	switch in.CheckID {
+	case "SW-MTU", "LINK-MTU", "PATH-MTU":
 		lines = []string{fmt.Sprintf("sudo config interface mtu %s %d", port, r.SwitchMTU), save}
 	case "SW-TRUST":
-		lines = append(newDSCPMap(port, r), save)
+		lines = append(newDSCPMap(in), save)
 	case "SW-DSCP-MAP":
-		lines = append(editDSCPMap(port, facts, r), save)
-	case "SW-PFC":
-		lines = []string{
-			fmt.Sprintf("sudo config interface pfc priority %s %d on", port, r.RoCEPriority),
-			fmt.Sprintf("# and for every other priority `show pfc priority %s` lists:", port),
-			fmt.Sprintf("sudo config interface pfc priority %s <priority> off", port),
-			fmt.Sprintf("sudo config interface pfc asymmetric %s off", port),
-			save}
+		lines = append(editDSCPMap(in), save)
+	case "SW-PFC", "LINK-PFC":
+		lines = []string{fmt.Sprintf("sudo config interface pfc priority %s %d on", port, r.RoCEPriority)}
+		for _, p := range in.ExtraPFC() {
+			lines = append(lines, fmt.Sprintf("sudo config interface pfc priority %s %d off", port, p))
+		}
+		lines = append(lines, fmt.Sprintf("sudo config interface pfc asymmetric %s off", port), save)
 	case "SW-PFC-WATCHDOG":
 		lines = []string{
 			fmt.Sprintf("sudo config pfcwd start --action drop %s 200 --restoration-time 200", port),
@@ -42,15 +43,15 @@ func Remediation(checkID, port string, facts *topology.SwitchPort, r recipe.Reci
 		lines = []string{
 			"# a WRED profile that marks green packets, bound to the RoCE queue",
 			db("WRED_PROFILE|AZURE_LOSSLESS", "ecn", "ecn_all"),
-			db(fmt.Sprintf("QUEUE|%s|%d", port, r.RoCEPriority), "wred_profile", "AZURE_LOSSLESS"),
+			db(fmt.Sprintf("QUEUE|%s|%d", port, in.RoCEQueue()), "wred_profile", "AZURE_LOSSLESS"),
 			save}
 	case "SW-CNP-QUEUE":
 		lines = []string{
 			"# a strict-priority scheduler, bound to the CNP queue",
 			db("SCHEDULER|scheduler.strict", "type", "STRICT"),
-			db(fmt.Sprintf("QUEUE|%s|%d", port, cnpQueue(facts, r)), "scheduler", "scheduler.strict"),
+			db(fmt.Sprintf("QUEUE|%s|%d", port, in.CNPQueue()), "scheduler", "scheduler.strict"),
 			save}
-	case "SW-DCBX":
+	case "SW-DCBX", "PATH-DCBX-MIX":
 		lines = []string{"# nothing to change on the switch: community SONiC has no DCBX; configure the hosts " +
 			"statically (recipe dcbx: static) with the same PFC priority"}
 	case "SW-BUFFER":
@@ -73,55 +74,50 @@ func db(key, field, value string) string {
 // newMapName is the DSCP_TO_TC_MAP a fix creates for a port that binds none.
 const newMapName = "ROCE"
 
-// newDSCPMap creates a DSCP_TO_TC_MAP with the recipe's DSCPs and binds it to port.
-func newDSCPMap(port string, r recipe.Recipe) []string {
-	key := "DSCP_TO_TC_MAP|" + newMapName
+// newDSCPMap creates a DSCP_TO_TC_MAP with the recipe's DSCPs and binds it to the port.
+func newDSCPMap(in remedy.Input) []string {
+	key, r := "DSCP_TO_TC_MAP|"+newMapName, in.Recipe
+	cnp, _ := in.CNPClass()
 	return []string{
-		fmt.Sprintf("# %s binds no DSCP_TO_TC_MAP: create one (add every other DSCP the fabric uses) and bind it;", port),
-		fmt.Sprintf("# CNPs get class %d of their own, whose queue must be strict priority", r.CNPPriority),
-		db(key, fmt.Sprint(r.RoCEDSCP), fmt.Sprint(r.RoCEPriority)),
-		db(key, fmt.Sprint(r.CNPDSCP), fmt.Sprint(r.CNPPriority)),
-		db("PORT_QOS_MAP|"+port, "dscp_to_tc_map", newMapName),
+		fmt.Sprintf("# %s binds no DSCP_TO_TC_MAP: create one (add every other DSCP the fabric uses) and bind it;", in.Port),
+		fmt.Sprintf("# CNPs get class %d of their own, whose queue must be strict priority", cnp),
+		db(key, fmt.Sprint(r.RoCEDSCP), fmt.Sprint(in.RoCEClass())),
+		db(key, fmt.Sprint(r.CNPDSCP), fmt.Sprint(cnp)),
+		db("PORT_QOS_MAP|"+in.Port, "dscp_to_tc_map", newMapName),
 	}
 }
 
 // editDSCPMap fixes the entries of the map the port binds: the RoCE DSCP to the RoCE class,
-// and the CNP DSCP to a class of its own unless it already has one. Without facts (a fix shown
-// without a device) the map is looked up when the fix runs.
-func editDSCPMap(port string, facts *topology.SwitchPort, r recipe.Recipe) []string {
+// and the CNP DSCP to a class of its own unless it already has one. Without facts (a port
+// that was not read) the map is looked up when the fix runs.
+func editDSCPMap(in remedy.Input) []string {
+	r, port, facts := in.Recipe, in.Port, in.Switch
+	cnp, mapped := in.CNPClass()
 	switch {
 	case facts == nil:
 		key := `"DSCP_TO_TC_MAP|$MAP"`
 		hset := func(f, v int) string { return fmt.Sprintf("sudo sonic-db-cli CONFIG_DB HSET %s %d %d", key, f, v) }
 		return []string{
-			fmt.Sprintf("# in the DSCP_TO_TC_MAP %s binds (on stock SONiC AZURE, where DSCP 26 goes to lossy TC 1)", port),
+			fmt.Sprintf("# in the DSCP_TO_TC_MAP %s binds", port),
 			fmt.Sprintf("MAP=$(sonic-db-cli CONFIG_DB HGET 'PORT_QOS_MAP|%s' dscp_to_tc_map)", port),
-			hset(r.RoCEDSCP, r.RoCEPriority), hset(r.CNPDSCP, r.CNPPriority)}
+			hset(r.RoCEDSCP, in.RoCEClass()), hset(r.CNPDSCP, cnp)}
 	case facts.DSCPMap == "":
-		return newDSCPMap(port, r)
+		return newDSCPMap(in)
 	}
 	key := "DSCP_TO_TC_MAP|" + facts.DSCPMap
 	out := []string{fmt.Sprintf("# in DSCP_TO_TC_MAP|%s, the map %s binds", facts.DSCPMap, port),
-		db(key, fmt.Sprint(r.RoCEDSCP), fmt.Sprint(r.RoCEPriority))}
-	if tc, ok := facts.DSCPToTC.Value[r.CNPDSCP]; !facts.DSCPToTC.Usable() || !ok || tc == r.RoCEPriority {
-		out = append(out, fmt.Sprintf("# CNPs need a class of their own (here %d), whose queue must be strict priority", r.CNPPriority),
-			db(key, fmt.Sprint(r.CNPDSCP), fmt.Sprint(r.CNPPriority)))
+		db(key, fmt.Sprint(r.RoCEDSCP), fmt.Sprint(in.RoCEClass()))}
+	if !mapped {
+		out = append(out, fmt.Sprintf("# CNPs need a class of their own (here %d), whose queue must be strict priority", cnp),
+			db(key, fmt.Sprint(r.CNPDSCP), fmt.Sprint(cnp)))
 	}
 	return out
 }
 
-// cnpQueue is the queue the CNP DSCP lands in on the port, from its maps; the recipe's CNP
-// priority when they are not known.
-func cnpQueue(facts *topology.SwitchPort, r recipe.Recipe) int {
-	if facts == nil || !facts.DSCPToTC.Usable() {
-		return r.CNPPriority
-	}
-	tc, ok := facts.DSCPToTC.Value[r.CNPDSCP]
-	if !ok || tc == r.RoCEPriority {
-		return r.CNPPriority
-	}
-	if q, ok := facts.TCToQueue.Value[tc]; ok && facts.TCToQueue.Usable() {
-		return q
-	}
-	return tc
+// exampleSwitch is the facts explain shows the SONiC fixes for: the stock AZURE map bound,
+// MTU 1500.
+func exampleSwitch() *topology.SwitchPort {
+	p := example.Switch("Ethernet0", topology.MTU{Configured: 1500, Kind: "frame", Normalized: 1500})
+	p.DSCPMap = "AZURE"
+	return p
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -24,7 +25,7 @@ func TestRemediationCoversEverySwitchCheck(t *testing.T) {
 		"SW-BUFFER":       {"sudo config interface buffer priority-group lossless add Ethernet8 4"},
 	}
 	for id, parts := range want {
-		got := Remediation(id, "Ethernet8", nil, r)
+		got := Remediation(remedy.Input{CheckID: id, Port: "Ethernet8", Recipe: r})
 		for _, p := range parts {
 			if !strings.Contains(got, p) {
 				t.Errorf("%s: %q lacks %q", id, got, p)
@@ -34,7 +35,7 @@ func TestRemediationCoversEverySwitchCheck(t *testing.T) {
 			t.Errorf("%s: not saved: %q", id, got)
 		}
 	}
-	if got := Remediation("HOST-PFC", "Ethernet8", nil, r); got != "" {
+	if got := Remediation(remedy.Input{CheckID: "HOST-PFC", Port: "Ethernet8", Recipe: r}); got != "" {
 		t.Errorf("non-switch check: %q", got)
 	}
 }
@@ -58,7 +59,7 @@ func TestDSCPMapFixNamesTheBoundMap(t *testing.T) {
 			[]string{"binds no DSCP_TO_TC_MAP", "HSET 'DSCP_TO_TC_MAP|ROCE' 26 3", "HSET 'PORT_QOS_MAP|Ethernet8' dscp_to_tc_map ROCE"}, []string{"AZURE"}},
 	}
 	for _, tc := range cases {
-		got := Remediation("SW-DSCP-MAP", "Ethernet8", tc.facts, r)
+		got := Remediation(remedy.Input{CheckID: "SW-DSCP-MAP", Port: "Ethernet8", Switch: tc.facts, Recipe: r})
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", tc.name, got, w)
@@ -72,7 +73,7 @@ func TestDSCPMapFixNamesTheBoundMap(t *testing.T) {
 	}
 	// SW-CNP-QUEUE binds the strict scheduler to the queue DSCP 48 lands in (TC 5 -> queue 5 here).
 	p := &topology.SwitchPort{DSCPToTC: topology.Known(map[int]int{48: 5}, e), TCToQueue: topology.Known(map[int]int{5: 5}, e)}
-	if got := Remediation("SW-CNP-QUEUE", "Ethernet8", p, r); !strings.Contains(got, "'QUEUE|Ethernet8|5' scheduler scheduler.strict") {
+	if got := Remediation(remedy.Input{CheckID: "SW-CNP-QUEUE", Port: "Ethernet8", Switch: p, Recipe: r}); !strings.Contains(got, "'QUEUE|Ethernet8|5' scheduler scheduler.strict") {
 		t.Errorf("CNP queue fix %q", got)
 	}
 }

@@ -54,7 +54,7 @@ func TestCollectOverSSH(t *testing.T) {
 	dev := cumulus.New(sw)
 
 	cfg := labcheck.ClientConfig(t, labtest.StartSSH(t, dev, "cumulus"), "cumulus")
-	cfg.Sudo, cfg.Allowlist = true, cumuluscol.Platform{}.Allowlist()
+	cfg.Sudo, cfg.Allowlist = true, cumuluscol.Descriptor().Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	c, err := sshclient.Dial(ctx, cfg)
@@ -64,7 +64,7 @@ func TestCollectOverSSH(t *testing.T) {
 	defer c.Close()
 
 	viaSSH := &topology.Device{Name: "leaf2"}
-	if err := (cumuluscol.Platform{}).Collect(ctx, c, inventory.DeviceSpec{Name: "leaf2"}, viaSSH); err != nil {
+	if err := cumuluscol.Descriptor().Collect(ctx, c, inventory.DeviceSpec{Name: "leaf2"}, viaSSH); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(collect(t, sw), viaSSH.Switch); d != "" {

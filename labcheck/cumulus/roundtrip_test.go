@@ -21,7 +21,7 @@ import (
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labcheck.Collect(t, cumuluscol.Platform{}, cumulus.New(sw), sw)
+	return labcheck.Collect(t, cumuluscol.Descriptor(), cumulus.New(sw), sw)
 }
 
 // unknown is a fact the collector cannot read; the comparison only checks that it says why.

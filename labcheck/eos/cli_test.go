@@ -21,8 +21,8 @@ func TestInteractiveCollection(t *testing.T) {
 	sw.Port("Ethernet2").TrustDSCP = false
 	sw.Port("Ethernet3").PauseRX = true
 	dev := eos.New(sw)
-	viaCLI := labcheck.CollectOverCLI(t, eoscol.Platform{}, labtest.StartSSH(t, dev, "admin"), "leaf3")
-	viaExec := labcheck.Collect(t, eoscol.Platform{}, dev, sw)
+	viaCLI := labcheck.CollectOverCLI(t, eoscol.Descriptor(), labtest.StartSSH(t, dev, "admin"), "leaf3")
+	viaExec := labcheck.Collect(t, eoscol.Descriptor(), dev, sw)
 	if d := cmp.Diff(viaExec, viaCLI); d != "" {
 		t.Errorf("interactive collection differs from exec (-exec +cli):\n%s", d)
 	}

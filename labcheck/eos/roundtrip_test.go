@@ -113,7 +113,7 @@ func TestCollectorRoundTrip(t *testing.T) {
 			if err := eos.Validate(sc.sw); err != nil {
 				t.Fatalf("the scenario is not expressible on EOS: %v", err)
 			}
-			got := labcheck.Collect(t, eoscol.Platform{}, eos.New(sc.sw), sc.sw)
+			got := labcheck.Collect(t, eoscol.Descriptor(), eos.New(sc.sw), sc.sw)
 			want := &topology.SwitchFacts{
 				NOS:  "Arista EOS " + eos.DefaultVersion + " (" + eos.DefaultModel + ")",
 				LLDP: labcheck.Known(expectedLLDP(sc.sw), eoscol.CmdLLDP),
@@ -139,7 +139,7 @@ func TestFaultsShow(t *testing.T) {
 	sw := eos.Leaf3()
 	sw.Port("Ethernet2").TrustDSCP = false
 	sw.Port("Ethernet3").PauseRX = true
-	facts := labcheck.Collect(t, eoscol.Platform{}, eos.New(sw), sw)
+	facts := labcheck.Collect(t, eoscol.Descriptor(), eos.New(sw), sw)
 	if got := facts.Port("Ethernet2").Trust.Value; got != "pcp" {
 		t.Errorf("Ethernet2 trust = %q, want pcp", got)
 	}
@@ -169,7 +169,7 @@ func TestValidateNamesWhatEOSCannotShow(t *testing.T) {
 // expectedLLDP.
 func TestHostNeighbourByMAC(t *testing.T) {
 	var got topology.LLDPNeighbor
-	for _, n := range labcheck.Collect(t, eoscol.Platform{}, eos.New(eos.Leaf3()), eos.Leaf3()).LLDP.Value {
+	for _, n := range labcheck.Collect(t, eoscol.Descriptor(), eos.New(eos.Leaf3()), eos.Leaf3()).LLDP.Value {
 		if n.LocalPort == "Ethernet2" {
 			got = n
 		}

@@ -22,7 +22,7 @@ import (
 func labSnapshot(t *testing.T, devs []lab.Emulated, switchLLDP bool) *topology.Snapshot {
 	t.Helper()
 	s := &topology.Snapshot{}
-	p := linuxcol.Platform{}
+	p := linuxcol.Descriptor()
 	for _, d := range devs {
 		dev := &topology.Device{Name: d.Name, Platform: d.Platform, Reachable: true}
 		switch {
@@ -34,7 +34,7 @@ func labSnapshot(t *testing.T, devs []lab.Emulated, switchLLDP bool) *topology.S
 			}
 		case d.Platform == "sonic":
 			dev.Role = topology.RoleSwitch
-			dev.Switch = labcheck.Collect(t, soniccol.Platform{}, d.Device, d.Switch)
+			dev.Switch = labcheck.Collect(t, soniccol.Descriptor(), d.Device, d.Switch)
 			if !switchLLDP {
 				dev.Switch.LLDP = topology.Unknown[[]topology.LLDPNeighbor](topology.Evidence{Error: "LLDP not run"})
 			}

@@ -20,7 +20,7 @@ import (
 // audit collects h with the Linux collector over its exec answers and runs the host checks.
 func audit(t *testing.T, h *linuxhost.Host) (*topology.Device, map[string]checks.Status) {
 	t.Helper()
-	p := linux.Platform{}
+	p := linux.Descriptor()
 	d := &topology.Device{Name: h.Name, Platform: "linux", Role: topology.RoleHost, Reachable: true}
 	if err := p.Collect(context.Background(), labcheck.ExecRunner{Dev: h, Allow: p.Allowlist()}, inventory.DeviceSpec{Name: h.Name}, d); err != nil {
 		t.Fatal(err)

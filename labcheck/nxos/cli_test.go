@@ -23,8 +23,8 @@ func TestInteractiveCollection(t *testing.T) {
 	sw.Port("Ethernet1/3").PFCAuto, sw.Port("Ethernet1/3").DCBX = true, true
 	dev := nxos.New(sw)
 	dev.Now = func() time.Time { return time.Date(2026, 11, 30, 10, 2, 31, 0, time.UTC) }
-	viaCLI := labcheck.CollectOverCLI(t, nxoscol.Platform{}, labtest.StartSSH(t, dev, "admin"), "leaf4")
-	viaExec := labcheck.Collect(t, nxoscol.Platform{}, dev, sw)
+	viaCLI := labcheck.CollectOverCLI(t, nxoscol.Descriptor(), labtest.StartSSH(t, dev, "admin"), "leaf4")
+	viaExec := labcheck.Collect(t, nxoscol.Descriptor(), dev, sw)
 	if d := cmp.Diff(viaExec, viaCLI); d != "" {
 		t.Errorf("interactive collection differs from exec (-exec +cli):\n%s", d)
 	}

@@ -101,7 +101,7 @@ func expectedLLDP(sw *switchstate.Switch) []topology.LLDPNeighbor {
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labcheck.Collect(t, nxoscol.Platform{}, nxos.New(sw), sw)
+	return labcheck.Collect(t, nxoscol.Descriptor(), nxos.New(sw), sw)
 }
 
 // TestCollectorRoundTrip renders every collector command from the state, runs the real

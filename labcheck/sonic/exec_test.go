@@ -42,7 +42,7 @@ func TestCollectOverSSH(t *testing.T) {
 	dev := sonic.New(sw)
 
 	cfg := labcheck.ClientConfig(t, labtest.StartSSH(t, dev, "admin"), "admin")
-	cfg.Sudo, cfg.Allowlist = true, soniccol.Platform{}.Allowlist()
+	cfg.Sudo, cfg.Allowlist = true, soniccol.Descriptor().Allowlist()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	c, err := sshclient.Dial(ctx, cfg)
@@ -55,7 +55,7 @@ func TestCollectOverSSH(t *testing.T) {
 	}
 
 	viaSSH := &topology.Device{Name: "leaf1"}
-	if err := (soniccol.Platform{}).Collect(ctx, c, inventory.DeviceSpec{Name: "leaf1"}, viaSSH); err != nil {
+	if err := soniccol.Descriptor().Collect(ctx, c, inventory.DeviceSpec{Name: "leaf1"}, viaSSH); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(collect(t, sw), viaSSH.Switch); d != "" {

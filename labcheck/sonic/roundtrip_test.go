@@ -22,7 +22,7 @@ import (
 
 func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	t.Helper()
-	return labcheck.Collect(t, soniccol.Platform{}, sonic.New(sw), sw)
+	return labcheck.Collect(t, soniccol.Descriptor(), sonic.New(sw), sw)
 }
 
 // expectedPort is what the SONiC collector must report for a port of the state, written from

@@ -1,5 +1,6 @@
-// Package fixturename is the one rule by which the switch collectors (EOS, NX-OS, SONiC,
-// Cumulus) and the lab name the file that holds a command's recorded output.
+// Package fixturename is the one rule by which the switch collectors' tests (EOS, NX-OS,
+// SONiC, Cumulus) name the file that holds a command's recorded output. The lab serves the
+// same files but keeps its own copy of the rule: it may not import the collectors.
 package fixturename
 
 import (
