@@ -17,7 +17,7 @@ const (
 )
 
 // Scenarios lists the built-in scenarios.
-func Scenarios() []string { return []string{ScenarioHealthy, ScenarioBroken} }
+func Scenarios() []string { return []string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock} }
 
 // Fault is one deliberate misconfiguration of a scenario, with the check that must catch it.
 type Fault struct {
@@ -190,6 +190,8 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 		return withSwitches(fixedFabric(), scenario, healthy(), latency), nil
 	case ScenarioBroken:
 		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
+	case ScenarioDeadlock:
+		return withSwitches(deadlockFabric(), scenario, healthy(), latency), nil
 	}
 	return nil, fmt.Errorf("unknown lab scenario %q (expected one of %v)", scenario, Scenarios())
 }

@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -16,10 +17,10 @@ import (
 // cycle in that graph can pause forever. Queues toward hosts are left out: a host never
 // forwards, so such a queue depends on nothing and cannot be on a cycle.
 //
-// Paths are those of the links as they are (declared and LLDP), between one host port per
-// switch that hosts attach to (a leaf): hosts never transit, so every host of a leaf adds the
-// same inter-switch dependencies as its representative, and the work is quadratic in leaves,
-// not in hosts. Every host pair is analysed rather than the inventory's paths:, because a
+// Paths are those of the links as they are (declared and LLDP), between one pair of host
+// ports per pair of switches that hosts attach to (leaves): hosts never transit, so every
+// host of a leaf adds the same inter-switch dependencies as the leaf's representative, and
+// the work is quadratic in leaves, not in hosts. Every host pair is analysed rather than the inventory's paths:, because a
 // deadlock needs only the traffic that can flow, not the traffic someone chose to test.
 
 // DefaultDeadlockQueries bounds the path computations one analysis makes (each one BFS over
@@ -56,7 +57,7 @@ type Valley struct {
 
 // DeadlockAnalysis is what AnalyseDeadlock finds, every list sorted.
 type DeadlockAnalysis struct {
-	Endpoints  []Endpoint     // one host port per leaf
+	Endpoints  []Endpoint     // the first host port of each leaf
 	Pairs      int            // endpoint pairs analysed (each in both directions)
 	PairsTotal int            // endpoint pairs there are
 	Paths      int            // directed equal-cost paths analysed
@@ -102,13 +103,20 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	}
 	r.tiers, out.Untiered = Tiers(in.Devices, in.Links)
 	out.Tiers = r.tiers
-	out.Endpoints = leafEndpoints(in.Links, r.host)
+	leaves := leafPorts(in.Links, r.host)
+	for _, eps := range leaves {
+		out.Endpoints = append(out.Endpoints, eps[0])
+	}
 	out.SameTier = r.sameTier()
 
 	var pairs []pairPaths
 	g := NewGraph(in.Devices, in.Links)
-	for i, a := range out.Endpoints {
-		for _, b := range out.Endpoints[i+1:] {
+	for i := range leaves {
+		for j := i + 1; j < len(leaves); j++ {
+			a, b, ok := leafPair(leaves[i], leaves[j])
+			if !ok {
+				continue // one host alone on both leaves: it does not send to itself
+			}
 			out.PairsTotal++
 			if pp, ok := r.query(g, a, b); ok {
 				pairs = append(pairs, pp)
@@ -186,30 +194,36 @@ func Tiers(devices []*Device, links []Link) (map[string]int, []string) {
 	return tiers, untiered
 }
 
-// leafEndpoints is, per switch that a host port is linked to, the smallest such host port.
-func leafEndpoints(links []Link, host map[string]bool) []Endpoint {
-	best := map[string]PortRef{}
+// leafPorts lists, per switch that host ports are linked to, those ports sorted, by switch.
+func leafPorts(links []Link, host map[string]bool) [][]Endpoint {
+	by := map[string][]Endpoint{}
 	for _, l := range links {
 		for _, e := range [][2]PortRef{{l.A, l.B}, {l.B, l.A}} {
-			h, sw := e[0], e[1]
-			if !host[h.Device] || host[sw.Device] {
-				continue
-			}
-			if cur, ok := best[sw.Device]; !ok || h.String() < cur.String() {
-				best[sw.Device] = h
+			if h, sw := e[0], e[1]; host[h.Device] && !host[sw.Device] {
+				by[sw.Device] = append(by[sw.Device], Endpoint{Device: h.Device, Interface: h.Interface})
 			}
 		}
 	}
-	seen := map[PortRef]bool{}
-	var out []Endpoint
-	for _, p := range best {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, Endpoint{Device: p.Device, Interface: p.Interface})
-		}
+	var out [][]Endpoint
+	for _, sw := range slices.Sorted(maps.Keys(by)) {
+		eps := by[sw]
+		slices.SortFunc(eps, func(x, y Endpoint) int { return strings.Compare(x.String(), y.String()) })
+		out = append(out, slices.Compact(eps))
 	}
-	slices.SortFunc(out, func(x, y Endpoint) int { return strings.Compare(x.String(), y.String()) })
 	return out
+}
+
+// leafPair is the pair of host ports that stands for traffic between two leaves: the first
+// port of each, but of two different hosts (rail twins carry the same dual-homed hosts).
+func leafPair(a, b []Endpoint) (Endpoint, Endpoint, bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Device != y.Device {
+				return x, y, true
+			}
+		}
+	}
+	return Endpoint{}, Endpoint{}, false
 }
 
 func (r *deadlockRun) interSwitch(l Link) bool { return !r.host[l.A.Device] && !r.host[l.B.Device] }

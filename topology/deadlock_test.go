@@ -236,3 +236,12 @@ func TestOneEndpointPerLeafAndUnreachedSwitches(t *testing.T) {
 		t.Errorf("untiered (-want +got):\n%s", diff)
 	}
 }
+
+func TestRailTwinLeavesArePairedThroughTwoHosts(t *testing.T) {
+	// h1 and h2 are each dual-homed to leaf1 and leaf2: the leaves' first ports are both h1's.
+	a := analyse(t, allLossless, "h1:p0-leaf1:e1", "h1:p1-leaf2:e1", "h2:p0-leaf1:e2", "h2:p1-leaf2:e2",
+		"leaf1:u1-spine1:d1", "leaf2:u1-spine1:d2")
+	if a.Pairs != 1 || a.Paths != 2 || a.Queues != 4 {
+		t.Errorf("pairs %d paths %d queues %d", a.Pairs, a.Paths, a.Queues)
+	}
+}
