@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -123,13 +124,7 @@ func incomplete(a topology.DeadlockAnalysis, in deadlockInputs) (fabricVerdict, 
 	}
 	if len(in.unknown) > 0 {
 		var ps []string
-		for _, p := range slices.Sorted(func(yield func(string) bool) {
-			for k := range in.unknown {
-				if !yield(k) {
-					return
-				}
-			}
-		}) {
+		for _, p := range slices.Sorted(maps.Keys(in.unknown)) {
 			ps = append(ps, p+" ("+in.unknown[p]+")")
 		}
 		why = append(why, "PFC unknown on "+listed(ps)+", counted as lossless")
@@ -139,7 +134,7 @@ func incomplete(a topology.DeadlockAnalysis, in deadlockInputs) (fabricVerdict, 
 	}
 	msg := strings.Join(why, "; ")
 	return fabricVerdict{path: "fabric", verdict: verdict{status: Error, actual: "links or PFC state incomplete",
-		message:     msg + ". Analysed: " + strings.TrimSuffix(analysedShort(a), "."),
+		message:     msg + ". Analysed: " + analysedShort(a),
 		evidence:    evidenceOf(msg),
 		remediation: "make every switch readable (see its COLLECT-* results) and its links known (LLDP, or links: in the inventory), then re-run"}}, true
 }
