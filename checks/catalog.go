@@ -23,6 +23,7 @@ const (
 	ScopeLink       Scope = "link"
 	ScopePath       Scope = "path"
 	ScopeTransfer   Scope = "transfer"
+	ScopeFabric     Scope = "fabric" // the whole fabric at once (FABRIC-DEADLOCK)
 )
 
 // Check is one catalog entry.
@@ -46,6 +47,7 @@ type Check struct {
 	declared   func(r recipe.Recipe, dl topology.DeclaredLink) verdict
 	path       func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
 	transfer   func(r recipe.Recipe, x topology.Transfer) verdict
+	fabric     func(r recipe.Recipe, f *fabric, remedy portRemedy) []fabricVerdict
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.
@@ -65,7 +67,7 @@ type verdict struct {
 
 // Catalog is every check roceaudit runs, in report order.
 func Catalog() []*Check {
-	return slices.Concat([]*Check{collectReach(), collectFacts()}, hostPortChecks(), switchChecks(), linkChecks(), pathChecks(), transferChecks())
+	return slices.Concat([]*Check{collectReach(), collectFacts()}, hostPortChecks(), switchChecks(), linkChecks(), pathChecks(), fabricChecks(), transferChecks())
 }
 
 // Lookup finds a check by ID (case-insensitive).

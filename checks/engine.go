@@ -94,6 +94,9 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 		}
 	}
 	out = append(out, linkResults(snap.Recipe, cat, f, sc, opts)...)
+	if sc == nil { // a fabric-wide verdict has no place in an audit narrowed to some paths
+		out = append(out, fabricResults(snap.Recipe, cat, f, opts)...)
+	}
 	for _, rp := range paths {
 		for _, c := range cat {
 			if c.path == nil || !opts.wants(c.ID) {

@@ -16,10 +16,10 @@ const (
 	ScenarioBroken  = "broken"
 )
 
-// Scenarios lists the built-in scenarios: healthy, broken, then the vendor designs
+// Scenarios lists the built-in scenarios: healthy, broken, deadlock, then the vendor designs
 // (scenarios_vendor.go).
 func Scenarios() []string {
-	return append([]string{ScenarioHealthy, ScenarioBroken}, vendorScenarioNames...)
+	return append([]string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock}, vendorScenarioNames...)
 }
 
 // Fault is one deliberate misconfiguration of a scenario, with the check that must catch it.
@@ -193,6 +193,8 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 		return withSwitches(fixedFabric(), scenario, healthy(), latency), nil
 	case ScenarioBroken:
 		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
+	case ScenarioDeadlock:
+		return withSwitches(deadlockFabric(), scenario, healthy(), latency), nil
 	}
 	if v, ok := vendorScenarios[scenario]; ok {
 		return v.build(latency), nil

@@ -1,0 +1,384 @@
+package topology
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Deadlock analysis of the lossless priority (PFC deadlock: a cyclic buffer dependency).
+//
+// The buffer dependency graph has one node per egress queue of the lossless priority on a
+// switch port that links two switches and carries PFC on that priority at both ends (a
+// "lossless queue"). For every equal-cost path between the analysed host ports, with transit
+// switches s1..sk and out-ports o1..ok, there is an edge (si, oi) -> (si+1, oi+1) when both
+// queues are lossless: a packet held in queue (si, oi) waits for buffer at si+1's ingress
+// port, which PFC keeps full (pausing si) until the packets there leave by (si+1, oi+1). A
+// cycle in that graph can pause forever. Queues toward hosts are left out: a host never
+// forwards, so such a queue depends on nothing and cannot be on a cycle.
+//
+// Paths are those of the links as they are (declared and LLDP), between one pair of host
+// ports per pair of switches that hosts attach to (leaves): hosts never transit, so every
+// host of a leaf adds the same inter-switch dependencies as the leaf's representative, and
+// the work is quadratic in leaves, not in hosts. Every host pair is analysed rather than the inventory's paths:, because a
+// deadlock needs only the traffic that can flow, not the traffic someone chose to test.
+
+// DefaultDeadlockQueries bounds the path computations one analysis makes (each one BFS over
+// the fabric plus its equal-cost paths): the leaf pairs first, then single-link failures.
+const DefaultDeadlockQueries = 5000
+
+// DeadlockInput is what the analysis reads.
+type DeadlockInput struct {
+	Devices []*Device
+	Links   []Link
+	// Lossless says whether a switch port carries PFC on the lossless priority; the caller
+	// decides what an unreadable port counts as.
+	Lossless func(p PortRef) bool
+	// MaxQueries bounds the path computations; 0 is DefaultDeadlockQueries.
+	MaxQueries int
+}
+
+// DependencyCycle is one strongly connected component of the buffer dependency graph.
+type DependencyCycle struct {
+	Queues []PortRef // every queue of the component, sorted
+	// Cycle is one concrete cycle through the component's first queue, in dependency order;
+	// it closes back on Cycle[0].
+	Cycle []PortRef
+}
+
+// Valley is a path whose switch tiers go down and then up again.
+type Valley struct {
+	From, To Endpoint
+	Hops     []Hop
+	// Failed is the link whose failure (alone) makes the path one of the shortest; nil for a
+	// valley of the fabric as it is.
+	Failed *Link
+}
+
+// DeadlockAnalysis is what AnalyseDeadlock finds, every list sorted.
+type DeadlockAnalysis struct {
+	Endpoints  []Endpoint     // the first host port of each leaf
+	Pairs      int            // endpoint pairs analysed (each in both directions)
+	PairsTotal int            // endpoint pairs there are
+	Paths      int            // directed equal-cost paths analysed
+	Queues     int            // lossless inter-switch queues
+	Tiers      map[string]int // switch -> hop distance to the nearest host (leaf 1, spine 2, ...)
+	Untiered   []string       // switches no host reaches: not analysed
+	Truncated  bool           // a pair had more than MaxPaths equal-cost paths
+	Cycles     []DependencyCycle
+	Valleys    []Valley // lossless valleys of the fabric as it is
+	// FailureValleys are the lossless valleys that appear when one inter-switch link fails.
+	FailureValleys []Valley
+	SameTier       []Link // lossless links between two switches of the same tier
+	// LinksFailed of FailableLinks inter-switch links had their failure analysed (fewer when
+	// the query budget ran out).
+	LinksFailed, FailableLinks int
+}
+
+// pairPaths is one endpoint pair and its equal-cost paths from the first to the second.
+type pairPaths struct {
+	a, b  Endpoint
+	paths [][]Hop
+}
+
+type deadlockRun struct {
+	in      DeadlockInput
+	host    map[string]bool
+	tiers   map[string]int
+	budget  int
+	out     *DeadlockAnalysis
+	current map[string]bool // valleys of the intact fabric, by hop text
+}
+
+// AnalyseDeadlock builds the buffer dependency graph of the lossless priority, finds its
+// cycles, and looks for valleys now and after any single inter-switch link failure.
+func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
+	if in.MaxQueries <= 0 {
+		in.MaxQueries = DefaultDeadlockQueries
+	}
+	out := DeadlockAnalysis{}
+	r := &deadlockRun{in: in, host: map[string]bool{}, budget: in.MaxQueries, out: &out, current: map[string]bool{}}
+	for _, d := range in.Devices {
+		r.host[d.Name] = d.Role == RoleHost
+	}
+	r.tiers, out.Untiered = Tiers(in.Devices, in.Links)
+	out.Tiers = r.tiers
+	leaves := leafPorts(in.Links, r.host)
+	for _, eps := range leaves {
+		out.Endpoints = append(out.Endpoints, eps[0])
+	}
+	out.SameTier = r.sameTier()
+
+	var pairs []pairPaths
+	g := NewGraph(in.Devices, in.Links)
+	for i := range leaves {
+		for j := i + 1; j < len(leaves); j++ {
+			a, b, ok := leafPair(leaves[i], leaves[j])
+			if !ok {
+				continue // one host alone on both leaves: it does not send to itself
+			}
+			out.PairsTotal++
+			if pp, ok := r.query(g, a, b); ok {
+				pairs = append(pairs, pp)
+			}
+		}
+	}
+	out.Pairs = len(pairs)
+	var directed [][]Hop
+	for _, pp := range pairs {
+		for _, p := range pp.paths {
+			directed = append(directed, p, reverseHops(p))
+			if r.losslessValley(p) {
+				out.Valleys = append(out.Valleys, Valley{From: pp.a, To: pp.b, Hops: p})
+				r.current[hopsText(p)] = true
+			}
+		}
+	}
+	out.Paths = len(directed)
+	nodes, adj := r.dependencies(directed)
+	out.Queues = len(nodes)
+	out.Cycles = dependencyCycles(nodes, adj)
+	r.failures(pairs)
+	return out
+}
+
+// query is one pair's paths, within the budget.
+func (r *deadlockRun) query(g *Graph, a, b Endpoint) (pairPaths, bool) {
+	if r.budget == 0 {
+		return pairPaths{}, false
+	}
+	r.budget--
+	paths, trunc, err := g.Paths(a, b)
+	if err != nil {
+		return pairPaths{}, false
+	}
+	r.out.Truncated = r.out.Truncated || trunc
+	return pairPaths{a: a, b: b, paths: paths}, true
+}
+
+// Tiers is each switch's hop distance to the nearest host over the links (hosts do not
+// forward), and the switches no host reaches.
+func Tiers(devices []*Device, links []Link) (map[string]int, []string) {
+	g := NewGraph(devices, links)
+	dist := make([]int, len(g.names))
+	var queue []int
+	for i := range g.names {
+		dist[i] = -1
+		if g.host[i] {
+			dist[i] = 0
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, e := range g.adj[n] {
+			if dist[e.to] < 0 && !g.host[e.to] {
+				dist[e.to] = dist[n] + 1
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	tiers := map[string]int{}
+	var untiered []string
+	for i, name := range g.names {
+		switch {
+		case g.host[i]:
+		case dist[i] > 0:
+			tiers[name] = dist[i]
+		default:
+			untiered = append(untiered, name)
+		}
+	}
+	slices.Sort(untiered)
+	return tiers, untiered
+}
+
+// leafPorts lists, per switch that host ports are linked to, those ports sorted, by switch.
+func leafPorts(links []Link, host map[string]bool) [][]Endpoint {
+	by := map[string][]Endpoint{}
+	for _, l := range links {
+		for _, e := range [][2]PortRef{{l.A, l.B}, {l.B, l.A}} {
+			if h, sw := e[0], e[1]; host[h.Device] && !host[sw.Device] {
+				by[sw.Device] = append(by[sw.Device], Endpoint{Device: h.Device, Interface: h.Interface})
+			}
+		}
+	}
+	var out [][]Endpoint
+	for _, sw := range slices.Sorted(maps.Keys(by)) {
+		eps := by[sw]
+		slices.SortFunc(eps, func(x, y Endpoint) int { return strings.Compare(x.String(), y.String()) })
+		out = append(out, slices.Compact(eps))
+	}
+	return out
+}
+
+// leafPair is the pair of host ports that stands for traffic between two leaves: the first
+// port of each, but of two different hosts (rail twins carry the same dual-homed hosts).
+func leafPair(a, b []Endpoint) (Endpoint, Endpoint, bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Device != y.Device {
+				return x, y, true
+			}
+		}
+	}
+	return Endpoint{}, Endpoint{}, false
+}
+
+func (r *deadlockRun) interSwitch(l Link) bool { return !r.host[l.A.Device] && !r.host[l.B.Device] }
+
+func (r *deadlockRun) losslessLink(a, b PortRef) bool { return r.in.Lossless(a) && r.in.Lossless(b) }
+
+// sameTier lists the lossless links between two switches of the same tier.
+func (r *deadlockRun) sameTier() []Link {
+	var out []Link
+	for _, l := range r.in.Links {
+		ta, oka := r.tiers[l.A.Device]
+		tb, okb := r.tiers[l.B.Device]
+		if r.interSwitch(l) && oka && okb && ta == tb && r.losslessLink(l.A, l.B) {
+			out = append(out, l)
+		}
+	}
+	slices.SortFunc(out, compareLinks)
+	return out
+}
+
+// losslessValley reports whether a path goes down and then up again over lossless links only.
+func (r *deadlockRun) losslessValley(hops []Hop) bool {
+	down := false
+	for i := 1; i+2 < len(hops); i++ {
+		if !r.losslessLink(PortRef{hops[i].Device, hops[i].OutPort}, PortRef{hops[i+1].Device, hops[i+1].InPort}) {
+			return false
+		}
+	}
+	for i := 1; i+2 < len(hops); i++ {
+		t, next := r.tiers[hops[i].Device], r.tiers[hops[i+1].Device]
+		switch {
+		case next < t:
+			down = true
+		case next > t && down:
+			return true
+		}
+	}
+	return false
+}
+
+// dependencies is the buffer dependency graph of directed paths: its nodes sorted, and per
+// node the sorted indexes of the queues it waits on.
+func (r *deadlockRun) dependencies(paths [][]Hop) ([]PortRef, [][]int) {
+	edges := map[[2]PortRef]bool{}
+	queues := map[PortRef]bool{}
+	for _, p := range paths {
+		var prev *PortRef
+		// Transit hops are p[1:len-1]; hop i's queue is inter-switch when hop i+1 transits too.
+		for i := 1; i+2 < len(p); i++ {
+			q := PortRef{p[i].Device, p[i].OutPort}
+			if !r.losslessLink(q, PortRef{p[i+1].Device, p[i+1].InPort}) {
+				prev = nil
+				continue
+			}
+			queues[q] = true
+			if prev != nil {
+				edges[[2]PortRef{*prev, q}] = true
+			}
+			prev = &q
+		}
+	}
+	nodes := make([]PortRef, 0, len(queues))
+	for q := range queues {
+		nodes = append(nodes, q)
+	}
+	slices.SortFunc(nodes, comparePorts)
+	index := map[PortRef]int{}
+	for i, q := range nodes {
+		index[q] = i
+	}
+	adj := make([][]int, len(nodes))
+	for e := range edges {
+		adj[index[e[0]]] = append(adj[index[e[0]]], index[e[1]])
+	}
+	for i := range adj {
+		slices.Sort(adj[i])
+	}
+	return nodes, adj
+}
+
+// failures recomputes, for each inter-switch link in turn, the paths of the pairs that use it
+// (removing a link no shortest path crosses changes no pair's paths) and keeps the lossless
+// valleys that the fabric as it is does not already have.
+func (r *deadlockRun) failures(pairs []pairPaths) {
+	var failable []Link
+	for _, l := range r.in.Links {
+		if r.interSwitch(l) {
+			failable = append(failable, l)
+		}
+	}
+	slices.SortFunc(failable, compareLinks)
+	r.out.FailableLinks = len(failable)
+	uses := make([]map[[2]string]bool, len(pairs))
+	for i, pp := range pairs {
+		uses[i] = map[[2]string]bool{}
+		for _, p := range pp.paths {
+			for j := 0; j+1 < len(p); j++ {
+				uses[i][linkKey(Link{A: PortRef{p[j].Device, p[j].OutPort}, B: PortRef{p[j+1].Device, p[j+1].InPort}})] = true
+			}
+		}
+	}
+	for _, failed := range failable {
+		key := linkKey(failed)
+		var affected []int
+		for i := range pairs {
+			if uses[i][key] {
+				affected = append(affected, i)
+			}
+		}
+		if len(affected) > r.budget {
+			return
+		}
+		rest := slices.DeleteFunc(slices.Clone(r.in.Links), func(l Link) bool { return linkKey(l) == key })
+		g := NewGraph(r.in.Devices, rest)
+		for _, i := range affected {
+			pp, _ := r.query(g, pairs[i].a, pairs[i].b)
+			for _, p := range pp.paths {
+				if r.losslessValley(p) && !r.current[hopsText(p)] {
+					f := failed
+					r.out.FailureValleys = append(r.out.FailureValleys, Valley{From: pp.a, To: pp.b, Hops: p, Failed: &f})
+				}
+			}
+		}
+		r.out.LinksFailed++
+	}
+}
+
+func reverseHops(p []Hop) []Hop {
+	out := make([]Hop, len(p))
+	for i, h := range p {
+		out[len(p)-1-i] = Hop{Device: h.Device, InPort: h.OutPort, OutPort: h.InPort}
+	}
+	return out
+}
+
+// hopsText spells a path hop by hop: "leaf1[Ethernet0>Ethernet48] spine1[...]".
+func hopsText(p []Hop) string {
+	parts := make([]string, len(p))
+	for i, h := range p {
+		parts[i] = h.Device + "[" + h.InPort + ">" + h.OutPort + "]"
+	}
+	return strings.Join(parts, " ")
+}
+
+func comparePorts(x, y PortRef) int {
+	if c := strings.Compare(x.Device, y.Device); c != 0 {
+		return c
+	}
+	return strings.Compare(x.Interface, y.Interface)
+}
+
+func compareLinks(x, y Link) int {
+	kx, ky := linkKey(x), linkKey(y)
+	if c := strings.Compare(kx[0], ky[0]); c != 0 {
+		return c
+	}
+	return strings.Compare(kx[1], ky[1])
+}
