@@ -114,10 +114,8 @@ func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchs
 		}
 		n := &switchstate.Neighbor{SystemName: remote.device, PortID: remote.port, PortDescr: remote.port}
 		if h, ok := hosts[remote.device]; ok {
-			// Stock lldpd on a netdev without an ifalias: port ID subtype mac, the netdev's
-			// MAC; its name only as the port description.
-			n.ChassisID = h.Netdev(remote.port).MAC.String()
-			n.PortID = n.ChassisID
+			n.ChassisID, n.PortID = hostLLDPIDs(h, remote.port)
+			matchHostSpeed(sw.Port(local.port), h, remote.port)
 		} else {
 			rs := out[remote.device]
 			n.ChassisID = rs.MAC
