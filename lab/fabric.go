@@ -166,6 +166,9 @@ func Paths(scenario string) [][2]string {
 	if _, ok := vendorScenarios[scenario]; ok {
 		return vendorPaths()
 	}
+	if scenario == ScenarioHostVariants {
+		return hostVariantPaths()
+	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
 		{"gpu03:" + linuxhost.Port1, "gpu07:" + linuxhost.Port1},
@@ -182,6 +185,9 @@ func Paths(scenario string) [][2]string {
 func DeclaredLinks(scenario string) [][2]string {
 	if v, ok := vendorScenarios[scenario]; ok {
 		return vendorDeclaredLinks(v)
+	}
+	if scenario == ScenarioHostVariants {
+		return hostVariantDeclaredLinks()
 	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "leaf1:Ethernet0"},
