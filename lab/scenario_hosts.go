@@ -29,7 +29,9 @@ var hostVariantFaults = []fault{
 	{Fault: Fault{"gpu04", "", "HOST-DCBX", "no systemd, lldpad running (found by pgrep) next to OS-controlled DCB"},
 		apply: func(h *linuxhost.Host) { h.LLDPadActive = true }},
 	{Fault: Fault{"gpu05", "", "HOST-APP-TC", "/etc/environment sets NCCL_IB_TC=0"},
-		apply: func(h *linuxhost.Host) { h.Files["/etc/environment"] = "PATH=\"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin\"\nNCCL_IB_TC=0\n" }},
+		apply: func(h *linuxhost.Host) {
+			h.Files["/etc/environment"] = "PATH=\"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin\"\nNCCL_IB_TC=0\n"
+		}},
 	{Fault: Fault{"gpu06", linuxhost.RailNetdev(2), "HOST-MTU", "rail 3 left at MTU 1500"},
 		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.RailNetdev(2)).MTU = 1500 }},
 }
