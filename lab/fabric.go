@@ -114,10 +114,8 @@ func newSwitches(f fabric, hosts map[string]*linuxhost.Host) map[string]*switchs
 		}
 		n := &switchstate.Neighbor{SystemName: remote.device, PortID: remote.port, PortDescr: remote.port}
 		if h, ok := hosts[remote.device]; ok {
-			// Stock lldpd on a netdev without an ifalias: port ID subtype mac, the netdev's
-			// MAC; its name only as the port description.
-			n.ChassisID = h.Netdev(remote.port).MAC.String()
-			n.PortID = n.ChassisID
+			n.ChassisID, n.PortID = hostLLDPIDs(h, remote.port)
+			matchHostSpeed(sw.Port(local.port), h, remote.port)
 		} else {
 			rs := out[remote.device]
 			n.ChassisID = rs.MAC
@@ -168,6 +166,9 @@ func Paths(scenario string) [][2]string {
 	if _, ok := vendorScenarios[scenario]; ok {
 		return vendorPaths()
 	}
+	if scenario == ScenarioHostVariants {
+		return hostVariantPaths()
+	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "gpu05:" + linuxhost.Port0},
 		{"gpu03:" + linuxhost.Port1, "gpu07:" + linuxhost.Port1},
@@ -184,6 +185,9 @@ func Paths(scenario string) [][2]string {
 func DeclaredLinks(scenario string) [][2]string {
 	if v, ok := vendorScenarios[scenario]; ok {
 		return vendorDeclaredLinks(v)
+	}
+	if scenario == ScenarioHostVariants {
+		return hostVariantDeclaredLinks()
 	}
 	out := [][2]string{
 		{"gpu01:" + linuxhost.Port0, "leaf1:Ethernet0"},

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/lab/linuxhost"
 )
 
 // Generate sizes a generated two-tier Clos ("a generated Clos of any size for
 // benchmarks"): Hosts GPU hosts, Leaves leaf switches, Spines spine switches. A generated
-// fabric is healthy: every device follows the lossless recipe.
-type Generate struct{ Hosts, Leaves, Spines int }
+// fabric is healthy: every device follows the lossless recipe. Rails (generate_rails.go) is
+// the number of GPU rails per host; 0 and 1 are the dual-port host.
+type Generate struct{ Hosts, Leaves, Spines, Rails int }
 
 // Bounds of a generated fabric: enough for benchmarks of a large cluster, small enough that
 // one listener per device stays within a usual file-descriptor limit.
@@ -20,23 +23,25 @@ const (
 )
 
 // generateForm is the --generate syntax, for error messages.
-const generateForm = "hosts=H,leaves=L,spines=S"
+const generateForm = "hosts=H,leaves=L,spines=S[,rails=R]"
 
 // generateKey is one key of the --generate value and where its size goes.
 type generateKey struct {
-	name string
-	max  int
-	of   func(g *Generate) *int
+	name     string
+	max      int
+	of       func(g *Generate) *int
+	optional bool // may be left out: 0 then
 }
 
 var generateKeys = []generateKey{
-	{"hosts", MaxGenerateHosts, func(g *Generate) *int { return &g.Hosts }},
-	{"leaves", MaxGenerateLeaves, func(g *Generate) *int { return &g.Leaves }},
-	{"spines", MaxGenerateSpines, func(g *Generate) *int { return &g.Spines }},
+	{"hosts", MaxGenerateHosts, func(g *Generate) *int { return &g.Hosts }, false},
+	{"leaves", MaxGenerateLeaves, func(g *Generate) *int { return &g.Leaves }, false},
+	{"spines", MaxGenerateSpines, func(g *Generate) *int { return &g.Spines }, false},
+	{"rails", linuxhost.MaxRails, func(g *Generate) *int { return &g.Rails }, true},
 }
 
-// ParseGenerate reads "hosts=H,leaves=L,spines=S": all three keys, each once, in any order,
-// each a decimal integer within 1..Max*. Errors name the bad part.
+// ParseGenerate reads "hosts=H,leaves=L,spines=S[,rails=R]": the first three keys always,
+// each key once, in any order, each a decimal integer within 1..Max*. Errors name the bad part.
 func ParseGenerate(s string) (Generate, error) {
 	var g Generate
 	if s == "" {
@@ -53,7 +58,7 @@ func ParseGenerate(s string) (Generate, error) {
 		}
 		k, known := lookupGenerateKey(key)
 		if !known {
-			return Generate{}, fmt.Errorf("generate %q: unknown key %q (expected hosts, leaves and spines)", s, key)
+			return Generate{}, fmt.Errorf("generate %q: unknown key %q (expected hosts, leaves, spines and rails)", s, key)
 		}
 		if seen[key] {
 			return Generate{}, fmt.Errorf("generate %q: %s is given twice", s, key)
@@ -69,9 +74,12 @@ func ParseGenerate(s string) (Generate, error) {
 		*k.of(&g) = n
 	}
 	for _, k := range generateKeys {
-		if !seen[k.name] {
+		if !seen[k.name] && !k.optional {
 			return Generate{}, fmt.Errorf("generate %q: %s= is missing, expected %s", s, k.name, generateForm)
 		}
+	}
+	if err := g.validateRails(); err != nil {
+		return Generate{}, err
 	}
 	return g, nil
 }
@@ -88,14 +96,18 @@ func lookupGenerateKey(name string) (generateKey, bool) {
 // Validate checks every size against its bounds (for a Generate not made by ParseGenerate).
 func (g Generate) Validate() error {
 	for _, k := range generateKeys {
-		if n := *k.of(&g); n < 1 || n > k.max {
+		if n := *k.of(&g); (n < 1 && !(k.optional && n == 0)) || n > k.max {
 			return fmt.Errorf("generate %s: %s=%d is out of range 1..%d", g, k.name, n, k.max)
 		}
 	}
-	return nil
+	return g.validateRails()
 }
 
-// String is the --generate form of g.
+// String is the --generate form of g; rails= only where there are several.
 func (g Generate) String() string {
-	return fmt.Sprintf("hosts=%d,leaves=%d,spines=%d", g.Hosts, g.Leaves, g.Spines)
+	s := fmt.Sprintf("hosts=%d,leaves=%d,spines=%d", g.Hosts, g.Leaves, g.Spines)
+	if g.rails() > 1 {
+		s += fmt.Sprintf(",rails=%d", g.Rails)
+	}
+	return s
 }

@@ -44,8 +44,12 @@ func (g Generate) hostName(h int) string {
 
 // leafOf is the leaf (0-based) that host h's (1-based) rail-r port is cabled to. The leaves
 // alternate rails (leaf1, leaf3, ... carry rail 0; leaf2, leaf4, ... rail 1) and each rail's
-// ports go round-robin over its leaves. A single leaf carries both rails.
+// ports go round-robin over its leaves. A single leaf carries both rails. With rails=R >= 2,
+// railLeaf decides.
 func (g Generate) leafOf(h, r int) int {
+	if g.rails() > 1 {
+		return g.railLeaf(h, r)
+	}
 	if g.Leaves == 1 {
 		return 0
 	}
@@ -73,9 +77,10 @@ func (g Generate) fabric() fabric {
 		s.ports = append(s.ports, port)
 		return end{s.name, port}
 	}
-	cables := make([][2]end, 0, len(hostRails)*g.Hosts+g.Leaves*g.Spines)
+	ports := g.hostPorts()
+	cables := make([][2]end, 0, len(ports)*g.Hosts+g.Leaves*g.Spines)
 	for h := 1; h <= g.Hosts; h++ {
-		for r, netdev := range hostRails {
+		for r, netdev := range ports {
 			cables = append(cables, [2]end{{g.hostName(h), netdev}, plug(g.leafOf(h, r))})
 		}
 	}
@@ -97,6 +102,9 @@ func (g Generate) build(latency time.Duration) []*device {
 // on a different leaf (same rail preferred). With a single leaf they stay on it; a single host
 // has none.
 func (g Generate) Paths() [][2]string {
+	if g.rails() > 1 {
+		return g.railPaths()
+	}
 	if g.Hosts < 2 {
 		return nil
 	}
@@ -131,7 +139,7 @@ func (g Generate) farPort(h, r int) (int, int) {
 // cables, as cabled (LLDP finds the rest).
 func (g Generate) DeclaredLinks() [][2]string {
 	var out [][2]string
-	for _, c := range g.fabric().cables[:len(hostRails)] {
+	for _, c := range g.fabric().cables[:len(g.hostPorts())] {
 		out = append(out, [2]string{c[0].device + ":" + c[0].port, c[1].device + ":" + c[1].port})
 	}
 	return out

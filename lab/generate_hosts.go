@@ -14,6 +14,9 @@ const profileHosts = 250
 // hosts are the generated GPU hosts: the standard profile (linuxhost.NewGPUHost), healthy,
 // renumbered so that addresses and identities stay unique past the profile's 250 hosts.
 func (g Generate) hosts() []*device {
+	if g.rails() > 1 {
+		return g.railHosts()
+	}
 	out := make([]*device, 0, g.Hosts)
 	for h := 1; h <= g.Hosts; h++ {
 		name := g.hostName(h)

@@ -26,11 +26,11 @@ func TestParseGenerate(t *testing.T) {
 		in   string
 		want Generate
 	}{
-		{"hosts=6,leaves=3,spines=2", Generate{6, 3, 2}},
-		{"spines=2,hosts=6,leaves=3", Generate{6, 3, 2}},
-		{"hosts=1,leaves=1,spines=1", Generate{1, 1, 1}},
-		{"hosts=4096,leaves=256,spines=64", Generate{4096, 256, 64}},
-		{"hosts=032,leaves=4,spines=2", Generate{32, 4, 2}},
+		{"hosts=6,leaves=3,spines=2", Generate{6, 3, 2, 0}},
+		{"spines=2,hosts=6,leaves=3", Generate{6, 3, 2, 0}},
+		{"hosts=1,leaves=1,spines=1", Generate{1, 1, 1, 0}},
+		{"hosts=4096,leaves=256,spines=64", Generate{4096, 256, 64, 0}},
+		{"hosts=032,leaves=4,spines=2", Generate{32, 4, 2, 0}},
 	} {
 		got, err := ParseGenerate(c.in)
 		if err != nil || got != c.want {
@@ -70,10 +70,10 @@ func TestParseGenerate(t *testing.T) {
 }
 
 func TestGenerateValidate(t *testing.T) {
-	if err := (Generate{6, 3, 2}).Validate(); err != nil {
+	if err := (Generate{6, 3, 2, 0}).Validate(); err != nil {
 		t.Error(err)
 	}
-	for _, g := range []Generate{{0, 3, 2}, {6, 0, 2}, {6, 3, 0}, {-1, 3, 2}, {4097, 1, 1}, {1, 257, 1}, {1, 1, 65}} {
+	for _, g := range []Generate{{0, 3, 2, 0}, {6, 0, 2, 0}, {6, 3, 0, 0}, {-1, 3, 2, 0}, {4097, 1, 1, 0}, {1, 257, 1, 0}, {1, 1, 65, 0}} {
 		if err := g.Validate(); err == nil {
 			t.Errorf("%+v validates", g)
 		}
@@ -93,7 +93,7 @@ func TestGeneratedFabric(t *testing.T) {
 		"sonic": regexp.MustCompile(`^Ethernet(0|[1-9][0-9]*)$`), "cumulus": regexp.MustCompile(`^swp[1-9][0-9]*$`),
 		"eos": regexp.MustCompile(`^Ethernet[1-9][0-9]*$`), "nxos": regexp.MustCompile(`^Ethernet1/[1-9][0-9]*$`),
 	}
-	for _, g := range []Generate{{1, 1, 1}, {6, 3, 2}, {32, 4, 2}, {7, 2, 3}, {300, 5, 3}} {
+	for _, g := range []Generate{{1, 1, 1, 0}, {6, 3, 2, 0}, {32, 4, 2, 0}, {7, 2, 3, 0}, {300, 5, 3, 0}} {
 		t.Run(g.String(), func(t *testing.T) {
 			f := g.fabric()
 			if len(f.switches) != g.Leaves+g.Spines {
@@ -257,18 +257,18 @@ func TestGeneratedPaths(t *testing.T) {
 		g    Generate
 		want [][2]string
 	}{
-		{Generate{1, 2, 1}, nil},
-		{Generate{2, 1, 1}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu02:ens1f1np1", "gpu01:ens1f1np1"}}},
-		{Generate{6, 2, 2}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f1np1"}, {"gpu06:ens1f1np1", "gpu01:ens1f0np0"}}},
-		{Generate{6, 3, 2}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu06:ens1f1np1", "gpu01:ens1f0np0"}}},
-		{Generate{32, 4, 2}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu32:ens1f1np1", "gpu01:ens1f1np1"}}},
+		{Generate{1, 2, 1, 0}, nil},
+		{Generate{2, 1, 1, 0}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu02:ens1f1np1", "gpu01:ens1f1np1"}}},
+		{Generate{6, 2, 2, 0}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f1np1"}, {"gpu06:ens1f1np1", "gpu01:ens1f0np0"}}},
+		{Generate{6, 3, 2, 0}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu06:ens1f1np1", "gpu01:ens1f0np0"}}},
+		{Generate{32, 4, 2, 0}, [][2]string{{"gpu01:ens1f0np0", "gpu02:ens1f0np0"}, {"gpu32:ens1f1np1", "gpu01:ens1f1np1"}}},
 	} {
 		if got := c.g.Paths(); !cmp.Equal(got, c.want) {
 			t.Errorf("%s: paths %v, want %v", c.g, got, c.want)
 		}
 	}
 	// Wherever there are two leaves, both ends of every path are on different ones.
-	for _, g := range []Generate{{2, 2, 1}, {6, 3, 2}, {256, 16, 4}, {5, 7, 1}} {
+	for _, g := range []Generate{{2, 2, 1, 0}, {6, 3, 2, 0}, {256, 16, 4, 0}, {5, 7, 1, 0}} {
 		leafOf := map[string]string{}
 		for _, c := range g.fabric().cables {
 			leafOf[c[0].device+":"+c[0].port] = c[1].device
@@ -282,11 +282,11 @@ func TestGeneratedPaths(t *testing.T) {
 }
 
 func TestStartGenerated(t *testing.T) {
-	if _, err := Start(context.Background(), Options{Scenario: ScenarioBroken, Generate: &Generate{1, 1, 1}, Dir: t.TempDir()}); err == nil ||
+	if _, err := Start(context.Background(), Options{Scenario: ScenarioBroken, Generate: &Generate{1, 1, 1, 0}, Dir: t.TempDir()}); err == nil ||
 		!strings.Contains(err.Error(), "mutually exclusive") {
 		t.Errorf("scenario and generate: %v", err)
 	}
-	if _, err := Start(context.Background(), Options{Generate: &Generate{0, 1, 1}, Dir: t.TempDir()}); err == nil ||
+	if _, err := Start(context.Background(), Options{Generate: &Generate{0, 1, 1, 0}, Dir: t.TempDir()}); err == nil ||
 		!strings.Contains(err.Error(), "hosts=0 is out of range") {
 		t.Errorf("hosts=0: %v", err)
 	}

@@ -77,3 +77,23 @@ func sonicAlias(port string) string {
 	}
 	return "etp" + strconv.Itoa(n/4+1)
 }
+
+// hostLLDPIDs are the chassis and port IDs stock lldpd announces out of a host netdev without
+// an ifalias: port ID subtype mac, the netdev's own MAC (its name goes in the port
+// description only). A bond slave shows the bond's MAC, but lldpd reads the permanent one.
+func hostLLDPIDs(h *linuxhost.Host, netdev string) (chassis, port string) {
+	nd := h.Netdev(netdev)
+	chassis, port = nd.MAC.String(), nd.MAC.String()
+	if nd.PermMAC != nil {
+		port = nd.PermMAC.String()
+	}
+	return chassis, port
+}
+
+// matchHostSpeed runs a switch port at the speed of the host's RDMA port at the other end of
+// its cable (a 400G rail NIC needs a 400G port); ports of netdevs without one keep theirs.
+func matchHostSpeed(p *switchstate.Port, h *linuxhost.Host, netdev string) {
+	if _, rp := h.Port(netdev); rp != nil {
+		p.Speed = int(float64(rp.Width) * rp.LaneGbps)
+	}
+}

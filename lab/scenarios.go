@@ -16,10 +16,10 @@ const (
 	ScenarioBroken  = "broken"
 )
 
-// Scenarios lists the built-in scenarios: healthy, broken, deadlock, then the vendor designs
-// (scenarios_vendor.go).
+// Scenarios lists the built-in scenarios: healthy, broken, deadlock, the vendor designs
+// (scenarios_vendor.go), then host-variants (scenario_hosts.go).
 func Scenarios() []string {
-	return append([]string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock}, vendorScenarioNames...)
+	return append(append([]string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock}, vendorScenarioNames...), ScenarioHostVariants)
 }
 
 // Fault is one deliberate misconfiguration of a scenario, with the check that must catch it.
@@ -39,6 +39,9 @@ type fault struct {
 
 // Faults lists what is wrong in a scenario (none in healthy), in device order.
 func Faults(scenario string) []Fault {
+	if scenario == ScenarioHostVariants {
+		return hostVariantFaultList()
+	}
 	if scenario != ScenarioBroken {
 		return nil
 	}
@@ -195,6 +198,8 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
 	case ScenarioDeadlock:
 		return withSwitches(deadlockFabric(), scenario, healthy(), latency), nil
+	case ScenarioHostVariants:
+		return hostVariants(latency), nil
 	}
 	if v, ok := vendorScenarios[scenario]; ok {
 		return v.build(latency), nil

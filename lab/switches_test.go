@@ -35,6 +35,9 @@ func TestScenarioSwitchesAreExpressibleOnTheirPlatform(t *testing.T) {
 		if v, ok := vendorScenarios[sc]; ok {
 			want = len(v.fabric().switches)
 		}
+		if sc == ScenarioHostVariants {
+			want = len(hostVariantFabric().switches)
+		}
 		if n != want {
 			t.Errorf("%s: %d switches, want %d", sc, n, want)
 		}

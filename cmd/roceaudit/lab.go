@@ -27,7 +27,9 @@ func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 	cmd.Flags().DurationVar(&f.latency, "latency", 0, "add this delay to every request round trip")
 	if withUp {
 		cmd.Flags().StringVar(&f.dir, "dir", "", "folder for inventory.yaml, known_hosts and the client key")
-		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S")
+		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S[,rails=R]; "+
+			"rails=R (1..8, default 1: dual-port 100G hosts) gives each host R 400G NICs, one per GPU rail, "+
+			"with rail r of every host on leaf group r (L must be a multiple of R)")
 		cmd.Flags().StringVar(&f.faults, "faults", "", "make devices misbehave: NAME=MODE,... with MODE one of refuse, auth-fail, stall, drop, garbage, slow")
 	}
 }
@@ -61,7 +63,7 @@ func (a *app) labCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "lab", Short: "The built-in emulated fabric (SSH servers on 127.0.0.1)"}
 	f := &labFlags{scenario: "healthy"}
 	up := &cobra.Command{
-		Use:   "up --dir DIR [--scenario NAME | --generate hosts=H,leaves=L,spines=S] [--latency D] [--faults NAME=MODE,...]",
+		Use:   "up --dir DIR [--scenario NAME | --generate hosts=H,leaves=L,spines=S[,rails=R]] [--latency D] [--faults NAME=MODE,...]",
 		Short: "Start the lab, write DIR/inventory.yaml and DIR/known_hosts, run until interrupted",
 		Long: "Starts the built-in emulated fabric on 127.0.0.1: a scenario (healthy, broken) or, with " +
 			"--generate, a healthy generated Clos of H dual-port GPU hosts, L leaves and S spines " +

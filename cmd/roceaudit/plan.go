@@ -82,7 +82,7 @@ func (a *app) planCmd() *cobra.Command {
 					fmt.Fprintf(a.stdout, "  (the CLI session also types: %q)\n", d.SessionInput)
 				}
 			}
-			fmt.Fprintln(a.stdout, "\nEvery command is read-only and on the platform allowlist; {if}, {dev} and {port} are filled in after discovery with validated names.")
+			fmt.Fprintln(a.stdout, "\nEvery command is read-only and on the platform allowlist; {if}, {dev}, {port} and {slave} (each slave PF of a bond) are filled in after discovery with validated names.")
 			fmt.Fprintln(a.stdout, "With --transfer (or `roceaudit transfer`), hosts also run perftest, always bounded by coreutils timeout:")
 			for _, t := range perftest.Templates() {
 				fmt.Fprintln(a.stdout, "  "+t)
