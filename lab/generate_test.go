@@ -73,7 +73,7 @@ func TestGenerateValidate(t *testing.T) {
 	if err := (Generate{6, 3, 2}).Validate(); err != nil {
 		t.Error(err)
 	}
-	for _, g := range []Generate{{0, 3, 2}, {6, 0, 2}, {6, 3, 0}, {-1, 3, 2}, {4097, 1, 1}, {1, 257, 1}, {1, 1, 65}} {
+	for _, g := range []Generate{{0, 3, 2}, {6, 0, 2}, {6, 3, 0}, {-1, 3, 2}, {16385, 1, 1}, {1, 257, 1}, {1, 1, 65}} {
 		if err := g.Validate(); err == nil {
 			t.Errorf("%+v validates", g)
 		}
