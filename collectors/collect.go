@@ -33,11 +33,16 @@ type Options struct {
 	// Progress, when set, is called after each device finishes (from several goroutines).
 	Progress func(done, total int, device string)
 	Now      func() time.Time
+	// Transcripts, when set, takes each device's transcript as soon as the device is
+	// collected (the device then keeps none), so memory does not grow with every command's
+	// output of the whole fabric. Nil keeps transcripts on the devices.
+	Transcripts topology.TranscriptSink
 }
 
 // Collect gathers facts from every device of the inventory. It never fails as a whole: a
 // device that cannot be reached or collected is recorded with its error, and the rest of the
-// fabric is still collected. Only ctx cancellation stops it early.
+// fabric is still collected. Only ctx cancellation (or a failing transcript sink) stops it
+// early.
 func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, dialer Dialer, opts Options) (*topology.Snapshot, error) {
 	now := opts.Now
 	if now == nil {
@@ -66,6 +71,12 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 		snap.Devices[i] = dev
 		g.Go(func() error {
 			sim := collectDevice(gctx, reg, dialer, spec, dev)
+			if opts.Transcripts != nil {
+				if err := opts.Transcripts.Add(dev.Name, dev.Transcript); err != nil {
+					return err
+				}
+				dev.Transcript = nil
+			}
 			mu.Lock()
 			done++
 			if sim {
@@ -79,8 +90,11 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 			return nil
 		})
 	}
-	_ = g.Wait()
+	werr := g.Wait() // only a transcript sink fails a collection
 	snap.Finished = now().UTC()
+	if werr != nil {
+		return snap, fmt.Errorf("keeping transcripts: %w", werr)
+	}
 	if err := ctx.Err(); err != nil {
 		return snap, fmt.Errorf("collection interrupted: %w", err)
 	}
