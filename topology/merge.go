@@ -69,11 +69,14 @@ func orderShards(snaps []*Snapshot, out *Snapshot) error {
 	if ref == nil {
 		return nil
 	}
-	seen := make([]bool, ref.Count+1)
+	seen := make([]bool, ref.Count)
 	for i, s := range snaps {
 		sh := s.Shard
 		if sh == nil || sh.Count != ref.Count || !slices.Equal(sh.Inventory, ref.Inventory) {
 			return fmt.Errorf("snapshot %d is not a shard of the same collection as snapshot 1", i+1)
+		}
+		if sh.Index < 0 || sh.Index >= sh.Count {
+			return fmt.Errorf("snapshot %d: shard %d/%d is out of range", i+1, sh.Index, sh.Count)
 		}
 		if seen[sh.Index] {
 			return fmt.Errorf("shard %d/%d is given twice", sh.Index, sh.Count)
@@ -81,7 +84,7 @@ func orderShards(snaps []*Snapshot, out *Snapshot) error {
 		seen[sh.Index] = true
 	}
 	var missing []string
-	for k := 1; k <= ref.Count; k++ {
+	for k := range ref.Count {
 		if !seen[k] {
 			missing = append(missing, fmt.Sprintf("%d/%d", k, ref.Count))
 		}

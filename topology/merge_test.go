@@ -16,7 +16,7 @@ func shards(s *Snapshot, n int) []*Snapshot {
 	for k := range out {
 		part := *s
 		part.Devices = nil
-		part.Shard = &Shard{Index: k + 1, Count: n, Inventory: names}
+		part.Shard = &Shard{Index: k, Count: n, Inventory: names}
 		part.Started = s.Started.Add(time.Duration(k) * time.Second)
 		out[k] = &part
 	}
@@ -57,14 +57,14 @@ func TestMergeRefuses(t *testing.T) {
 	twice := shards(whole, 3)
 	twice[2] = twice[0]
 	foreign := shards(whole, 2)
-	foreign[1].Shard = &Shard{Index: 2, Count: 3, Inventory: foreign[1].Shard.Inventory}
+	foreign[1].Shard = &Shard{Index: 1, Count: 3, Inventory: foreign[1].Shard.Inventory}
 	dup := []*Snapshot{sampleSnapshot(2), sampleSnapshot(1)}
 	for name, c := range map[string]struct {
 		snaps []*Snapshot
 		want  string
 	}{
 		"recipes differ":   {otherRecipe, "another recipe"},
-		"missing shard":    {shards(whole, 3)[:2], "shard 3/3 missing"},
+		"missing shard":    {shards(whole, 3)[:2], "shard 2/3 missing"},
 		"shard twice":      {twice, "is in snapshot"},
 		"other collection": {foreign, "not a shard of the same collection"},
 		"device twice":     {dup, "device h0 is in snapshot 1 and snapshot 2"},

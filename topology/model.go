@@ -30,7 +30,7 @@ type Snapshot struct {
 
 // Shard names the part of an inventory a sharded collection holds.
 type Shard struct {
-	Index int `json:"index"` // 1..Count
+	Index int `json:"index"` // 0..Count-1
 	Count int `json:"count"`
 	// Inventory is every device of the inventory in its order, so merged shards keep the
 	// order (and the results) of one unsharded collection and a missing shard is noticed.

@@ -191,7 +191,7 @@ func (a *app) collectCmd() *cobra.Command {
 	}
 	inventoryFlag(cmd, &inv)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write (gzip-compressed when it ends in .gz)")
-	cmd.Flags().StringVar(&shard, "shard", "", "collect only shard K of N (1-based; devices split by a hash of their name), to merge with `check SNAP...`")
+	cmd.Flags().StringVar(&shard, "shard", "", "collect only shard K of N, K from 0 to N-1 (devices split by a hash of their name); check the shards together with `check SNAP...`")
 	return cmd
 }
 

@@ -9,26 +9,27 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// shardFlag is collect --shard K/N: K is 1-based (1..N), as Kubernetes' completion index
-// plus one, so "1/1" is the whole inventory.
+// shardFlag is collect --shard K/N: K is 0-based (0..N-1), as a Kubernetes Indexed Job's
+// completion index, so a Job passes --shard $(JOB_COMPLETION_INDEX)/N with no arithmetic;
+// "0/1" is the whole inventory.
 type shardFlag struct{ k, n int }
 
 func parseShard(v string) (shardFlag, error) {
 	ks, ns, ok := strings.Cut(v, "/")
 	k, kerr := strconv.Atoi(ks)
 	n, nerr := strconv.Atoi(ns)
-	if !ok || kerr != nil || nerr != nil || n < 1 || k < 1 || k > n {
-		return shardFlag{}, usagef("--shard %q: expected K/N with 1 <= K <= N, e.g. 1/4", v)
+	if !ok || kerr != nil || nerr != nil || n < 1 || k < 0 || k >= n {
+		return shardFlag{}, usagef("--shard %q: expected K/N with 0 <= K < N (K counts from 0), e.g. 0/4 to 3/4", v)
 	}
 	return shardFlag{k: k, n: n}, nil
 }
 
-// shardOf is the 1-based shard a device belongs to among n: FNV-1a of its name, so a device
-// stays in its shard whatever else the inventory holds.
+// shardOf is the shard (0..n-1) a device belongs to among n: FNV-1a of its name mod n, so a
+// device stays in its shard whatever else the inventory holds.
 func shardOf(name string, n int) int {
 	h := fnv.New32a()
 	h.Write([]byte(name))
-	return int(h.Sum32()%uint32(n)) + 1
+	return int(h.Sum32() % uint32(n))
 }
 
 // apply narrows inv to the shard's devices (links and paths stay whole: they are checked

@@ -26,7 +26,7 @@ func TestShardsMergedAreTheWholeAudit(t *testing.T) {
 	const n = 3
 	args := []string{"check"}
 	seen := 0
-	for k := 1; k <= n; k++ {
+	for k := range n {
 		file := filepath.Join(dir, fmt.Sprintf("shard-%d.json.gz", k))
 		// gpu09's wrong host key makes the shard holding it incomplete (exit 3).
 		if code, _, errs := run(t, "collect", "-i", l.InventoryPath, "--shard", fmt.Sprintf("%d/%d", k, n), "-o", file); code != exitOK && code != exitIncomplete {
@@ -61,13 +61,13 @@ func TestShardsMergedAreTheWholeAudit(t *testing.T) {
 	}
 
 	// Without one shard, the check refuses rather than miss the links to it.
-	if code, _, errs := run(t, args[:len(args)-1]...); code != exitUsage || !strings.Contains(errs, "shard 3/3 missing") {
-		t.Errorf("check without shard 3: exit %d: %s", code, errs)
+	if code, _, errs := run(t, args[:len(args)-1]...); code != exitUsage || !strings.Contains(errs, "shard 2/3 missing") {
+		t.Errorf("check without shard 2: exit %d: %s", code, errs)
 	}
 }
 
 func TestShardFlagErrors(t *testing.T) {
-	for _, v := range []string{"0/3", "4/3", "1/0", "x/2", "1", "1/2/3", "-1/2"} {
+	for _, v := range []string{"3/3", "4/3", "0/0", "x/2", "1", "1/2/3", "-1/2", "1/x"} {
 		code, _, errs := run(t, "collect", "-i", "nowhere.yaml", "-o", filepath.Join(t.TempDir(), "s.json"), "--shard", v)
 		if code != exitUsage || !strings.Contains(errs, "--shard") {
 			t.Errorf("--shard %s: exit %d: %s", v, code, errs)
@@ -78,15 +78,15 @@ func TestShardFlagErrors(t *testing.T) {
 // Every device falls in exactly one shard, and shards are balanced enough to be worth it.
 func TestShardOfSpreadsDevices(t *testing.T) {
 	const n, devices = 8, 8000
-	count := make([]int, n+1)
+	count := make([]int, n)
 	for i := range devices {
 		k := shardOf(fmt.Sprintf("gpu%04d", i), n)
-		if k < 1 || k > n {
-			t.Fatalf("shard %d out of 1..%d", k, n)
+		if k < 0 || k >= n {
+			t.Fatalf("shard %d out of 0..%d", k, n-1)
 		}
 		count[k]++
 	}
-	for k := 1; k <= n; k++ {
+	for k := range n {
 		if count[k] < devices/n*8/10 || count[k] > devices/n*12/10 {
 			t.Errorf("shard %d holds %d of %d devices", k, count[k], devices)
 		}
