@@ -89,3 +89,7 @@ func shortTempDir(t *testing.T) string {
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
+
+// mkdirTemp is a temporary folder for the shared collected fabric's lab, which outlives any
+// one benchmark's TempDir; it is removed once the fabric is collected.
+func mkdirTemp() (string, error) { return os.MkdirTemp("", "roceaudit-bench-") }
