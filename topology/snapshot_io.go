@@ -17,7 +17,20 @@ import (
 // a 1,000-device collection showed indented encoding of one fabric-sized value and decoding
 // megabytes of transcript that checks never read as the cost; so the writer encodes one
 // device at a time, and a reader that only checks stops where the transcripts begin.
-// Snapshots whose devices carry their own "transcript" (older writers) read the same.
+//
+// The layout is line-oriented, which JSON allows (whitespace between tokens) and which lets
+// a reader split devices without parsing and decode them on every core:
+//
+//	{"schema":...header...,"devices":[
+//	{device}
+//	,{device}
+//	],"transcripts":[
+//	{"device":...,"transcript":[...]}
+//	,{...}
+//	]}
+//
+// Any other JSON of the same shape (older, indented snapshots) is read by a streaming
+// decoder instead, devices carrying their own "transcript" included.
 
 // transcriptEntry is one device's transcript in the trailing list.
 type transcriptEntry struct {
@@ -42,7 +55,7 @@ func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
 	hdr = bytes.TrimSuffix(hdr, []byte("}"))
 	hdr = bytes.Replace(hdr, []byte(`,"devices":null`), nil, 1)
 	bw.Write(hdr)
-	bw.WriteString(`,"devices":[`)
+	bw.WriteString(`,"devices":[` + "\n")
 	enc := json.NewEncoder(bw)
 	for i, d := range s.Devices {
 		if i > 0 {
@@ -54,7 +67,7 @@ func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
 			return fmt.Errorf("encoding device %s: %w", d.Name, err)
 		}
 	}
-	bw.WriteString(`],"transcripts":[`)
+	bw.WriteString(`],"transcripts":[` + "\n")
 	n := 0
 	for _, d := range s.Devices {
 		if len(d.Transcript) == 0 {
@@ -103,11 +116,24 @@ type ReadOptions struct {
 
 // ReadSnapshot decodes a snapshot from r, gzip-compressed or not.
 func ReadSnapshot(r io.Reader, opts ReadOptions) (*Snapshot, error) {
-	br, err := Gunzipped(r)
+	zr, err := Gunzipped(r)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(br)
+	br := zr.(*bufio.Reader)
+	first, err := br.ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if s, ok := lineHeader(first); ok {
+		return readLines(br, s, opts)
+	}
+	return readStream(io.MultiReader(bytes.NewReader(first), br), opts)
+}
+
+// readStream decodes any snapshot-shaped JSON token by token.
+func readStream(r io.Reader, opts ReadOptions) (*Snapshot, error) {
+	dec := json.NewDecoder(r)
 	if err := expectDelim(dec, '{'); err != nil {
 		return nil, err
 	}
@@ -153,7 +179,7 @@ func ReadSnapshot(r io.Reader, opts ReadOptions) (*Snapshot, error) {
 }
 
 // Gunzipped reads r, decompressed when it is gzip-compressed (by its magic bytes, whatever
-// the file is called).
+// the file is called). The reader is a *bufio.Reader.
 func Gunzipped(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {

@@ -143,3 +143,30 @@ func TestSnapshotReadErrors(t *testing.T) {
 		}
 	}
 }
+
+// One device a line, so readers split devices without parsing them; a broken device line
+// is named by its number.
+func TestSnapshotLayoutIsOneDeviceALine(t *testing.T) {
+	s := sampleSnapshot(5)
+	data := encode(t, s, nil, false)
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	// header, 6 devices, transcripts opening, 5 transcripts, end.
+	if len(lines) != 1+6+1+5+1 || !strings.HasSuffix(lines[0], `,"devices":[`) || lines[7] != `],"transcripts":[` || lines[len(lines)-1] != "]}" {
+		t.Fatalf("layout:\n%s", data)
+	}
+	broken := strings.Replace(string(data), lines[3], lines[3][:len(lines[3])/2], 1)
+	if _, err := ReadSnapshot(strings.NewReader(broken), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "device 3") {
+		t.Errorf("broken third device: %v", err)
+	}
+	indented, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadSnapshot(bytes.NewReader(indented), ReadOptions{Transcripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, got); diff != "" {
+		t.Errorf("indented snapshot (-want +got):\n%s", diff)
+	}
+}

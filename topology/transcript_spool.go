@@ -24,7 +24,7 @@ type discard struct{}
 func (discard) Add(string, []Exchange) error { return nil }
 
 // TranscriptSpool keeps transcripts in a temporary file, encoded as the snapshot's
-// "transcripts" entries, until WriteSnapshot copies them into the snapshot. Safe for
+// "transcripts" entries (one a line), until WriteSnapshot copies them into the snapshot. Safe for
 // concurrent Add.
 type TranscriptSpool struct {
 	mu  sync.Mutex
@@ -60,7 +60,7 @@ func (s *TranscriptSpool) Add(device string, transcript []Exchange) error {
 	if s.n > 0 {
 		s.w.WriteByte(',')
 	}
-	if _, err := s.w.Write(data); err != nil {
+	if _, err := s.w.Write(append(data, '\n')); err != nil { // one entry a line
 		s.err = fmt.Errorf("transcript spool: %w", err)
 		return s.err
 	}
