@@ -206,7 +206,9 @@ func TestCappedReadFrom(t *testing.T) {
 		_, _ = io.Copy(&small, struct{ io.Reader }{strings.NewReader("short answer\n")})
 	}
 	runtime.ReadMemStats(&after)
-	if per := (after.TotalAlloc - before.TotalAlloc) / copies; per > 4<<10 {
+	// A new buffer each time is 32 KiB a copy; pooled, far less (the race detector makes the
+	// pool drop some buffers, and the count is the whole process's, so allow half of one).
+	if per := (after.TotalAlloc - before.TotalAlloc) / copies; per > 16<<10 {
 		t.Errorf("%d bytes allocated per short copy: a new buffer each time?", per)
 	}
 }
