@@ -29,8 +29,13 @@ lint:
 test: lint
 	$(GO) test -race -count=1 ./...
 
+# Go benchmarks of the parts (parsers, redaction, check engine, snapshot I/O, small labs),
+# then the scale run: a generated 1,000-device lab at 10ms a flight, audited by the real
+# binary, beside OpenSSH, in one table. Size it with BENCH_GENERATE=hosts=H,leaves=L,spines=S,
+# BENCH_LATENCY, BENCH_CONCURRENCY; BENCH_OPENSSH=0 skips OpenSSH.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	ROCEAUDIT_BENCH=1 $(GO) test -count=1 -run '^TestScale$$' -v -timeout 60m ./bench
 
 # Every fuzz target of every package, FUZZTIME each (1m by default; CI runs a short smoke
 # pass). A crasher is written to the package's testdata/fuzz/ and becomes a regression test.

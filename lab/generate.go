@@ -14,10 +14,12 @@ import (
 // the number of GPU rails per host; 0 and 1 are the dual-port host.
 type Generate struct{ Hosts, Leaves, Spines, Rails int }
 
-// Bounds of a generated fabric: enough for benchmarks of a large cluster, small enough that
-// one listener per device stays within a usual file-descriptor limit.
+// Bounds of a generated fabric: enough for benchmarks of a 10,000-device cluster. Each
+// device is one listener (a file descriptor); Go raises the soft RLIMIT_NOFILE to the hard
+// limit at start-up, which is what such a lab needs (a 10,000-device lab and its connections
+// fit in the usual hard limit of 2^20, or 20,000 here).
 const (
-	MaxGenerateHosts  = 4096
+	MaxGenerateHosts  = 16384
 	MaxGenerateLeaves = 256
 	MaxGenerateSpines = 64
 )

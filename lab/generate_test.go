@@ -29,7 +29,7 @@ func TestParseGenerate(t *testing.T) {
 		{"hosts=6,leaves=3,spines=2", Generate{6, 3, 2, 0}},
 		{"spines=2,hosts=6,leaves=3", Generate{6, 3, 2, 0}},
 		{"hosts=1,leaves=1,spines=1", Generate{1, 1, 1, 0}},
-		{"hosts=4096,leaves=256,spines=64", Generate{4096, 256, 64, 0}},
+		{"hosts=16384,leaves=256,spines=64", Generate{16384, 256, 64, 0}},
 		{"hosts=032,leaves=4,spines=2", Generate{32, 4, 2, 0}},
 	} {
 		got, err := ParseGenerate(c.in)
@@ -56,8 +56,8 @@ func TestParseGenerate(t *testing.T) {
 		{"hosts=+6,leaves=3,spines=2", `hosts: "+6" is not a positive integer`},
 		{"hosts= 6,leaves=3,spines=2", `hosts: " 6" is not a positive integer`},
 		{"hosts=6.5,leaves=3,spines=2", `hosts: "6.5" is not a positive integer`},
-		{"hosts=0,leaves=3,spines=2", "hosts=0 is out of range 1..4096"},
-		{"hosts=4097,leaves=3,spines=2", "hosts=4097 is out of range 1..4096"},
+		{"hosts=0,leaves=3,spines=2", "hosts=0 is out of range 1..16384"},
+		{"hosts=16385,leaves=3,spines=2", "hosts=16385 is out of range 1..16384"},
 		{"hosts=6,leaves=257,spines=2", "leaves=257 is out of range 1..256"},
 		{"hosts=6,leaves=0,spines=2", "leaves=0 is out of range 1..256"},
 		{"hosts=6,leaves=3,spines=65", "spines=65 is out of range 1..64"},
@@ -73,7 +73,7 @@ func TestGenerateValidate(t *testing.T) {
 	if err := (Generate{6, 3, 2, 0}).Validate(); err != nil {
 		t.Error(err)
 	}
-	for _, g := range []Generate{{0, 3, 2, 0}, {6, 0, 2, 0}, {6, 3, 0, 0}, {-1, 3, 2, 0}, {4097, 1, 1, 0}, {1, 257, 1, 0}, {1, 1, 65, 0}} {
+	for _, g := range []Generate{{0, 3, 2, 0}, {6, 0, 2, 0}, {6, 3, 0, 0}, {-1, 3, 2, 0}, {16385, 1, 1, 0}, {1, 257, 1, 0}, {1, 1, 65, 0}} {
 		if err := g.Validate(); err == nil {
 			t.Errorf("%+v validates", g)
 		}

@@ -37,7 +37,7 @@ type Options struct {
 	// Generate runs a generated Clos of this size instead of a scenario (Scenario must be "").
 	Generate *Generate
 	Dir      string        // where the files go (created 0700); "" is a temp dir Close removes
-	Latency  time.Duration // added to every request round trip
+	Latency  time.Duration // every flight a device sends is held this long
 	// Faults make the named devices misbehave (refuse, auth-fail, stall, drop, garbage, slow).
 	Faults map[string]sshd.Fault
 }

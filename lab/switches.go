@@ -11,21 +11,14 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// switchEmulators render a switch state as each platform's CLI. An interactive CLI gets the
-// lab latency itself (sshd only delays exec requests).
+// switchEmulators render a switch state as each platform's CLI. The lab latency is sshd's
+// (it delays every flight of the connection, interactive answers included), so a CLI adds
+// none of its own.
 var switchEmulators = map[string]func(sw *switchstate.Switch, latency time.Duration) sshd.Device{
 	"sonic":   func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return sonic.New(sw) },
 	"cumulus": func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return cumulus.New(sw) },
-	"eos": func(sw *switchstate.Switch, latency time.Duration) sshd.Device {
-		s := eos.New(sw)
-		s.Latency = latency
-		return s
-	},
-	"nxos": func(sw *switchstate.Switch, latency time.Duration) sshd.Device {
-		s := nxos.New(sw)
-		s.Latency = latency
-		return s
-	},
+	"eos":     func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return eos.New(sw) },
+	"nxos":    func(sw *switchstate.Switch, _ time.Duration) sshd.Device { return nxos.New(sw) },
 }
 
 // switchDevices turns a fabric's switch states into lab devices, in fabric order, each with

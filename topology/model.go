@@ -24,6 +24,17 @@ type Snapshot struct {
 	Links       []Link        `json:"links,omitempty"`
 	Paths       [][2]string   `json:"paths,omitempty"` // endpoint pairs from the inventory
 	Transfers   []Transfer    `json:"transfers,omitempty"`
+	// Shard is set when the snapshot holds one shard of the inventory (collect --shard).
+	Shard *Shard `json:"shard,omitempty"`
+}
+
+// Shard names the part of an inventory a sharded collection holds.
+type Shard struct {
+	Index int `json:"index"` // 0..Count-1
+	Count int `json:"count"`
+	// Inventory is every device of the inventory in its order, so merged shards keep the
+	// order (and the results) of one unsharded collection and a missing shard is noticed.
+	Inventory []string `json:"inventory"`
 }
 
 // Role says whether a device is an RDMA host or a switch.

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -138,9 +136,9 @@ func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failO
 }
 
 func (a *app) collectCmd() *cobra.Command {
-	var inv, out string
+	var inv, out, shard string
 	cmd := &cobra.Command{
-		Use:   "collect -i INVENTORY -o SNAPSHOT.json",
+		Use:   "collect -i INVENTORY -o SNAPSHOT.json[.gz] [--shard K/N]",
 		Short: "Collect only: normalized facts plus the raw transcript of every command",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -151,20 +149,32 @@ func (a *app) collectCmd() *cobra.Command {
 			if err := outfile.Check(out); err != nil {
 				return usagef("-o: %w", err)
 			}
+			var part shardFlag
+			var err error
+			if shard != "" {
+				if part, err = parseShard(shard); err != nil {
+					return err
+				}
+			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err
 			}
+			var sh *topology.Shard
+			if shard != "" {
+				in, sh = part.apply(in)
+			}
+			// Transcripts wait on disk, not in memory, until the snapshot is written.
+			if a.spool, err = topology.NewTranscriptSpool(""); err != nil {
+				return err
+			}
+			defer a.spool.Close()
 			snap, err := a.collect(cmd.Context(), in)
 			if err != nil {
 				return err
 			}
-			data, err := json.MarshalIndent(snap, "", "  ")
-			if err != nil {
-				return fmt.Errorf("encoding snapshot: %w", err)
-			}
-			// Snapshots keep every command's raw output: readable by the owner only.
-			if err := outfile.Write(out, append(data, '\n'), 0o600); err != nil {
+			snap.Shard = sh
+			if err := writeSnapshot(out, snap, a.spool); err != nil {
 				return fmt.Errorf("writing snapshot: %w", err)
 			}
 			reach := 0
@@ -184,25 +194,27 @@ func (a *app) collectCmd() *cobra.Command {
 		},
 	}
 	inventoryFlag(cmd, &inv)
-	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write (gzip-compressed when it ends in .gz)")
+	cmd.Flags().StringVar(&shard, "shard", "", "collect only shard K of N, K from 0 to N-1 (devices split by a hash of their name); check the shards together with `check SNAP...`")
 	return cmd
 }
 
 func (a *app) checkCmd() *cobra.Command {
 	var paths []string
 	cmd := &cobra.Command{
-		Use:   "check SNAPSHOT.json [--path FROM,TO]...",
-		Short: "Check and report offline from a snapshot (no SSH)",
+		Use:   "check SNAPSHOT.json[.gz]... [--path FROM,TO]...",
+		Short: "Check and report offline from snapshots (no SSH)",
 		Long: "Runs the checks on a snapshot written by `roceaudit collect`, exactly as audit would " +
 			"have: the inventory's paths: (kept in the snapshot) add path checks, --path narrows the " +
-			"check to the hops of its paths.",
-		Args: exactArgs(1, "a snapshot file"),
+			"check to the hops of its paths. Several snapshots (the shards of `collect --shard`) are " +
+			"merged first, so links and paths between them are checked too; their recipes must agree.",
+		Args: minArgs(1, "a snapshot file"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts, failOn, err := a.checkOptions()
 			if err != nil {
 				return err
 			}
-			snap, err := readSnapshot(args[0])
+			snap, err := readSnapshots(args)
 			if err != nil {
 				return err
 			}
@@ -224,29 +236,20 @@ func (a *app) checkCmd() *cobra.Command {
 	return cmd
 }
 
-func readSnapshot(path string) (*topology.Snapshot, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, usageError{fmt.Errorf("reading snapshot: %w", err)}
-	}
-	var snap topology.Snapshot
-	if err := json.Unmarshal(data, &snap); err != nil {
-		return nil, usagef("%s: not a roceaudit snapshot: %w", path, err)
-	}
-	if snap.Schema != topology.SnapshotSchema {
-		return nil, usagef("%s: schema %q, expected %q (written by `roceaudit collect`)", path, snap.Schema, topology.SnapshotSchema)
-	}
-	if err := snap.Recipe.Validate(); err != nil {
-		return nil, usagef("%s: %w", path, err)
-	}
-	return &snap, nil
-}
-
 func noArgs(_ *cobra.Command, args []string) error {
 	if len(args) > 0 {
 		return usagef("unexpected argument %q", args[0])
 	}
 	return nil
+}
+
+func minArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usagef("expected %s, got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
 }
 
 func exactArgs(n int, what string) cobra.PositionalArgs {

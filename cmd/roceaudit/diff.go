@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -59,7 +59,7 @@ func (a *app) diffCmd() *cobra.Command {
 
 // loadForDiff reads a report, or a snapshot which it checks with the default options.
 func (a *app) loadForDiff(path string) (*reports.Report, error) {
-	data, err := os.ReadFile(path)
+	data, err := readMaybeGzipped(path)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("reading %s: %w", path, err)}
 	}
@@ -77,8 +77,11 @@ func (a *app) loadForDiff(path string) (*reports.Report, error) {
 		}
 		return &rep, nil
 	case topology.SnapshotSchema:
-		snap, err := readSnapshot(path)
+		snap, err := topology.ReadSnapshot(bytes.NewReader(data), topology.ReadOptions{})
 		if err != nil {
+			return nil, usagef("%s: not a roceaudit snapshot: %w", path, err)
+		}
+		if snap, err = validSnapshot(path, snap); err != nil {
 			return nil, err
 		}
 		return a.report(snap, checks.Run(snap, checks.Options{})), nil

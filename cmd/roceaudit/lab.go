@@ -24,7 +24,7 @@ type labFlags struct {
 // register adds the lab flags; lab up (withUp) also takes --dir and --generate.
 func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 	cmd.Flags().StringVar(&f.scenario, "scenario", f.scenario, "scenario: "+strings.Join(lab.Scenarios(), "|"))
-	cmd.Flags().DurationVar(&f.latency, "latency", 0, "add this delay to every request round trip")
+	cmd.Flags().DurationVar(&f.latency, "latency", 0, "hold every flight a device sends for this long, e.g. 10ms (connection set-up, authentication and each command pay it)")
 	if withUp {
 		cmd.Flags().StringVar(&f.dir, "dir", "", "folder for inventory.yaml, known_hosts and the client key")
 		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S[,rails=R]; "+

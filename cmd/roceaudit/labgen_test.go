@@ -78,7 +78,7 @@ func TestLabUpGenerateFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--generate", "hosts=0,leaves=1,spines=1"}, "hosts=0 is out of range 1..4096"},
+		{[]string{"--generate", "hosts=0,leaves=1,spines=1"}, "hosts=0 is out of range 1..16384"},
 		{[]string{"--generate", "hosts=4,leaves=2"}, "spines= is missing"},
 		{[]string{"--generate", "hosts=4,leaves=2,spines=1,racks=2"}, `unknown key "racks"`},
 		{[]string{"--generate", "hosts=four,leaves=2,spines=1"}, `hosts: "four" is not a positive integer`},

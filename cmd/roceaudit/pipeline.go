@@ -72,12 +72,22 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), collectors.Options{
 		Concurrency: a.concurrency,
 		Progress:    bar.step,
+		Transcripts: a.transcripts(),
 	})
 	if snap != nil {
 		snap.ToolVersion = version()
 		snap.Simulated = snap.Simulated || inv.Simulated
 	}
 	return snap, err
+}
+
+// transcripts is where transcripts go while collecting: to the spool of a snapshot being
+// written, else nowhere (no check or report reads them).
+func (a *app) transcripts() topology.TranscriptSink {
+	if a.spool != nil {
+		return a.spool
+	}
+	return topology.DiscardTranscripts
 }
 
 // dialer opens SSH exec sessions, or interactive CLI sessions for the platforms that need one.

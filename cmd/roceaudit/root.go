@@ -10,6 +10,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
 	"github.com/roceaudit/roceaudit/reports"
+	"github.com/roceaudit/roceaudit/topology"
 	"github.com/roceaudit/roceaudit/waivers"
 )
 
@@ -31,6 +32,8 @@ type app struct {
 	verbose     bool
 	tofu        bool
 	deadline    time.Duration
+	// spool keeps transcripts of a collection whose snapshot is written (collect -o).
+	spool *topology.TranscriptSpool
 	// interrupted marks the report of a run stopped by Ctrl-C or the deadline as partial.
 	interrupted string
 	waiversFile string

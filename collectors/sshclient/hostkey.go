@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
@@ -30,7 +31,7 @@ func newHostKeys(file string, tofu bool) (*hostKeys, error) {
 		return nil, fmt.Errorf("ssh: no known_hosts file configured; strict host-key checking needs one")
 	}
 	h := &hostKeys{file: file, tofu: tofu}
-	db, err := knownhosts.New(file)
+	db, err := loadKnownHosts(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -38,15 +39,53 @@ func newHostKeys(file string, tofu bool) (*hostKeys, error) {
 	default:
 		h.db = db
 	}
-	pub, _, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		return nil, fmt.Errorf("ssh: probe key: %w", err)
-	}
-	if h.probe, err = ssh.NewPublicKey(pub); err != nil {
+	if h.probe, err = probeKey(); err != nil {
 		return nil, fmt.Errorf("ssh: probe key: %w", err)
 	}
 	return h, nil
 }
+
+// knownHostsDBs shares one parse of each known_hosts file among the dials of a run, until
+// the file changes (a trust-on-first-use append, an edit). Parsed per dial, a fabric of N
+// devices with an N-line file cost N² line parses: 7% of a 1,000-device audit's CPU in its
+// profile, and the largest share at 10,000.
+var knownHostsDBs = struct {
+	sync.Mutex
+	m map[string]parsedKnownHosts
+}{m: map[string]parsedKnownHosts{}}
+
+type parsedKnownHosts struct {
+	size  int64
+	mtime time.Time
+	db    ssh.HostKeyCallback // read-only once parsed: safe for concurrent dials
+}
+
+func loadKnownHosts(file string) (ssh.HostKeyCallback, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	knownHostsDBs.Lock()
+	defer knownHostsDBs.Unlock() // concurrent first dials wait for the one parse
+	if c, ok := knownHostsDBs.m[file]; ok && c.size == st.Size() && c.mtime.Equal(st.ModTime()) {
+		return c.db, nil
+	}
+	db, err := knownhosts.New(file)
+	if err != nil {
+		return nil, err
+	}
+	knownHostsDBs.m[file] = parsedKnownHosts{size: st.Size(), mtime: st.ModTime(), db: db}
+	return db, nil
+}
+
+// probeKey is a throwaway key that matches nothing, made once per process.
+var probeKey = sync.OnceValues(func() (ssh.PublicKey, error) {
+	pub, _, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		return nil, err
+	}
+	return ssh.NewPublicKey(pub)
+})
 
 // known lists the keys known_hosts holds for addr ("host:port").
 func (h *hostKeys) known(addr string) []knownhosts.KnownKey {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -179,5 +181,34 @@ func TestCappedOutput(t *testing.T) {
 	s := w.String()
 	if !strings.HasSuffix(s, TruncationMarker) || len(s) != MaxOutput+len(TruncationMarker) {
 		t.Errorf("truncated output: len %d, marker %v", len(s), strings.HasSuffix(s, TruncationMarker))
+	}
+}
+
+// io.Copy into capped (what x/crypto/ssh does with a session's streams) reads through a
+// pooled buffer, keeps every byte up to MaxOutput and drains the rest.
+func TestCappedReadFrom(t *testing.T) {
+	var w capped
+	src := strings.Repeat("0123456789", (MaxOutput+100<<10)/10)
+	n, err := io.Copy(&w, strings.NewReader(src))
+	if err != nil || n != int64(len(src)) {
+		t.Fatalf("io.Copy = %d, %v; want all %d bytes drained", n, err, len(src))
+	}
+	if got := w.String(); got != src[:MaxOutput]+TruncationMarker {
+		t.Errorf("kept %d bytes (truncated %v), want the first %d and the marker", w.buf.Len(), w.truncated, MaxOutput)
+	}
+	// A reader that is only a reader, as an SSH channel is: io.Copy then asks the destination.
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const copies = 100
+	for range copies {
+		var small capped
+		_, _ = io.Copy(&small, struct{ io.Reader }{strings.NewReader("short answer\n")})
+	}
+	runtime.ReadMemStats(&after)
+	// A new buffer each time is 32 KiB a copy; pooled, far less (the race detector makes the
+	// pool drop some buffers, and the count is the whole process's, so allow half of one).
+	if per := (after.TotalAlloc - before.TotalAlloc) / copies; per > 16<<10 {
+		t.Errorf("%d bytes allocated per short copy: a new buffer each time?", per)
 	}
 }

@@ -6,8 +6,10 @@
 package outfile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,6 +43,15 @@ func Check(path string) error {
 
 // Write puts data at path with perm (for a file it creates or replaces).
 func Write(path string, data []byte, perm os.FileMode) error {
+	return WriteFunc(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is Write for content too large to hold in memory: write streams it to the file
+// (buffered), with the same care for what is there.
+func WriteFunc(path string, perm os.FileMode, write func(io.Writer) error) error {
 	target, err := resolve(path)
 	if err != nil {
 		return err
@@ -51,14 +62,14 @@ func Write(path string, data []byte, perm os.FileMode) error {
 		return fmt.Errorf("%s is a folder, not a file", path)
 	case err == nil && !st.Mode().IsRegular():
 		// A device, FIFO or socket: write to it, never replace it.
-		return writeInPlace(target, data, 0)
+		return writeInPlace(target, write, 0)
 	case err == nil && hardLinked(st):
 		// Renaming would split the links: overwrite the one file they share.
-		return writeInPlace(target, data, os.O_TRUNC)
+		return writeInPlace(target, write, os.O_TRUNC)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
-	return writeAtomic(target, data, perm)
+	return writeAtomic(target, write, perm)
 }
 
 // resolve follows symlinks to the file that would really be written, which may not exist
@@ -85,12 +96,21 @@ func resolve(path string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
-func writeInPlace(target string, data []byte, flags int) error {
+// buffered runs write through a buffer on f.
+func buffered(f *os.File, write func(io.Writer) error) error {
+	bw := bufio.NewWriterSize(f, 256<<10)
+	if err := write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func writeInPlace(target string, write func(io.Writer) error, flags int) error {
 	f, err := os.OpenFile(target, os.O_WRONLY|flags, 0)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	if err := buffered(f, write); err != nil {
 		f.Close()
 		return err
 	}
@@ -98,13 +118,13 @@ func writeInPlace(target string, data []byte, flags int) error {
 }
 
 // writeAtomic writes a temporary file beside target and renames it over target.
-func writeAtomic(target string, data []byte, perm os.FileMode) error {
+func writeAtomic(target string, write func(io.Writer) error, perm os.FileMode) error {
 	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
+	if err := buffered(f, write); err != nil {
 		f.Close()
 		return err
 	}

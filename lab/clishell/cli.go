@@ -40,8 +40,8 @@ type Refusal struct {
 // sshd.Shell.
 type CLI struct {
 	State *switchstate.Switch
-	// Latency delays every interactive answer. sshd applies its own latency to exec requests
-	// only, so the lab sets this to the same value for CLI sessions.
+	// Latency delays every interactive answer, for a CLI served without sshd's latency (which
+	// delays every flight of the connection; the lab then leaves this 0).
 	Latency time.Duration
 
 	cmds    []*Command

@@ -41,7 +41,9 @@ type Config struct {
 	HostKey   ssh.Signer
 	ClientKey ssh.PublicKey // the only key accepted
 	User      string        // the only user accepted; "" accepts any
-	Latency   time.Duration // added to every request round trip
+	// Latency holds every write of the server for this long before the client gets it, so
+	// each round trip (key exchange, authentication, each request) costs it once.
+	Latency time.Duration
 	// MaxConns bounds concurrent connections; further ones are closed at once (default 64).
 	MaxConns int
 	// Fault makes the device misbehave (see Fault); the zero value behaves.
@@ -131,10 +133,18 @@ func (s *Server) Close() error {
 		}
 		s.mu.Lock()
 		s.closing = true
+		conns := make([]net.Conn, 0, len(s.conns))
 		for c := range s.conns {
-			_ = c.Close()
+			conns = append(conns, c)
 		}
 		s.mu.Unlock()
+		for _, c := range conns {
+			if l, ok := c.(*latencyConn); ok {
+				l.abort() // shutting down: what is still in flight is dropped
+			} else {
+				_ = c.Close()
+			}
+		}
 		s.wg.Wait()
 	})
 	return s.closeErr
@@ -155,6 +165,9 @@ func (s *Server) serve() {
 			case <-s.ctx.Done():
 				return
 			}
+		}
+		if s.cfg.Latency > 0 {
+			c = newLatencyConn(c, s.cfg.Latency, &s.wg)
 		}
 		if !s.track(c) {
 			_ = c.Close()
@@ -292,19 +305,9 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request, cut func()) {
 	cancel()
 }
 
-// exec answers one command after the configured latency. On a terminal, as on a real host,
-// what the command writes to stderr arrives on the same stream as stdout.
+// exec answers one command (the connection's latency delays the answer). On a terminal, as
+// on a real host, what the command writes to stderr arrives on the same stream as stdout.
 func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY bool, cut func()) {
-	if s.cfg.Latency > 0 {
-		t := time.NewTimer(s.cfg.Latency)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			_ = ch.Close()
-			return
-		}
-	}
 	if exit, handled := s.faultyExec(ctx, cmd, func(b []byte) { _, _ = ch.Write(b) }, cut); handled {
 		finish(ch, exit)
 		return

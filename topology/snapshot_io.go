@@ -1,0 +1,280 @@
+package topology
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// A snapshot file is one JSON object, compact, written as a stream: the header, the devices
+// (facts only), then every device's transcript in a trailing "transcripts" list. Profiles of
+// a 1,000-device collection showed indented encoding of one fabric-sized value and decoding
+// megabytes of transcript that checks never read as the cost; so the writer encodes one
+// device at a time, and a reader that only checks stops where the transcripts begin.
+//
+// The layout is line-oriented, which JSON allows (whitespace between tokens) and which lets
+// a reader split devices without parsing and decode them on every core:
+//
+//	{"schema":...header...,"devices":[
+//	{device}
+//	,{device}
+//	],"transcripts":[
+//	{"device":...,"transcript":[...]}
+//	,{...}
+//	]}
+//
+// Any other JSON of the same shape (older, indented snapshots) is read by a streaming
+// decoder instead, devices carrying their own "transcript" included.
+
+// transcriptEntry is one device's transcript in the trailing list.
+type transcriptEntry struct {
+	Device     string     `json:"device"`
+	Transcript []Exchange `json:"transcript"`
+}
+
+// Gzipped says whether a snapshot file name asks for gzip compression.
+func Gzipped(path string) bool { return strings.HasSuffix(path, ".gz") }
+
+// WriteSnapshot encodes s to w; transcripts the spool holds (may be nil) are written after
+// those the devices carry.
+func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
+	head := *s
+	head.Devices = nil
+	hdr, err := json.Marshal(&head)
+	if err != nil {
+		return fmt.Errorf("encoding snapshot header: %w", err)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	// The header without its closing brace; "devices" is null there (omitted below).
+	hdr = bytes.TrimSuffix(hdr, []byte("}"))
+	hdr = bytes.Replace(hdr, []byte(`,"devices":null`), nil, 1)
+	bw.Write(hdr)
+	bw.WriteString(`,"devices":[` + "\n")
+	enc := json.NewEncoder(bw)
+	for i, d := range s.Devices {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		facts := *d
+		facts.Transcript = nil
+		if err := enc.Encode(&facts); err != nil {
+			return fmt.Errorf("encoding device %s: %w", d.Name, err)
+		}
+	}
+	bw.WriteString(`],"transcripts":[` + "\n")
+	n := 0
+	for _, d := range s.Devices {
+		if len(d.Transcript) == 0 {
+			continue
+		}
+		if n > 0 {
+			bw.WriteByte(',')
+		}
+		n++
+		if err := enc.Encode(transcriptEntry{Device: d.Name, Transcript: d.Transcript}); err != nil {
+			return fmt.Errorf("encoding the transcript of %s: %w", d.Name, err)
+		}
+	}
+	if spool != nil {
+		if err := spool.copyTo(bw, n > 0); err != nil {
+			return err
+		}
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
+}
+
+// WriteSnapshotFile is WriteSnapshot for a snapshot file, gzip-compressed when gzipped (see
+// Gzipped).
+func WriteSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, spool *TranscriptSpool) error {
+	if !gzipped {
+		return WriteSnapshot(w, s, spool)
+	}
+	// Fastest level: a snapshot is repetitive text that compresses about tenfold even so,
+	// and collection CPU matters more than a few more bytes.
+	zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	if err != nil {
+		return err
+	}
+	if err := WriteSnapshot(zw, s, spool); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// ReadOptions choose what a reader keeps.
+type ReadOptions struct {
+	// Transcripts keeps every device's transcript; without it reading stops where they begin.
+	Transcripts bool
+}
+
+// ReadSnapshot decodes a snapshot from r, gzip-compressed or not.
+func ReadSnapshot(r io.Reader, opts ReadOptions) (*Snapshot, error) {
+	zr, err := Gunzipped(r)
+	if err != nil {
+		return nil, err
+	}
+	br := zr.(*bufio.Reader)
+	first, err := br.ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if s, ok := lineHeader(first); ok {
+		return readLines(br, s, opts)
+	}
+	return readStream(io.MultiReader(bytes.NewReader(first), br), opts)
+}
+
+// readStream decodes any snapshot-shaped JSON token by token.
+func readStream(r io.Reader, opts ReadOptions) (*Snapshot, error) {
+	dec := json.NewDecoder(r)
+	if err := expectDelim(dec, '{'); err != nil {
+		return nil, err
+	}
+	var s Snapshot
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		switch key {
+		case "devices":
+			if err := decodeList(dec, func() error {
+				d := new(Device)
+				if err := dec.Decode(d); err != nil {
+					return err
+				}
+				if !opts.Transcripts {
+					d.Transcript = nil
+				}
+				s.Devices = append(s.Devices, d)
+				return nil
+			}); err != nil {
+				return nil, fmt.Errorf("devices: %w", err)
+			}
+		case "transcripts":
+			if !opts.Transcripts {
+				return &s, nil // checks need none of it
+			}
+			if err := readTranscripts(dec, &s); err != nil {
+				return nil, err
+			}
+		default:
+			if err := decodeHeaderField(dec, key, &s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := expectDelim(dec, '}'); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Gunzipped reads r, decompressed when it is gzip-compressed (by its magic bytes, whatever
+// the file is called). The reader is a *bufio.Reader.
+func Gunzipped(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 256<<10)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		return bufio.NewReaderSize(zr, 256<<10), nil
+	}
+	return br, nil
+}
+
+// decodeHeaderField decodes one top-level field other than the two lists into s, through
+// the Snapshot's own JSON names (unknown fields are skipped, as json.Unmarshal would).
+func decodeHeaderField(dec *json.Decoder, key string, s *Snapshot) error {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	keyJSON, _ := json.Marshal(key)
+	obj := make([]byte, 0, len(keyJSON)+len(raw)+3)
+	obj = append(append(append(append(obj, '{'), keyJSON...), ':'), raw...)
+	obj = append(obj, '}')
+	devices := s.Devices
+	if err := json.Unmarshal(obj, s); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	s.Devices = devices
+	return nil
+}
+
+func readTranscripts(dec *json.Decoder, s *Snapshot) error {
+	byName := make(map[string]*Device, len(s.Devices))
+	for _, d := range s.Devices {
+		byName[d.Name] = d
+	}
+	err := decodeList(dec, func() error {
+		var e transcriptEntry
+		if err := dec.Decode(&e); err != nil {
+			return err
+		}
+		d, ok := byName[e.Device]
+		if !ok {
+			return fmt.Errorf("transcript of %q, which is not among the devices", e.Device)
+		}
+		d.Transcript = append(d.Transcript, e.Transcript...)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("transcripts: %w", err)
+	}
+	return nil
+}
+
+// decodeList calls each for every element of a JSON list (null is an empty one).
+func decodeList(dec *json.Decoder, each func() error) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok == nil {
+		return nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return fmt.Errorf("expected a list, got %v", tok)
+	}
+	for dec.More() {
+		if err := each(); err != nil {
+			return err
+		}
+	}
+	_, err = dec.Token()
+	return err
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("expected %q, got %v", want, tok)
+	}
+	return nil
+}
+
+// OpenSnapshot reads the snapshot file at path (gzip-compressed or not).
+func OpenSnapshot(path string, opts ReadOptions) (*Snapshot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadSnapshot(f, opts)
+}
