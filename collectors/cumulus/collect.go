@@ -2,6 +2,7 @@ package cumulus
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,7 +29,8 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		sw.NOS = nos
 	}
 
-	ifs, ifEv := evidence.Read(ctx, r, CmdInterfaceLLDP, ParseInterfaceLLDP)
+	nr := &nvReader{r: r}
+	ifs, ifEv := read(ctx, nr, CmdInterfaceLLDP, ParseInterfaceLLDPJSON, ParseInterfaceLLDP)
 	sw.LLDP = lldpFact(ifs, ifEv)
 
 	roce, roceEv := evidence.Read(ctx, r, CmdRoCE, ParseRoCE)
@@ -41,7 +43,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		return fmt.Errorf("cumulus %s: no port to audit: %s", spec.Name, orNone(ifEv.Error))
 	}
 	for _, name := range names {
-		sw.Ports = append(sw.Ports, collectPort(ctx, r, name, roce, roceEv))
+		sw.Ports = append(sw.Ports, collectPort(ctx, nr, name, roce, roceEv))
 	}
 	return nil
 }
@@ -90,7 +92,8 @@ func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LL
 
 // collectPort reads one port. The commands depend on the RoCE regime; the MTU, link pause,
 // watchdog and counters are read the same way in both.
-func collectPort(ctx context.Context, r collectors.Runner, name string, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
+func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
+	r := nr.r
 	p := &topology.SwitchPort{Name: name}
 	if texttable.Truncated(name) {
 		unknownAll(p, topology.Evidence{Command: CmdInterfaceLLDP,
@@ -132,10 +135,7 @@ func collectPort(ctx context.Context, r collectors.Runner, name string, roce *Ro
 		}
 		return m, ex, err
 	})
-	p.Counters = readFact(ctx, r, cmd(TmplCounters), func(out string) (map[string]int64, string, error) {
-		m, err := ParseCountersQoS(out)
-		return m, fmt.Sprintf("%d counters", len(m)), err
-	})
+	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
 }
@@ -333,6 +333,17 @@ func linkFacts(ctx context.Context, r collectors.Runner, cmd string) (topology.F
 		return topology.Unknown[float64](speedEv), mtu
 	}
 	return topology.Known(l.Speed, speedEv), mtu
+}
+
+// counterFact reads the port's QoS counters, exact from the JSON or humanised from the text.
+func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[map[string]int64] {
+	m, ev := read(ctx, nr, cmd, ParseCountersQoSJSON, ParseCountersQoS)
+	if ev.Error != "" {
+		ev.Error = commandError(ev.Command, errors.New(ev.Error))
+		return topology.Unknown[map[string]int64](ev)
+	}
+	ev.Excerpt = joinLines(fmt.Sprintf("%d counters", len(m)), ev.Excerpt)
+	return topology.Known(m, ev)
 }
 
 // readFact runs one command and parses its output into a fact.

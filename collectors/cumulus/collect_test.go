@@ -3,6 +3,7 @@ package cumulus
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,9 +57,9 @@ func TestCollectHealthy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := append([]string(nil), switchCommands...)
+	want := asJSON(switchCommands)
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
-		want = append(want, perPort(p, roceCommands)...)
+		want = append(want, perPort(p, asJSON(roceCommands))...)
 	}
 	if d := cmp.Diff(want, r.Sent); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
@@ -116,9 +117,25 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff(wantPort, &got); d != "" {
 		t.Errorf("swp51 (-want +got):\n%s", d)
 	}
-	if !counters.Usable() || len(counters.Value) != 92 || counters.Source != ev("nv show interface swp51 counters qos", "92 counters") {
+	// JSON: three tables of 8 classes (4 + 5 + 4 columns, ECN marks per traffic class), exact.
+	if !counters.Usable() || len(counters.Value) != 8*(3+5+4) || counters.Source != ev("nv show interface swp51 counters qos -o json", "96 counters") {
 		t.Errorf("counters = %+v", counters.Source)
 	}
+	if v := counters.Value; v["queue3_tx_bytes"] != 403632760866 || v["queue3_ecn_marked_packets"] != 2210 || v["pfc_tx_pause_prio3"] != 1271 {
+		t.Errorf("counters not exact: %v", v)
+	}
+}
+
+// asJSON is cmds with each JSON-first command in its `-o json` form (what a switch that
+// answers JSON is sent).
+func asJSON(cmds []string) []string {
+	out := slices.Clone(cmds)
+	for i, c := range out {
+		if slices.Contains(jsonFirst, c) {
+			out[i] = jsonCmd(c)
+		}
+	}
+	return out
 }
 
 // RoCE disabled: the generic profiles, read verbatim from NVIDIA's examples, plus one port
@@ -129,7 +146,8 @@ func TestCollectBroken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := append([]string(nil), switchCommands...)
+	// The broken switch answers no `-o json`: after the first refusal, text only.
+	want := []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdInterfaceLLDP, CmdRoCE}
 	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
 		want = append(want, perPort(p, genericCommands)...)
 	}
@@ -262,7 +280,8 @@ func TestCollectPortStatusUnrecognised(t *testing.T) {
 }
 
 func TestCollectInventoryInterfacesAndNames(t *testing.T) {
-	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
+	closed := errors.New("ssh: session closed")
+	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{jsonCmd(CmdInterfaceLLDP): closed, CmdInterfaceLLDP: closed}}
 	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"swp2", "swp1", "swp1;reboot"}})
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +304,8 @@ func TestCollectInventoryInterfacesAndNames(t *testing.T) {
 }
 
 func TestCollectNothingToAudit(t *testing.T) {
-	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{CmdInterfaceLLDP: errors.New("ssh: session closed")}}
+	closed := errors.New("ssh: session closed")
+	r := &fakeRunner{Scenario: "healthy", Fail: map[string]error{jsonCmd(CmdInterfaceLLDP): closed, CmdInterfaceLLDP: closed}}
 	if _, err := collect(t, r, inventory.DeviceSpec{}); err == nil || !strings.Contains(err.Error(), "no port to audit") {
 		t.Errorf("err = %v", err)
 	}
@@ -309,7 +329,7 @@ func TestAllowlist(t *testing.T) {
 	if d := cmp.Diff(Templates(), Platform{}.Plan(inventory.DeviceSpec{})); d != "" {
 		t.Error(d)
 	}
-	if len(Templates()) != 3+10 {
+	if len(Templates()) != 3+10+len(jsonFirst) {
 		t.Errorf("%d templates: %q", len(Templates()), Templates())
 	}
 	if Descriptor().Name() != "cumulus" || Descriptor().Role() != topology.RoleSwitch {
@@ -354,7 +374,7 @@ func TestHostAnnouncedByMACIsLinked(t *testing.T) {
 // cut short is reported with every fact unknown and why, without a command sent for it.
 func TestCollectTruncatedLLDPTable(t *testing.T) {
 	truncated := verbatim(t, "nv_show_interface_lldp.truncated.txt")
-	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: truncated}}}
+	r := &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: truncated}, jsonCmd(CmdInterfaceLLDP): noJSON}}
 	dev, err := collect(t, r, inventory.DeviceSpec{Interfaces: []string{"swp1", "swp51"}})
 	if err != nil {
 		t.Fatal(err)
@@ -378,7 +398,7 @@ func TestCollectTruncatedLLDPTable(t *testing.T) {
 		"--------…  ----  -----------  -----------\n" +
 		"swp1s1…    swp   spine01      swp1\n" +
 		"swp2       swp   server02     eth1\n"
-	r = &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: cut}}}
+	r = &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{CmdInterfaceLLDP: {Stdout: cut}, jsonCmd(CmdInterfaceLLDP): noJSON}}
 	dev, err = collect(t, r, inventory.DeviceSpec{})
 	if err != nil {
 		t.Fatal(err)
@@ -399,3 +419,7 @@ func TestCollectTruncatedLLDPTable(t *testing.T) {
 		t.Errorf("a neighbour on a truncated port is not placed (-want +got):\n%s", d)
 	}
 }
+
+// noJSON is how a switch that does not take `-o json` answers it (NVUE's wording is not
+// verified; the collector only needs the failure).
+var noJSON = collectors.Output{ExitCode: 2, Stderr: "Error: Invalid option: -o json"}

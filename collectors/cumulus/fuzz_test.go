@@ -28,3 +28,14 @@ func FuzzParsers(f *testing.F) {
 		_, _ = ParseSystem(out)
 	})
 }
+
+// The JSON parsers may reject input, never panic.
+func FuzzJSONParsers(f *testing.F) {
+	seedAll(f)
+	f.Add(`{"swp1":{"type":"swp","lldp":{"neighbor":{"a":{"chassis":{"system-name":"a"},"port":{"name":"p"}}}}}}`)
+	f.Add(`{"egress-queue-stats":{"3":{"tx-frames":"1","tx-bytes":2}}}`)
+	f.Fuzz(func(t *testing.T, out string) {
+		_, _ = ParseInterfaceLLDPJSON(out)
+		_, _ = ParseCountersQoSJSON(out)
+	})
+}

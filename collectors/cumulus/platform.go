@@ -41,13 +41,21 @@ var roceCommands = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatc
 var genericCommands = []string{TmplLink, TmplMapping, TmplEgressQueueMapping, TmplEgressScheduler,
 	TmplCongestion, TmplPFC, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
 
-// Templates is every command the collector may send.
+// jsonFirst are the commands read as `-o json` first (jsonCmd), their text form the fallback:
+// the text truncates the LLDP table's wide cells and humanises byte counters.
+var jsonFirst = []string{CmdInterfaceLLDP, TmplCounters}
+
+// Templates is every command the collector may send: each JSON form just before its text form.
 func Templates() []string {
-	out := append([]string(nil), switchCommands...)
-	for _, t := range append(append([]string(nil), roceCommands...), genericCommands...) {
-		if !slices.Contains(out, t) {
-			out = append(out, t)
+	var out []string
+	for _, t := range append(append(append([]string(nil), switchCommands...), roceCommands...), genericCommands...) {
+		if slices.Contains(out, t) {
+			continue
 		}
+		if slices.Contains(jsonFirst, t) {
+			out = append(out, jsonCmd(t))
+		}
+		out = append(out, t)
 	}
 	return out
 }

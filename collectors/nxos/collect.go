@@ -2,6 +2,7 @@ package nxos
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
@@ -21,6 +22,9 @@ type sources struct {
 	cfgErr     error
 	pfc        map[string]PFCOper
 	pfcErr     error
+	queues     map[string]QueueCounters
+	queuesCmd  string // the form that answered: CmdQueuingJSON or CmdQueuing
+	queuesErr  error
 }
 
 // Collect runs Commands through r and fills dev.Switch. Facts whose command failed are
@@ -37,6 +41,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
 	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
 	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
+	s.queues, s.queuesCmd, s.queuesErr = readQueuing(ctx, r, res)
 
 	nos := ""
 	if s.versionErr == nil {
@@ -46,6 +51,23 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
 		Config: "ipqos configuration", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
 	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
+}
+
+// readQueuing takes the batch's `show queuing interface | json`, or, when the switch refused
+// it or its answer does not decode, the text form.
+func readQueuing(ctx context.Context, r collectors.Runner, res switchcollect.Results) (map[string]QueueCounters, string, error) {
+	q, jsonErr := switchcollect.Parse(res, CmdQueuingJSON, ParseQueuing)
+	if jsonErr == nil {
+		return q, CmdQueuingJSON, nil
+	}
+	text, err := switchcollect.Batch{Platform: "nxos", Commands: []string{CmdQueuing}}.Run(ctx, r)
+	if err == nil {
+		q, err = switchcollect.Parse(text, CmdQueuing, ParseQueuing)
+	}
+	if err != nil {
+		return nil, CmdQueuing, fmt.Errorf("%w; %w", jsonErr, err)
+	}
+	return q, CmdQueuing, nil
 }
 
 // configuredPorts are the ports with an ipqos configuration of their own (the audit adds the

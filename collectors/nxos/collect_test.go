@@ -3,6 +3,7 @@ package nxos
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -80,8 +81,32 @@ func healthyPort(name string) *topology.SwitchPort {
 		Scheduler:   known(sched, CmdQoSConfig),
 		DCBX:        known(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode on"}, CmdQoSConfig),
 		Buffer:      known(topology.Buffer{LosslessPGs: []int{3}, Profile: "ROCE-NQ"}, CmdQoSConfig),
-		Counters:    known(map[string]int64{"rx_pause": 0, "tx_pause": 0}, CmdInterface),
+		Counters:    known(healthyCounters(name), CmdInterface+" + "+CmdQueuingJSON),
 	}
+}
+
+// healthyCounters are a healthy port's pause counters and the unicast egress counters of its
+// eight qos-groups: the fixture's non-zero values, every other one 0 (Q Depth is a gauge and
+// CONTROL/SPAN are not data queues, so neither is a counter).
+func healthyCounters(name string) map[string]int64 {
+	c := map[string]int64{"rx_pause": 0, "tx_pause": 0}
+	for g := 0; g < 8; g++ {
+		for _, n := range []string{"tx_packets", "tx_bytes", "drops", "drop_bytes", "watchdog_drops", "ecn_marked_packets"} {
+			c[fmt.Sprintf("queue%d_%s", g, n)] = 0
+		}
+	}
+	nonzero := map[string]map[string]int64{
+		"Ethernet1/1": {"queue0_tx_packets": 48211, "queue0_tx_bytes": 5302110, "queue3_tx_packets": 202328436,
+			"queue3_tx_bytes": 203884632744, "queue3_ecn_marked_packets": 1843, "queue6_tx_packets": 1659, "queue6_tx_bytes": 106176},
+		"Ethernet1/2": {"queue0_tx_packets": 47903, "queue0_tx_bytes": 5268330, "queue3_tx_packets": 198224017,
+			"queue3_tx_bytes": 199748128122, "queue6_tx_packets": 1702, "queue6_tx_bytes": 108928},
+		"Ethernet1/49": {"queue0_tx_packets": 96114, "queue0_tx_bytes": 10570440, "queue3_tx_packets": 400552453,
+			"queue3_tx_bytes": 403632760866, "queue6_tx_packets": 3361, "queue6_tx_bytes": 215104},
+	}
+	for k, v := range nonzero[name] {
+		c[k] = v
+	}
+	return c
 }
 
 func TestCollectHealthy(t *testing.T) {
@@ -141,7 +166,15 @@ func TestCollectBroken(t *testing.T) {
 		{"Ethernet1/4", func(p *topology.SwitchPort) any { return p.DCBX.Value.Mode }, "static"},
 		{"Ethernet1/5", func(p *topology.SwitchPort) any { return p.PFCWatchdog.Value }, allQueues(false)},
 		{"Ethernet1/6", func(p *topology.SwitchPort) any { return p.Pause.Value }, topology.Pause{RX: true, TX: true}},
-		{"Ethernet1/6", func(p *topology.SwitchPort) any { return p.Counters.Value }, map[string]int64{"rx_pause": 9312, "tx_pause": 77}},
+		{"Ethernet1/6", func(p *topology.SwitchPort) any {
+			return pick(p.Counters.Value, "rx_pause", "tx_pause", "queue3_drops", "queue3_drop_bytes")
+		},
+			map[string]int64{"rx_pause": 9312, "tx_pause": 77, "queue3_drops": 977, "queue3_drop_bytes": 1008264}},
+		{"Ethernet1/4", func(p *topology.SwitchPort) any {
+			return pick(p.Counters.Value, "queue3_drops", "queue3_tx_packets", "queue0_drops")
+		},
+			map[string]int64{"queue3_drops": 18204, "queue3_tx_packets": 90331877, "queue0_drops": 0}},
+		{"Ethernet1/4", func(p *topology.SwitchPort) any { return p.Counters.Source.Command }, CmdInterface + " + " + CmdQueuing},
 		{"Ethernet1/7", func(p *topology.SwitchPort) any { return p.ECN.Value }, ecnOff},
 		{"Ethernet1/8", func(p *topology.SwitchPort) any { return p.Scheduler.Value }, cnpDWRR},
 		{"Ethernet1/9", func(p *topology.SwitchPort) any { return p.PFC.Value }, topology.SwitchPFC{RX: []int{3}, TX: []int{3}, Mode: "auto"}},
@@ -245,4 +278,17 @@ func TestPortDownHasUnknownSpeed(t *testing.T) {
 	if !cmp.Equal(p.Speed, want) || !p.MTU.Usable() {
 		t.Errorf("speed %+v (MTU known %v), want %+v", p.Speed, p.MTU.Usable(), want)
 	}
+}
+
+// pick is the named counters of m (a missing one reads -1, so its absence shows).
+func pick(m map[string]int64, names ...string) map[string]int64 {
+	out := map[string]int64{}
+	for _, n := range names {
+		v, ok := m[n]
+		if !ok {
+			v = -1
+		}
+		out[n] = v
+	}
+	return out
 }

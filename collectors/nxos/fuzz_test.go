@@ -57,3 +57,9 @@ func FuzzParsePFCOper(f *testing.F) {
 		_, _ = ParsePFCOper(s)
 	})
 }
+
+func FuzzParseQueuing(f *testing.F) {
+	seed(f, CmdQueuingJSON)
+	seed(f, CmdQueuing)
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseQueuing(s) })
+}

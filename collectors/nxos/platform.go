@@ -7,8 +7,11 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// commands is every command the NX-OS collector sends, in order. None takes an argument.
-var commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig, CmdPFCOper}
+// commands is the batch the NX-OS collector sends, in order. None takes an argument.
+var commands = []string{CmdVersion, CmdInterface, CmdLLDP, CmdQoSConfig, CmdPFCOper, CmdQueuingJSON}
+
+// fallbacks are sent only when the batch's JSON form of them failed.
+var fallbacks = []string{CmdQueuing}
 
 // descriptor is everything roceaudit knows of NX-OS.
 var descriptor = collectors.Describe(collectors.Spec{
@@ -20,7 +23,7 @@ var descriptor = collectors.Describe(collectors.Spec{
 		// "% Invalid command at '^' marker." (after a caret line), "% Invalid input detected".
 		Refusals: []string{"% ", "ERROR:", "Syntax error", "Invalid command"},
 	},
-	Commands:      commands,
+	Commands:      append(append([]string(nil), commands...), fallbacks...),
 	Collector:     Platform{},
 	Remedy:        Remediation,
 	ExamplePort:   "Ethernet1/1",
@@ -35,5 +38,8 @@ func Descriptor() *collectors.Descriptor { return descriptor }
 // Platform collects Cisco Nexus 9000 switches.
 type Platform struct{}
 
-// Plan lists the commands Collect sends, whatever the device.
-func (Platform) Plan(inventory.DeviceSpec) []string { return append([]string(nil), commands...) }
+// Plan lists the commands Collect may send, whatever the device: the batch, then the text
+// forms sent when a JSON form fails.
+func (Platform) Plan(inventory.DeviceSpec) []string {
+	return append(append([]string(nil), commands...), fallbacks...)
+}

@@ -39,7 +39,7 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		if iface.HasPauseCounter {
 			c["rx_pause"], c["tx_pause"] = iface.InPause, iface.OutPause
 		}
-		p.Counters = topology.Known(c, ev(CmdInterface, fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)))
+		p.Counters = queueCounters(name, c, ev(CmdInterface, fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)), s)
 	}
 	if s.cfgErr != nil {
 		switchcollect.UnknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))
@@ -188,4 +188,23 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 	} else {
 		p.DCBX = topology.InferredIf(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode " + mode}, modeDefault, ev(CmdQoSConfig, modeEv))
 	}
+}
+
+// queueCounters adds the port's egress queue counters to its pause counters. Without them the
+// pause counters still stand, and the excerpt says why the queues are missing.
+func queueCounters(name string, c map[string]int64, e topology.Evidence, s *sources) topology.Fact[map[string]int64] {
+	q, ok := s.queues[name]
+	switch {
+	case s.queuesErr != nil:
+		e.Excerpt += "\n(no queue counters: " + s.queuesErr.Error() + ")"
+	case !ok:
+		e.Excerpt += "\n(no queue counters: " + name + " is not in " + s.queuesCmd + ")"
+	default:
+		for k, v := range q {
+			c[k] = v
+		}
+		e.Command = switchcollect.Join(" + ", e.Command, s.queuesCmd)
+		e.Excerpt += fmt.Sprintf("\n%d egress queue counters", len(q))
+	}
+	return topology.Known(c, e)
 }

@@ -15,6 +15,18 @@ type node struct {
 	global func(sw *switchstate.Switch) string                        // a switch-wide rendering
 	port   func(p *switchstate.Port, roce bool) (string, string, int) // a per-port rendering
 	sub    []*node
+	// The `-o json` renderings, where the lab has one.
+	globalJSON func(sw *switchstate.Switch) string
+	portJSON   func(p *switchstate.Port, roce bool) string
+}
+
+// withJSON gives a switch-wide leaf its `-o json` rendering.
+func (n *node) withJSON(f func(sw *switchstate.Switch) string) *node { n.globalJSON = f; return n }
+
+// withPortJSON gives a per-port leaf its `-o json` rendering.
+func (n *node) withPortJSON(f func(p *switchstate.Port, roce bool) string) *node {
+	n.portJSON = f
+	return n
 }
 
 // ifName is the element of a path that is an interface name.
@@ -42,7 +54,7 @@ var qosProfiles = []string{"mapping", "egress-queue-mapping", "egress-scheduler"
 var nvShow = path("show",
 	globalLeaf("system", showSystem),
 	path("interface",
-		globalLeaf("lldp", showInterfaceLLDP),
+		globalLeaf("lldp", showInterfaceLLDP).withJSON(showInterfaceLLDPJSON),
 		path(ifName,
 			portLeaf("link", plain(showLink)),
 			path("lldp", path("neighbor")),
@@ -57,7 +69,7 @@ var nvShow = path("show",
 				portLeaf("pfc-watchdog", plain(showPFCWatchdog)),
 				path("buffer"),
 			),
-			path("counters", portLeaf("qos", plain(showCountersQoS))),
+			path("counters", portLeaf("qos", plain(showCountersQoS)).withPortJSON(showCountersQoSJSON)),
 			path("ip"),
 		),
 	),
@@ -108,10 +120,11 @@ func (s *Switch) nv(argv []string) (stdout, stderr string, exit int) {
 	default:
 		return "", nvueInvalid("nv", argv[1]), 1
 	}
+	words, asJSON := outputJSON(argv[2:])
 	n, at, port := nvShow, "nv show", ""
-	for _, w := range argv[2:] {
+	for _, w := range words {
 		if strings.HasPrefix(w, "-") {
-			return loginshell.NotEmulated(argv) // --output, --applied, --view, ...
+			return loginshell.NotEmulated(argv) // --applied, --view, other outputs, ...
 		}
 		c := n.child(w)
 		if c == nil {
@@ -122,11 +135,18 @@ func (s *Switch) nv(argv []string) (stdout, stderr string, exit int) {
 		}
 		n, at = c, at+" "+w
 	}
+	global, perPort := n.global, n.port
+	if asJSON {
+		global, perPort = n.globalJSON, nil
+		if n.portJSON != nil {
+			perPort = func(p *switchstate.Port, roce bool) (string, string, int) { return n.portJSON(p, roce), "", 0 }
+		}
+	}
 	switch {
-	case n.global != nil:
-		s.State.Read(func(sw *switchstate.Switch) { stdout = n.global(sw) })
+	case global != nil:
+		s.State.Read(func(sw *switchstate.Switch) { stdout = global(sw) })
 		return stdout, "", 0
-	case n.port == nil:
+	case perPort == nil:
 		return loginshell.NotEmulated(argv)
 	}
 	s.State.Read(func(sw *switchstate.Switch) {
@@ -136,7 +156,22 @@ func (s *Switch) nv(argv []string) (stdout, stderr string, exit int) {
 			return
 		}
 		roce, _ := Regime(sw)
-		stdout, stderr, exit = n.port(p, roce)
+		stdout, stderr, exit = perPort(p, roce)
 	})
 	return stdout, stderr, exit
+}
+
+// outputJSON takes NVUE's `-o json` / `--output json` out of a show path's words.
+func outputJSON(words []string) ([]string, bool) {
+	var out []string
+	asJSON := false
+	for i := 0; i < len(words); i++ {
+		if (words[i] == "-o" || words[i] == "--output") && i+1 < len(words) && words[i+1] == "json" {
+			asJSON = true
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out, asJSON
 }

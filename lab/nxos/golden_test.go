@@ -20,7 +20,8 @@ func TestGolden(t *testing.T) {
 	broken.Port("Ethernet1/2").Watchdog[3] = false
 	broken.Port("Ethernet1/3").PFCAuto, broken.Port("Ethernet1/3").DCBX = true, true
 	broken.Port("Ethernet1/4").TrustDSCP = false
-	broken.Port("Ethernet1/1").Counters = map[string]int64{"rx_pause": 3, "tx_pause": 1}
+	broken.Port("Ethernet1/1").Counters = map[string]int64{"rx_pause": 3, "tx_pause": 1,
+		"queue3_tx_packets": 1200, "queue3_tx_bytes": 1250400, "queue3_drops": 18, "queue3_drop_bytes": 18756, "queue3_ecn_marked_packets": 40}
 	one := Spine1()
 	for _, p := range one.Ports[1:] {
 		p.Neighbor = nil

@@ -86,6 +86,8 @@ func (s *Switch) commands() []*clishell.Command {
 		clishell.Show("show lldp neighbors detail | json", showLLDP),
 		clishell.Show("show running-config ipqos", func(sw *switchstate.Switch) string { return showIPQoS(sw, s.Now()) }),
 		clishell.Show("show interface priority-flow-control", showPFC),
+		clishell.Show("show queuing interface | json", showQueuingJSON),
+		clishell.Show("show queuing interface", showQueuing),
 		clishell.Session("terminal length "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("terminal width "+clishell.NumberWord, clishell.ActNone),
 		clishell.Session("exit", clishell.ActExit),

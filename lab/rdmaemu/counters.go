@@ -206,6 +206,7 @@ func ecn(cs *counterSet, f *flow, c, s side, t traffic, sd seed) {
 	marks := min(t.packets, max(1, uint64(float64(sd.pick("ecn", 800, 2500))*t.seconds/10)))
 	snd, rcv := f.links[0].tx, f.links[len(f.links)-1].rx
 	cs.swc(marker.at, marks, "ecn_marked_packets_tx")
+	cs.swc(marker.at, marks, "queue%d_ecn_marked_packets", marker.class) // NX-OS counts marks per queue
 	cs.hwc(rcv.at, "np_ecn_marked_roce_packets", marks)
 	if !s.eth.ECN.NP[rcv.class] {
 		return

@@ -50,7 +50,7 @@
 // tx_prio<P>_pause_duration, switch ingress pfc_tx_pause_prio<TC> and
 // pfc_tx_pause_duration_prio<TC>, switch egress pfc_rx_pause_prio<TC> and
 // pfc_rx_pause_duration_prio<TC>, sender rx_prio<P>_pause, _pause_duration, _pause_transition. ECN at the switch egress nearest the
-// receiver that marks the class: ecn_marked_packets_tx there, np_ecn_marked_roce_packets and
+// receiver that marks the class: ecn_marked_packets_tx and queue<TC>_ecn_marked_packets there, np_ecn_marked_roce_packets and
 // (NP on) np_cnp_sent on the receiver, rp_cnp_handled (RP on) or rp_cnp_ignored on the sender.
 //
 // The lossy cable nearest the receiver (congestion builds from the receiver's end, and the

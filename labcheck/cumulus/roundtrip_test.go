@@ -1,6 +1,7 @@
 package cumuluscheck
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -24,6 +25,23 @@ func collect(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
 	return labcheck.Collect(t, cumuluscol.Descriptor(), cumulus.New(sw), sw)
 }
 
+// textOnly is a Cumulus switch whose NVUE refuses `-o json` (an option error, as a CLI gives
+// for an option it does not have): the collector must read it from the text.
+type textOnly struct{ *cumulus.Switch }
+
+func (s textOnly) Exec(ctx context.Context, cmd string) (string, string, int) {
+	if strings.HasSuffix(cmd, " -o json") {
+		return "", "Error: Invalid option: -o\n", 2
+	}
+	return s.Switch.Exec(ctx, cmd)
+}
+
+// collectText collects sw from the text forms only.
+func collectText(t *testing.T, sw *switchstate.Switch) *topology.SwitchFacts {
+	t.Helper()
+	return labcheck.Collect(t, cumuluscol.Descriptor(), textOnly{cumulus.New(sw)}, sw)
+}
+
 // unknown is a fact the collector cannot read; the comparison only checks that it says why.
 func unknown[T any](cmd string) topology.Fact[T] {
 	return topology.Unknown[T](topology.Evidence{Command: cmd, Error: "unreadable"})
@@ -43,8 +61,23 @@ func approxBytes(n int64) int64 {
 	return int64(math.Round(shown * unit))
 }
 
-// expectedCounters are the collector's counter names with the state's values; n/a cells
-// (ingress ECN and multicast counts) are absent.
+// expectedJSONCounters are the collector's counter names with the state's exact values: the
+// three per-class tables, each traffic class with its ECN marks (the port table's key is not
+// known, so it is not read from JSON).
+func expectedJSONCounters(p *switchstate.Port) map[string]int64 {
+	m := map[string]int64{}
+	for i := 0; i < 8; i++ {
+		for _, f := range []string{"pg%d_rx_frames", "pg%d_rx_discard_bytes", "pg%d_rx_shared_discard_bytes",
+			"queue%d_tx_packets", "queue%d_tx_bytes", "queue%d_drop_bytes", "queue%d_wred_drops", "queue%d_ecn_marked_packets",
+			"pfc_rx_pause_prio%d", "pfc_rx_pause_duration_prio%d", "pfc_tx_pause_prio%d", "pfc_tx_pause_duration_prio%d"} {
+			m[fmt.Sprintf(f, i)] = p.Counters[fmt.Sprintf(f, i)]
+		}
+	}
+	return m
+}
+
+// expectedCounters are the collector's counter names with the state's values as the text
+// shows them (bytes humanised); n/a cells (ingress ECN and multicast counts) are absent.
 func expectedCounters(p *switchstate.Port) map[string]int64 {
 	m := map[string]int64{}
 	plain := []string{"pg%d_rx_frames", "queue%d_tx_packets", "queue%d_wred_drops", "pfc_rx_pause_prio%d",
@@ -71,7 +104,7 @@ func expectedCounters(p *switchstate.Port) map[string]int64 {
 // classes and the rest to class 0 (so only classes 0, 3 and 6 are scheduled) and reports its
 // reserved pool; the generic profiles map switch priority n to class n, trust l3 or l2 (then
 // no DSCP map), and report no lossless buffer while PFC is on.
-func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
+func expectedPort(p *switchstate.Port, roce, asJSON bool) *topology.SwitchPort {
 	cmd := func(suffix string) string { return "nv show interface " + p.Name + " " + suffix }
 	var pfcSet [8]bool
 	rxOn, txOn, wd := false, false, false
@@ -108,6 +141,9 @@ func expectedPort(p *switchstate.Port, roce bool) *topology.SwitchPort {
 		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
 		DCBX:        labcheck.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
 		Counters:    labcheck.Known(expectedCounters(p), cmd("counters qos")),
+	}
+	if asJSON {
+		out.Counters = labcheck.Known(expectedJSONCounters(p), cmd("counters qos -o json"))
 	}
 	if roce {
 		status := cmd("qos roce status")
@@ -163,20 +199,27 @@ func TestCollectorRoundTrip(t *testing.T) {
 			if roce, why := cumulus.Regime(sc.sw); roce != sc.roce {
 				t.Fatalf("regime RoCE=%v (%s), want RoCE=%v", roce, why, sc.roce)
 			}
-			got := collect(t, sc.sw)
-			want := &topology.SwitchFacts{
-				NOS:  "Cumulus Linux " + sc.sw.Version,
-				LLDP: labcheck.Known(expectedLLDP(sc.sw), cumuluscol.CmdInterfaceLLDP),
-			}
-			for _, p := range sc.sw.SortedPorts() {
-				want.Ports = append(want.Ports, expectedPort(p, sc.roce))
-			}
-			if d := cmp.Diff(want, got, factOpts); d != "" {
-				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
-			}
-			for _, p := range got.Ports {
-				if p.DCBX.Status != topology.FactUnsupported {
-					t.Errorf("%s: DCBX is not marked not supported: %s", p.Name, p.DCBX.Status)
+			for _, form := range []struct {
+				name    string
+				asJSON  bool
+				collect func(*testing.T, *switchstate.Switch) *topology.SwitchFacts
+				lldp    string
+			}{{"json", true, collect, cumuluscol.CmdInterfaceLLDP + " -o json"}, {"text", false, collectText, cumuluscol.CmdInterfaceLLDP}} {
+				got := form.collect(t, sc.sw)
+				want := &topology.SwitchFacts{
+					NOS:  "Cumulus Linux " + sc.sw.Version,
+					LLDP: labcheck.Known(expectedLLDP(sc.sw), form.lldp),
+				}
+				for _, p := range sc.sw.SortedPorts() {
+					want.Ports = append(want.Ports, expectedPort(p, sc.roce, form.asJSON))
+				}
+				if d := cmp.Diff(want, got, factOpts); d != "" {
+					t.Errorf("%s: collected facts differ from the state (-want +got):\n%s", form.name, d)
+				}
+				for _, p := range got.Ports {
+					if p.DCBX.Status != topology.FactUnsupported {
+						t.Errorf("%s: %s: DCBX is not marked not supported: %s", form.name, p.Name, p.DCBX.Status)
+					}
 				}
 			}
 		})

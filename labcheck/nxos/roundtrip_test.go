@@ -1,6 +1,7 @@
 package nxoscheck
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -86,8 +87,22 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 		}), nxoscol.CmdQoSConfig),
 		DCBX:     labcheck.Known(topology.DCBX{Mode: dcbx}, pfcCmd),
 		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: nxos.NetworkPolicy}, nxoscol.CmdQoSConfig),
-		Counters: labcheck.Known(map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}, nxoscol.CmdInterface),
+		Counters: labcheck.Known(expectedCounters(p), nxoscol.CmdInterface+" + "+nxoscol.CmdQueuingJSON),
 	}
+}
+
+// expectedCounters are the port's pause counts and, per qos-group g (the state's queue g),
+// its unicast egress statistics: transmitted, dropped (WRED/AFD & tail), dropped by the PFC
+// watchdog and ECN-marked.
+func expectedCounters(p *switchstate.Port) map[string]int64 {
+	c := map[string]int64{"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"]}
+	for g := 0; g < 8; g++ {
+		for _, n := range []string{"tx_packets", "tx_bytes", "drops", "drop_bytes", "watchdog_drops", "ecn_marked_packets"} {
+			k := fmt.Sprintf("queue%d_%s", g, n)
+			c[k] = p.Counters[k]
+		}
+	}
+	return c
 }
 
 // expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and

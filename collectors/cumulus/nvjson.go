@@ -1,0 +1,174 @@
+package cumulus
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// NVUE prints any `nv show` path as its object tree with `-o json`: raw numbers (bytes, not
+// "1.43 MB") and whole strings (never cut short with "…"). The collector reads JSON where the
+// text loses something (the LLDP table's truncated cells, the humanised byte counters) and
+// falls back to the text command when a switch refuses `-o json` or answers with something
+// that does not decode; after one such refusal it asks that switch in text only.
+
+// jsonCmd is cmd with NVUE's JSON output option.
+func jsonCmd(cmd string) string { return cmd + " -o json" }
+
+// nvReader sends a collection's commands, remembering whether the switch takes `-o json`.
+type nvReader struct {
+	r      collectors.Runner
+	noJSON bool
+}
+
+// read runs cmd as JSON and parses it with fromJSON; when JSON is refused or undecodable it
+// runs the text command and parses it with fromText. The evidence names the command that
+// answered; a text fallback notes why JSON was not used.
+func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
+	var why string
+	if !nr.noJSON {
+		out, ev := evidence.Run(ctx, nr.r, jsonCmd(cmd))
+		if ev.Error == "" {
+			v, err := fromJSON(out)
+			if err == nil {
+				return v, ev
+			}
+			ev.Error = commandError(jsonCmd(cmd), err)
+		}
+		nr.noJSON, why = true, ev.Error
+	}
+	v, ev := evidence.Read(ctx, nr.r, cmd, fromText)
+	if why != "" && ev.Error == "" {
+		ev.Excerpt = "(text: " + why + ")"
+	}
+	return v, ev
+}
+
+// decode unmarshals NVUE JSON, naming the command (a template for per-port commands) on error.
+func decode(cmd, out string, v any) error {
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		return fmt.Errorf("%s: not NVUE JSON: %w", jsonCmd(cmd), err)
+	}
+	return nil
+}
+
+// lldpJSON is one interface of `nv show interface lldp -o json`: an object keyed by interface
+// name whose members mirror the text tree (`type`, `lldp.neighbor.<id>.chassis.system-name`,
+// `...port.name`).
+type lldpJSON struct {
+	Type string `json:"type"`
+	LLDP *struct {
+		Neighbor map[string]struct {
+			Chassis struct {
+				SystemName string `json:"system-name"`
+			} `json:"chassis"`
+			Port struct {
+				Name string `json:"name"`
+			} `json:"port"`
+		} `json:"neighbor"`
+	} `json:"lldp"`
+}
+
+// ParseInterfaceLLDPJSON parses `nv show interface lldp -o json`. A port with several
+// neighbours keeps the first by neighbour ID (the text table shows one row per port too).
+func ParseInterfaceLLDPJSON(out string) ([]Interface, error) {
+	var doc map[string]lldpJSON
+	if err := decode(CmdInterfaceLLDP, out, &doc); err != nil {
+		return nil, err
+	}
+	if len(doc) == 0 {
+		return nil, fmt.Errorf("%s: no interface in the output", jsonCmd(CmdInterfaceLLDP))
+	}
+	ifs := []Interface{}
+	for name, i := range doc {
+		if name == "" {
+			return nil, fmt.Errorf("%s: an interface without a name", jsonCmd(CmdInterfaceLLDP))
+		}
+		if i.Type == "" && strings.HasPrefix(name, "swp") {
+			i.Type = "swp" // a view without the type member: front-panel ports are named swp
+		}
+		row := Interface{Name: name, Type: i.Type, Line: fmt.Sprintf("%s type %s", name, i.Type)}
+		if i.LLDP != nil && len(i.LLDP.Neighbor) > 0 {
+			ids := make([]string, 0, len(i.LLDP.Neighbor))
+			for id := range i.LLDP.Neighbor {
+				ids = append(ids, id)
+			}
+			sort.Strings(ids)
+			n := i.LLDP.Neighbor[ids[0]]
+			row.RemoteHost, row.RemotePort = n.Chassis.SystemName, n.Port.Name
+			row.Line += fmt.Sprintf(" lldp neighbor %s port %s", n.Chassis.SystemName, n.Port.Name)
+		}
+		ifs = append(ifs, row)
+	}
+	sort.Slice(ifs, func(a, b int) bool { return portOrder.Compare(ifs[a].Name, ifs[b].Name) < 0 })
+	return ifs, nil
+}
+
+// counterTables maps the tables of `nv show interface <if> counters qos -o json` to the names
+// the text tables get (counterColumns): the JSON keys are the text section's columns, under
+// a key per table (`egress-queue-stats`, `ingress-buffer-stats`, `pfc-stats`) and per class.
+// JSON adds `ecn-marked-frames` per traffic class, which the text table does not print.
+var counterTables = map[string]string{
+	"Ingress Buffer Statistics": "ingress-buffer-stats",
+	"Egress Queue Statistics":   "egress-queue-stats",
+	"PFC Statistics":            "pfc-stats",
+}
+
+var jsonOnlyCounters = map[string]map[string]string{
+	"egress-queue-stats": {"ecn-marked-frames": "queue%d_ecn_marked_packets"},
+}
+
+// ParseCountersQoSJSON parses `nv show interface <if> counters qos -o json`: exact counts.
+func ParseCountersQoSJSON(out string) (map[string]int64, error) {
+	var doc map[string]json.RawMessage
+	if err := decode(TmplCounters, out, &doc); err != nil {
+		return nil, err
+	}
+	m := map[string]int64{}
+	for _, spec := range counterColumns {
+		key := counterTables[spec.title]
+		raw, ok := doc[key]
+		if !ok {
+			continue
+		}
+		var table map[string]map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &table); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", jsonCmd(TmplCounters), key, err)
+		}
+		names := map[string]string{}
+		for col, pattern := range spec.names {
+			names[col] = pattern
+		}
+		for col, pattern := range jsonOnlyCounters[key] {
+			names[col] = pattern
+		}
+		for class, values := range table {
+			k, err := strconv.Atoi(class)
+			if err != nil || k < 0 || k > 15 {
+				return nil, fmt.Errorf("%s: %s: %q is not a class number", jsonCmd(TmplCounters), key, class)
+			}
+			for col, v := range values {
+				pattern, ok := names[col]
+				if !ok {
+					continue
+				}
+				n, err := strconv.ParseInt(strings.Trim(strings.TrimSpace(string(v)), `"`), 10, 64)
+				if err != nil || n < 0 {
+					return nil, fmt.Errorf("%s: %s %d %s: %s is not a count", jsonCmd(TmplCounters), key, k, col, v)
+				}
+				m[fmt.Sprintf(pattern, k)] = n
+			}
+		}
+	}
+	if len(m) == 0 {
+		return nil, fmt.Errorf("%s: no counter tables in the output", jsonCmd(TmplCounters))
+	}
+	return m, nil
+}

@@ -1,0 +1,214 @@
+package nxos
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The per-queue egress counters of every port. The JSON form is read first; a switch that
+// refuses `| json` for it, or prints something that does not decode, is read from the text.
+const (
+	CmdQueuingJSON = "show queuing interface | json"
+	CmdQueuing     = "show queuing interface"
+)
+
+// QueueCounters are one port's egress counters by qos-group, named as the lab's NOS-agnostic
+// queue counters are (queue<g>_tx_packets, queue<g>_drops, ...): on NX-OS the egress queue of
+// qos-group g is c-out-8q-q<g>, so the qos-group number is the queue number. Only unicast
+// values are kept (RoCE is unicast), and only the numbered groups (not CONTROL or SPAN).
+type QueueCounters map[string]int64
+
+// queueStat names a statistic ("Tx", "Pkts") as a counter pattern (%d is the qos-group).
+// "WRED/AFD & Tail Drop" is the real text and JSON label; "Dropped" is what one exporter
+// matches in JSON; "WD & Tail Drop" are the PFC watchdog's drops; "ECN" is the JSON type a
+// Cisco engineer's NX-API client reads. Q Depth is a gauge, not a counter, and is left out.
+func queueStat(kind, units string) (string, bool) {
+	name := map[string]string{"tx": "tx", "wred/afd & tail drop": "drop", "dropped": "drop",
+		"wd & tail drop": "watchdog_drop", "ecn": "ecn_marked"}[strings.ToLower(strings.TrimSpace(kind))]
+	unit := map[string]string{"pkts": "packets", "byts": "bytes"}[strings.ToLower(strings.TrimSpace(units))]
+	if name == "" || unit == "" {
+		return "", false
+	}
+	switch {
+	case name == "drop" && unit == "packets":
+		return "queue%d_drops", true // the name SONiC's queue counters use for dropped packets
+	case name == "watchdog_drop" && unit == "packets":
+		return "queue%d_watchdog_drops", true
+	}
+	return "queue%d_" + name + "_" + unit, true
+}
+
+// ParseQueuing parses `show queuing interface`, as `| json` (detected by its opening brace)
+// or as text, into each port's egress queue counters.
+func ParseQueuing(out string) (map[string]QueueCounters, error) {
+	if err := descriptor.Refused(out); err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdQueuing, err)
+	}
+	if strings.HasPrefix(strings.TrimSpace(out), "{") {
+		return parseQueuingJSON(out)
+	}
+	return parseQueuingText(out)
+}
+
+type queuingModule struct {
+	Table struct {
+		Rows json.RawMessage `json:"ROW_queuing_interface"`
+	} `json:"TABLE_queuing_interface"`
+}
+
+type queuingIf struct {
+	Dir    string `json:"dir"`
+	IfName string `json:"if_name_str"`
+	Groups struct {
+		Rows json.RawMessage `json:"ROW_qosgrp_egress_stats"`
+	} `json:"TABLE_qosgrp_egress_stats"`
+}
+
+type qosGroupStats struct {
+	Group   json.RawMessage `json:"eq-qosgrp"`
+	Entries struct {
+		Rows json.RawMessage `json:"ROW_qosgrp_egress_stats_entry"`
+	} `json:"TABLE_qosgrp_egress_stats_entry"`
+}
+
+type qosStat struct {
+	Type    string `json:"eq-stat-type"`
+	Units   string `json:"eq-stat-units"`
+	Unicast num    `json:"eq-uc-stat-value"`
+}
+
+// parseQueuingJSON reads TABLE_module.ROW_module.TABLE_queuing_interface.ROW_queuing_interface
+// (the Egress rows, by if_name_str) -> TABLE_qosgrp_egress_stats.ROW_qosgrp_egress_stats
+// (eq-qosgrp) -> TABLE_qosgrp_egress_stats_entry.ROW_qosgrp_egress_stats_entry; every ROW_*
+// may be an object when it holds one row.
+func parseQueuingJSON(out string) (map[string]QueueCounters, error) {
+	raw, err := body(out)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdQueuingJSON, err)
+	}
+	var doc struct {
+		Module struct {
+			Rows json.RawMessage `json:"ROW_module"`
+		} `json:"TABLE_module"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdQueuingJSON, err)
+	}
+	mods, err := rows[queuingModule](doc.Module.Rows)
+	if err != nil || len(mods) == 0 {
+		return nil, fmt.Errorf("%s: no TABLE_module.ROW_module in the output (%v)", CmdQueuingJSON, err)
+	}
+	res := map[string]QueueCounters{}
+	for _, m := range mods {
+		ifs, err := rows[queuingIf](m.Table.Rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: ROW_queuing_interface: %w", CmdQueuingJSON, err)
+		}
+		for _, qi := range ifs {
+			if !strings.EqualFold(qi.Dir, "Egress") {
+				continue
+			}
+			name := strings.TrimSpace(qi.IfName)
+			if name == "" {
+				return nil, fmt.Errorf("%s: an Egress row has no if_name_str", CmdQueuingJSON)
+			}
+			c, err := groupCounters(qi.Groups.Rows)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", CmdQueuingJSON, name, err)
+			}
+			res[name] = c
+		}
+	}
+	if len(res) == 0 {
+		return nil, fmt.Errorf("%s: no Egress queuing row in the output", CmdQueuingJSON)
+	}
+	return res, nil
+}
+
+func groupCounters(raw json.RawMessage) (QueueCounters, error) {
+	groups, err := rows[qosGroupStats](raw)
+	if err != nil {
+		return nil, fmt.Errorf("ROW_qosgrp_egress_stats: %w", err)
+	}
+	c := QueueCounters{}
+	for _, g := range groups {
+		var id num
+		if json.Unmarshal(g.Group, &id) != nil || !id.Set {
+			continue // CONTROL QOS GROUP, SPAN QOS GROUP: not a data queue
+		}
+		if id.V < 0 || id.V > 7 {
+			return nil, fmt.Errorf("eq-qosgrp %d is not a qos-group 0-7", id.V)
+		}
+		stats, err := rows[qosStat](g.Entries.Rows)
+		if err != nil {
+			return nil, fmt.Errorf("qos-group %d: ROW_qosgrp_egress_stats_entry: %w", id.V, err)
+		}
+		for _, s := range stats {
+			if pattern, ok := queueStat(s.Type, s.Units); ok && s.Unicast.Set {
+				c[fmt.Sprintf(pattern, id.V)] = s.Unicast.V
+			}
+		}
+	}
+	return c, nil
+}
+
+var (
+	queuingHeading = regexp.MustCompile(`^(Egress|Ingress) Queuing for (\S+)`)
+	groupBox       = regexp.MustCompile(`^\|\s*QOS GROUP (\d+)\s*\|$`)
+	// statRow is `|                   Tx Pkts |       202328436|               0|`.
+	statRow = regexp.MustCompile(`^\|\s*(.+?)\s+(Pkts|Byts)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|$`)
+)
+
+// parseQueuingText reads each `Egress Queuing for <if>` section's `QOS GROUP <g>` boxes: rows
+// of a statistic and its unit with the unicast and multicast values.
+func parseQueuingText(out string) (map[string]QueueCounters, error) {
+	res := map[string]QueueCounters{}
+	var cur QueueCounters
+	group := -1
+	for _, raw := range strings.Split(out, "\n") {
+		line := strings.TrimSpace(strings.TrimRight(raw, "\r"))
+		if m := queuingHeading.FindStringSubmatch(line); m != nil {
+			cur, group = nil, -1
+			if m[1] == "Egress" {
+				cur = QueueCounters{}
+				res[m[2]] = cur
+			}
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		if m := groupBox.FindStringSubmatch(line); m != nil {
+			g, _ := strconv.Atoi(m[1])
+			if g > 7 {
+				return nil, fmt.Errorf("%s: QOS GROUP %d is not a qos-group 0-7", CmdQueuing, g)
+			}
+			group = g
+			continue
+		}
+		if strings.Contains(line, "QOS GROUP") { // CONTROL QOS GROUP, SPAN QOS GROUP
+			group = -1
+			continue
+		}
+		m := statRow.FindStringSubmatch(line)
+		if m == nil || group < 0 {
+			continue
+		}
+		pattern, ok := queueStat(m[1], m[2])
+		if !ok {
+			continue
+		}
+		v, err := strconv.ParseInt(m[3], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s: QOS GROUP %d %s %s: %w", CmdQueuing, group, m[1], m[2], err)
+		}
+		cur[fmt.Sprintf(pattern, group)] = v
+	}
+	if len(res) == 0 {
+		return nil, fmt.Errorf("%s: no `Egress Queuing for <interface>` section in the output", CmdQueuing)
+	}
+	return res, nil
+}
