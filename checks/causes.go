@@ -71,7 +71,9 @@ func (c Cause) Headline() string {
 			parts = append(parts, e.Check)
 		}
 	}
-	return fmt.Sprintf("%s %s: %s -> %s", c.Where(), c.Fact, c.Problem, strings.Join(parts, ", "))
+	// A problem quoted from a CLI row keeps its column padding; a headline is one sentence.
+	problem := strings.Join(strings.Fields(c.Problem), " ")
+	return fmt.Sprintf("%s %s: %s -> %s", c.Where(), c.Fact, problem, strings.Join(parts, ", "))
 }
 
 // PathPorts is every port on the equal-cost paths of one endpoint pair, keyed as transfer

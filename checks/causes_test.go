@@ -154,3 +154,12 @@ func TestFindCausesTransferWithNoPath(t *testing.T) {
 		t.Errorf("a transfer to gpu11 joined the missing path to gpu10: %v", got)
 	}
 }
+
+// A problem quoted from a CLI row keeps its padding in the result, not in the headline.
+func TestCauseHeadlineCollapsesWhitespace(t *testing.T) {
+	c := Cause{Device: "leaf4", Interface: "Ethernet1/3", Fact: "DCBX", Problem: "dcbx (Ethernet1/3        Auto On  (8)\t0\n0)",
+		Explains: []Explained{{Check: "SW-DCBX", Count: 1}}}
+	if h, want := c.Headline(), "leaf4 Ethernet1/3 DCBX: dcbx (Ethernet1/3 Auto On (8) 0 0) -> SW-DCBX"; h != want {
+		t.Errorf("headline = %q, want %q", h, want)
+	}
+}
