@@ -145,11 +145,7 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 		Fabric:    drawFabric(r),
 		Matrix:    buildMatrix(r),
 	}
-	for _, s := range checks.Statuses {
-		// Nothing can be waived without a waiver file: no chip that always reads 0.
-		if s == checks.Waived && r.Waivers == nil {
-			continue
-		}
+	for _, s := range reportStatuses(r) {
 		v.Counts = append(v.Counts, htmlCount{s, t.ByStatus[s]})
 		if t.ByStatus[s] > 0 {
 			v.FilterStatuses = append(v.FilterStatuses, s)
