@@ -71,7 +71,9 @@ func (c Cause) Headline() string {
 			parts = append(parts, e.Check)
 		}
 	}
-	return fmt.Sprintf("%s %s: %s -> %s", c.Where(), c.Fact, c.Problem, strings.Join(parts, ", "))
+	// A problem quoted from a CLI row keeps its column padding; a headline is one sentence.
+	problem := strings.Join(strings.Fields(c.Problem), " ")
+	return fmt.Sprintf("%s %s: %s -> %s", c.Where(), c.Fact, problem, strings.Join(parts, ", "))
 }
 
 // PathPorts is every port on the equal-cost paths of one endpoint pair, keyed as transfer
@@ -138,7 +140,8 @@ type causeBuilder struct {
 	causes []*Cause
 	byPort map[[2]string][]int // device, interface -> causes rooted there
 	byDev  map[string]int      // device-level causes
-	byPath map[string]int      // transfer key -> cause that took its first XFER result
+	byPath map[string]int      // resolved endpoint pair -> cause that took its first result
+	ends   endpoints
 }
 
 func (b *causeBuilder) add(c *Cause, r Result) {
@@ -193,7 +196,7 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 		return cmp.Or(cmp.Compare(statusOrder(a.Status), statusOrder(b.Status)), cmp.Compare(b.Severity.Rank(), a.Severity.Rank()),
 			strings.Compare(a.Device, b.Device), strings.Compare(a.Interface, b.Interface), strings.Compare(a.Check, b.Check), strings.Compare(a.Path, b.Path))
 	})
-	b := &causeBuilder{byPort: map[[2]string][]int{}, byDev: map[string]int{}, byPath: map[string]int{}}
+	b := &causeBuilder{byPort: map[[2]string][]int{}, byDev: map[string]int{}, byPath: map[string]int{}, ends: auditedNetdevs(rs)}
 	var rest []Result
 	// Device-level roots first: an unreachable device explains everything on it.
 	for _, r := range rs {
@@ -245,7 +248,7 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 		case r.Check == "XFER-RETRANS" && r.Interface != "":
 			if i := b.onPort([2]string{r.Device, r.Interface}, fact, true); i >= 0 {
 				b.causes[i].explain(r)
-				b.byPath[EndpointPair(r.Path)] = i
+				b.byPath[b.ends.pair(r.Path)] = i
 				continue
 			}
 			xfers = append(xfers, r)
@@ -257,11 +260,12 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 	// the transfer's first problem (XFER-RUN sorts before XFER-BW only by status and severity).
 	onPaths := map[string][][2]string{}
 	for _, p := range paths {
-		onPaths[p.Path] = append(onPaths[p.Path], p.Ports...)
+		k := b.ends.pair(p.Path)
+		onPaths[k] = append(onPaths[k], p.Ports...)
 	}
 	for _, r := range xfers {
-		key := EndpointPair(r.Path)
-		if i, ok := b.byPath[key]; ok && strings.HasPrefix(r.Check, "XFER-") {
+		key := b.ends.pair(r.Path)
+		if i, ok := b.pathCause(key); ok && strings.HasPrefix(r.Check, "XFER-") {
 			b.causes[i].explain(r)
 			continue
 		}
@@ -309,6 +313,10 @@ func (b *causeBuilder) ownCause(r Result, fact string) {
 	}
 	if c.Device == "" && c.Path == "" {
 		c.Device = r.Device
+	}
+	if r.Check == "PATH-RESOLVED" {
+		// A transfer between endpoints that no path joins follows from the missing path.
+		b.byPath[b.ends.pair(r.Path)] = len(b.causes)
 	}
 	b.add(c, r)
 }

@@ -118,3 +118,48 @@ func TestFindCausesTransferThatDidNotRun(t *testing.T) {
 		t.Errorf("causes (-want +got):\n%s", diff)
 	}
 }
+
+// A transfer between endpoints no path joins is the missing path's cause, though the path
+// result names the bare host and the transfer its netdev.
+func TestFindCausesTransferWithNoPath(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		netdevs []string // the far host's audited netdevs
+	}{
+		{"one netdev resolves the bare host", []string{"e0"}},
+		{"two netdevs match by device", []string{"e0", "e1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := []Result{
+				res("PATH-RESOLVED", Fail, Critical, "gpu01", "e0", "", "gpu01:e0->gpu10"),
+				res("XFER-RETRANS", Fail, Critical, "gpu01", "e0", "", "gpu01:e0->gpu10:e0"),
+				res("XFER-RUN", Fail, Critical, "gpu01", "e0", "", "gpu01:e0->gpu10:e0"),
+				res("HOST-TRUST", Fail, Critical, "gpu05", "e1", "", ""),
+			}
+			for _, nd := range tc.netdevs {
+				rs = append(rs, res("HOST-MTU", Pass, Critical, "gpu10", nd, "", ""))
+			}
+			want := []string{"gpu01:e0->gpu10 path: PATH-RESOLVED=1 XFER-RETRANS=1 XFER-RUN=1", "gpu05 e1 trust: HOST-TRUST=1"}
+			if diff := cmp.Diff(want, summary(FindCauses(rs, nil))); diff != "" {
+				t.Errorf("causes (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// Another host's transfer is not the missing path's.
+	rs := []Result{
+		res("PATH-RESOLVED", Fail, Critical, "gpu01", "e0", "", "gpu01:e0->gpu10"),
+		res("XFER-RUN", Fail, Critical, "gpu01", "e0", "", "gpu01:e0->gpu11:e0"),
+	}
+	if got := summary(FindCauses(rs, nil)); len(got) != 2 {
+		t.Errorf("a transfer to gpu11 joined the missing path to gpu10: %v", got)
+	}
+}
+
+// A problem quoted from a CLI row keeps its padding in the result, not in the headline.
+func TestCauseHeadlineCollapsesWhitespace(t *testing.T) {
+	c := Cause{Device: "leaf4", Interface: "Ethernet1/3", Fact: "DCBX", Problem: "dcbx (Ethernet1/3        Auto On  (8)\t0\n0)",
+		Explains: []Explained{{Check: "SW-DCBX", Count: 1}}}
+	if h, want := c.Headline(), "leaf4 Ethernet1/3 DCBX: dcbx (Ethernet1/3 Auto On (8) 0 0) -> SW-DCBX"; h != want {
+		t.Errorf("headline = %q, want %q", h, want)
+	}
+}

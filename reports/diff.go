@@ -11,7 +11,8 @@ type Change struct {
 	Key    string        `json:"key"` // CHECK device:interface [path]
 	Before checks.Status `json:"before,omitempty"`
 	After  checks.Status `json:"after,omitempty"`
-	// Kind is "new", "gone", "worse", "better" or "changed" (same status, other actual value).
+	// Kind is "new", "gone", "worse", "better" or "changed" (same status, other actual value;
+	// or between fail and error, which is neither better nor worse).
 	Kind   string `json:"kind"`
 	Actual string `json:"actual,omitempty"` // the newer actual value
 	Was    string `json:"was,omitempty"`    // the older actual value
@@ -54,11 +55,19 @@ func badness(s checks.Status) int {
 	return 0
 }
 
+// failToError reports whether a result went between fail and error, either way.
+func failToError(before, after checks.Status) bool {
+	return (before == checks.Fail && after == checks.Error) || (before == checks.Error && after == checks.Fail)
+}
+
 // resultKey identifies a result across runs. Path results are keyed by their path: a
 // transfer's XFER-RETRANS moves to whichever hop lost packets.
 func resultKey(r checks.Result) string {
-	if r.Path != "" {
+	switch {
+	case r.Path != "":
 		return r.Check + " " + r.Path
+	case r.Interface == "":
+		return r.Check + " " + r.Device
 	}
 	return r.Check + " " + r.Device + ":" + r.Interface
 }
@@ -80,8 +89,9 @@ func Diff(before, after *Report, failOn checks.Severity) Drift {
 		switch {
 		case !ok:
 			c.Kind = "new"
-		case r.Status != o.Status && (r.Status == checks.Error || o.Status == checks.Error):
-			// Could decide before and cannot now, or the other way: neither better nor worse.
+		case failToError(o.Status, r.Status):
+			// A failure that cannot be decided now, or the other way: neither better nor
+			// worse. From a pass (or warning) an error is worse: the check no longer holds.
 			c.Kind, c.Before, c.Was = "changed", o.Status, o.Actual
 		case badness(r.Status) > badness(o.Status):
 			c.Kind, c.Before, c.Was = "worse", o.Status, o.Actual

@@ -49,6 +49,18 @@ func TestDiff(t *testing.T) {
 	if d := Diff(b2, a2, checks.SevError); len(d.Changes) != 1 || d.Changes[0].Kind != "changed" {
 		t.Errorf("%+v", d.Changes)
 	}
+	// pass -> error is worse (the check no longer holds), error -> pass better; a device-level
+	// result is keyed by its device alone.
+	reach := func(s checks.Status) *Report {
+		return &Report{Results: []checks.Result{{Check: "COLLECT-REACH", Device: "gpu09", Status: s, Severity: checks.Critical}}}
+	}
+	if d := Diff(reach(checks.Pass), reach(checks.Error), checks.SevError); len(d.Changes) != 1 || d.Changes[0].Kind != "worse" ||
+		d.Changes[0].Key != "COLLECT-REACH gpu09" || d.Worse != 1 {
+		t.Errorf("pass -> error: %+v, worse %d", d.Changes, d.Worse)
+	}
+	if d := Diff(reach(checks.Error), reach(checks.Pass), checks.SevError); len(d.Changes) != 1 || d.Changes[0].Kind != "better" || d.Worse != 0 {
+		t.Errorf("error -> pass: %+v", d.Changes)
+	}
 	// A transfer result keyed by its path survives moving to another hop.
 	x := func(dev string, s checks.Status) checks.Result {
 		return checks.Result{Check: "XFER-RETRANS", Device: dev, Path: "a:p0->b:p0", Status: s, Severity: checks.Critical}

@@ -145,11 +145,7 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 		Fabric:    drawFabric(r),
 		Matrix:    buildMatrix(r),
 	}
-	for _, s := range checks.Statuses {
-		// Nothing can be waived without a waiver file: no chip that always reads 0.
-		if s == checks.Waived && r.Waivers == nil {
-			continue
-		}
+	for _, s := range reportStatuses(r) {
 		v.Counts = append(v.Counts, htmlCount{s, t.ByStatus[s]})
 		if t.ByStatus[s] > 0 {
 			v.FilterStatuses = append(v.FilterStatuses, s)
@@ -288,12 +284,13 @@ func buildMatrix(r *Report) htmlMatrix {
 }
 
 // buildHTMLPath is one endpoint pair: per equal-cost route a drawing and a hop table with
-// each hop's settings; a hop with a failing or undecided result is marked bad.
+// each hop's settings; a hop or link that a failing or undecided result judges is marked bad
+// (see routeScope for which results judge it).
 func buildHTMLPath(r *Report, p Path) htmlPath {
 	facts := factIndex(r.Ports)
-	key := p.From + "->" + p.To
 	out := htmlPath{From: p.From, To: p.To}
 	for _, hops := range p.Paths {
+		scope := newRouteScope(p, hops)
 		var route htmlRoute
 		for j, h := range hops {
 			in, okIn := facts[portKey{h.Device, h.InPort}]
@@ -309,19 +306,17 @@ func buildHTMLPath(r *Report, p Path) htmlPath {
 				}
 				return "-"
 			}
-			st := worstOf(r.Results, func(res checks.Result) bool {
-				if res.Device != h.Device {
-					return false
-				}
-				onPort := res.Interface != "" && (res.Interface == h.InPort || res.Interface == h.OutPort)
-				return (onPort && res.Path == "") || (res.Path != "" && checks.EndpointPair(res.Path) == key && (res.Interface == "" || onPort))
-			})
+			st := scope.hopStatus(r.Results, h.Device, h.InPort, h.OutPort)
 			hop := htmlHop{N: j + 1, Device: h.Device, In: hopPort(h.InPort), Out: hopPort(h.OutPort), Status: st,
 				Anchor: anchorID("dev", h.Device), Bad: st == checks.Fail || st == checks.Error,
 				MTU: pair(in.MTU, o.MTU), PFC: pair(in.PFC, o.PFC), Trust: pair(in.Trust, o.Trust), DCBX: pair(in.DCBX, o.DCBX)}
 			route.Hops = append(route.Hops, hop)
 		}
 		route.Drawing = drawRoute(route.Hops)
+		for i := range route.Drawing.Links {
+			a, b := hops[i], hops[i+1]
+			route.Drawing.Links[i].Status = string(scope.linkStatus(r.Results, portKey{a.Device, a.OutPort}, portKey{b.Device, b.InPort}))
+		}
 		out.Routes = append(out.Routes, route)
 	}
 	return out

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -74,5 +76,62 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	if strings.Contains(out, "waived:") || strings.Contains(out, `id="waivers"`) {
 		t.Error("HTML shows waivers though no waiver file is in use")
+	}
+}
+
+// A hop is bad for its own ports' checks and for what its route's results say of it; not for
+// another path's results, nor for the transfer's (XFER-BW names the sender, not a fault of
+// it). A path link takes the colour of its LINK- results and of the route's results naming it.
+func TestHTMLPathBlamesTheRightHop(t *testing.T) {
+	const toGPU05, toGPU10 = "gpu01:e0->gpu05:e0", "gpu01:e0->gpu10"
+	r := &Report{
+		Paths: []Path{{From: "gpu01:e0", To: "gpu05:e0", Paths: [][]Hop{
+			{{Device: "gpu01", OutPort: "e0"}, {Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet48"}, {Device: "spine1", InPort: "Ethernet1", OutPort: "Ethernet3"}, {Device: "gpu05", InPort: "e0"}},
+			{{Device: "gpu01", OutPort: "e0"}, {Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet52"}, {Device: "spine2", InPort: "Ethernet0", OutPort: "Ethernet8"}, {Device: "gpu05", InPort: "e0"}},
+		}}},
+		Results: []checks.Result{
+			{Check: "PATH-RESOLVED", Status: checks.Fail, Device: "gpu01", Interface: "e0", Path: toGPU10},
+			{Check: "XFER-RUN", Status: checks.Fail, Device: "gpu01", Interface: "e0", Path: toGPU10 + ":e0"},
+			{Check: "XFER-BW", Status: checks.Fail, Device: "gpu01", Interface: "e0", Path: toGPU05},
+			{Check: "HOST-PFC", Status: checks.Pass, Device: "gpu01", Interface: "e0"},
+			{Check: "XFER-RETRANS", Status: checks.Fail, Device: "gpu05", Interface: "e0", Path: toGPU05},
+			{Check: "PATH-MTU", Status: checks.Fail, Device: "spine1", Interface: "Ethernet3", Path: toGPU05 + " via leaf1>spine1"},
+			{Check: "LINK-PFC", Status: checks.Error, Device: "leaf1", Interface: "Ethernet52", Peer: "spine2:Ethernet0"},
+			{Check: "SW-MTU", Status: checks.Fail, Device: "spine2", Interface: "Ethernet9"}, // not on the route
+		},
+	}
+	p := buildHTMLPath(r, r.Paths[0])
+	type got struct {
+		Hops  []string
+		Links []string
+	}
+	var routes []got
+	for _, route := range p.Routes {
+		var g got
+		for _, h := range route.Hops {
+			s := h.Device + "=" + string(h.Status)
+			if h.Bad {
+				s += " bad"
+			}
+			g.Hops = append(g.Hops, s)
+		}
+		for _, l := range route.Drawing.Links {
+			g.Links = append(g.Links, l.A+"-"+l.B+"="+l.Status)
+		}
+		routes = append(routes, g)
+	}
+	want := []got{
+		{Hops: []string{"gpu01=pass", "leaf1=", "spine1=fail bad", "gpu05=fail bad"},
+			Links: []string{"gpu01:e0-leaf1:Ethernet0=", "leaf1:Ethernet48-spine1:Ethernet1=", "spine1:Ethernet3-gpu05:e0=fail"}},
+		{Hops: []string{"gpu01=pass", "leaf1=error bad", "spine2=", "gpu05=fail bad"},
+			Links: []string{"gpu01:e0-leaf1:Ethernet0=", "leaf1:Ethernet52-spine2:Ethernet0=error", "spine2:Ethernet8-gpu05:e0=fail"}},
+	}
+	if diff := cmp.Diff(want, routes); diff != "" {
+		t.Errorf("routes (-want +got):\n%s", diff)
+	}
+	// The drawing carries the link's status as its class, for the stylesheet to colour.
+	out := string(render(t, "html", r, Options{}))
+	if !strings.Contains(out, `<g class="link s-error" data-a="leaf1:Ethernet52" data-b="spine2:Ethernet0">`) {
+		t.Error("the failing path link has no status class in the drawing")
 	}
 }

@@ -33,7 +33,7 @@ func normalized(r *Report) Report {
 		out.Schema = Schema
 	}
 	out.Results = sortedResults(r.Results)
-	out.Summary = Summarize(r.Results)
+	out.Summary = reportSummary(r)
 	out.Causes = reportCauses(r)
 	out.Devices = nonNil(r.Devices)
 	out.Paths = make([]Path, len(r.Paths))

@@ -60,10 +60,13 @@ func TestJSONKeys(t *testing.T) {
 				t.Fatalf("summary = %#v, want an object", doc["summary"])
 			}
 			counts := Summarize(r.Results)
-			for _, s := range checks.Statuses {
+			for _, s := range reportStatuses(r) {
 				if n, ok := summary[string(s)].(float64); !ok || int(n) != counts[s] {
 					t.Errorf("summary[%s] = %v, want %d", s, summary[string(s)], counts[s])
 				}
+			}
+			if _, ok := summary[string(checks.Waived)]; ok != (r.Waivers != nil) {
+				t.Errorf("summary has waived: %v, waiver file in use: %v", ok, r.Waivers != nil)
 			}
 		})
 	}

@@ -31,10 +31,7 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	p("## Summary\n\n")
 	p("**%s**\n\n", mdEscape(SummaryLine(r)))
 	p("| status | results |\n| --- | ---: |\n")
-	for _, s := range checks.Statuses {
-		if s == checks.Waived && r.Waivers == nil {
-			continue // nothing can be waived without a waiver file
-		}
+	for _, s := range reportStatuses(r) {
 		p("| %s | %d |\n", s, t.ByStatus[s])
 	}
 	p("\n")

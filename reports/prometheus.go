@@ -5,8 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/roceaudit/roceaudit/checks"
 )
 
 // prometheusRenderer writes the text exposition format for node_exporter's textfile
@@ -43,7 +41,7 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 
 	family("roceaudit_results", "Number of check results per status.")
 	sum := Summarize(r.Results)
-	for _, s := range checks.Statuses {
+	for _, s := range reportStatuses(r) {
 		fmt.Fprintf(&b, "roceaudit_results%s %d\n", promLabels("status", string(s)), sum[s])
 	}
 

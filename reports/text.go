@@ -111,16 +111,13 @@ func (t *textWriter) report(r *Report) {
 	t.line(paint(t.p.bold, SummaryLine(r)))
 	t.causes(reportCauses(r))
 	t.waivers(r.Waivers)
-	for _, g := range groupResults(r) {
-		// By default only what needs acting on: a device whose checks all passed or were not
-		// applicable is in the summary, not in a section of its own.
-		if !t.verbose && !g.hasFindings() {
-			continue
+	if t.verbose {
+		for _, g := range groupResults(r) {
+			t.line()
+			t.device(g)
 		}
-		t.line()
-		t.device(g)
-	}
-	if !t.verbose {
+	} else {
+		t.objects(groupResults(r))
 		t.skips(r.Results)
 	}
 	if len(r.Paths) > 0 {
@@ -129,7 +126,7 @@ func (t *textWriter) report(r *Report) {
 	}
 	if len(r.Transfers) > 0 {
 		t.line()
-		t.transfers(r.Transfers)
+		t.transfers(r.Transfers, r.Results)
 	}
 	t.line()
 	t.line(paint(t.p.bold, SummaryLine(r)))
@@ -201,63 +198,61 @@ func (t *textWriter) skips(rs []checks.Result) {
 		total += n[k]
 	}
 	t.line()
-	t.line(paint(t.p.bold, fmt.Sprintf("not applicable: %d skipped (-v lists each)", total)))
-	for _, k := range keys {
-		t.line(fmt.Sprintf("  %4d  ", n[k]), k.check, "  ", paint(t.p.muted, k.reason))
-	}
+	t.line(paint(t.p.bold, fmt.Sprintf("not applicable: %d skipped, for %s (-v lists each)", total, plural(len(keys), "reason", "reasons"))))
 }
 
-func (t *textWriter) device(g deviceGroup) {
-	head := paint(t.p.bold, g.Device.Name)
+func (t *textWriter) deviceNote(g deviceGroup) (kind, status string) {
 	t.devErr = ""
 	switch {
 	case g.Fabric:
-		head += "  " + paint(t.p.muted, "paths and transfers")
+		return paint(t.p.muted, "paths and transfers"), ""
 	case !g.Listed:
-		head += "  " + paint(t.p.muted, "(not in the device list)")
-	default:
-		if k := deviceKind(g.Device); k != "" {
-			head += "  " + k
+		return paint(t.p.muted, "(not in the device list)"), ""
+	}
+	kind = deviceKind(g.Device)
+	t.devErr = g.Device.Error
+	switch {
+	case !g.Device.Reachable:
+		msg := "UNREACHABLE"
+		if g.Device.Error != "" {
+			msg += ": " + g.Device.Error
 		}
-		t.devErr = g.Device.Error
-		switch {
-		case !g.Device.Reachable:
-			msg := "UNREACHABLE"
-			if g.Device.Error != "" {
-				msg += ": " + g.Device.Error
-			}
-			head += "  " + paint(t.p.fail, msg)
-		case g.Device.Error != "":
-			head += "  " + paint(t.p.fail, "COLLECTION FAILED: "+g.Device.Error)
+		status = paint(t.p.fail, msg)
+	case g.Device.Error != "":
+		status = paint(t.p.fail, "COLLECTION FAILED: "+g.Device.Error)
+	}
+	return kind, status
+}
+
+// joinNotes is name followed by each non-empty note, two spaces apart.
+func joinNotes(name string, notes ...string) string {
+	for _, n := range notes {
+		if n != "" {
+			name += "  " + n
 		}
 	}
-	t.line(head)
+	return name
+}
+
+// device prints one device in full (verbose): every result with its evidence.
+func (t *textWriter) device(g deviceGroup) {
+	kind, status := t.deviceNote(g)
+	t.line(joinNotes(paint(t.p.bold, g.Device.Name), kind, status))
 	t.inFabric = g.Fabric
 	if len(g.Groups) == 0 {
 		t.line(resultIndent, paint(t.p.muted, "no results"))
 	}
 	for _, grp := range g.Groups {
-		if !t.verbose && !grp.hasFindings() {
-			continue
-		}
 		switch {
 		case grp.Label != "" && g.Fabric:
 			t.line("  ", paint(t.p.bold, "path "+grp.Label))
 		case grp.Label != "":
 			t.line("  ", paint(t.p.bold, grp.Label))
 		}
-		if t.verbose {
-			for _, res := range grp.Problems {
-				t.problem(res, nil)
-			}
-			t.passed(grp)
-			continue
+		for _, res := range grp.Problems {
+			t.problem(res, nil)
 		}
-		for _, same := range sameFinding(grp.Problems) {
-			if same[0].Status != checks.Skip {
-				t.problem(same[0], same[1:])
-			}
-		}
+		t.passed(grp)
 	}
 }
 
@@ -367,6 +362,15 @@ func (t *textWriter) table(indent string, header []string, rows [][]string) {
 func (t *textWriter) paths(paths []Path) {
 	t.line(paint(t.p.bold, "paths"))
 	for _, p := range paths {
+		if !t.verbose {
+			c := t.p.muted
+			if len(p.Paths) == 0 {
+				c = t.p.fail
+			}
+			from, rest, _ := strings.Cut(pathLine(p), ": ")
+			t.line("  ", from, ": ", paint(c, rest))
+			continue
+		}
 		n := plural(len(p.Paths), "equal-cost path", "equal-cost paths")
 		if len(p.Paths) == 0 {
 			n = paint(t.p.fail, "no path found")
@@ -383,8 +387,14 @@ func (t *textWriter) paths(paths []Path) {
 	}
 }
 
-func (t *textWriter) transfers(xfers []Transfer) {
+func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 	t.line(paint(t.p.bold, "transfers"))
+	if !t.verbose {
+		for _, x := range xfers {
+			t.line("  ", transferLine(x, results))
+		}
+		return
+	}
 	rows := make([][]string, len(xfers))
 	for i, x := range xfers {
 		rows[i] = []string{x.From, x.To, gidText(x.GIDIndex), bandwidthText(x), linkText(x), shareText(x), latencyText(x.LatencyUS)}

@@ -113,6 +113,12 @@ func TestTextVerboseListsPasses(t *testing.T) {
 	if !strings.Contains(verbose, "    SKIP   SW-BUFFER  info  not applicable: no lossless buffer profile") {
 		t.Error("verbose text does not list each skip")
 	}
+	// -v expands what the default leaves out: hop tables, the transfer table, counter deltas.
+	for _, want := range []string{"      hop  device  in", "  from             to ", "  counters gpu01:ens1f0np0 -> gpu02:ens1f0np0: "} {
+		if !strings.Contains(verbose, want) {
+			t.Errorf("verbose text lacks %q", want)
+		}
+	}
 }
 
 func TestTextInterfaceOrder(t *testing.T) {
@@ -122,7 +128,7 @@ func TestTextInterfaceOrder(t *testing.T) {
 			Evidence: &topology.Evidence{Command: "show interfaces"}})
 	}
 	out := string(render(t, "text", r, Options{}))
-	a, b, c := strings.Index(out, "  Ethernet0\n"), strings.Index(out, "  Ethernet8\n"), strings.Index(out, "  Ethernet12\n")
+	a, b, c := strings.Index(out, "leaf1 Ethernet0\n"), strings.Index(out, "leaf1 Ethernet8\n"), strings.Index(out, "leaf1 Ethernet12\n")
 	dev := strings.Index(out, "    FAIL   SW-MTU")
 	if !(dev < a && a < b && b < c) {
 		t.Errorf("want device-level, Ethernet0, Ethernet8, Ethernet12 in that order:\n%s", out)
@@ -138,7 +144,8 @@ func TestTextDeviceEscapes(t *testing.T) {
 		Evidence: &topology.Evidence{Command: "show pfc priority", Excerpt: "\x1b[1;31mEthernet0\x1b[0m    3,4\r\n"},
 	}}}
 	for _, format := range []string{"text", "markdown", "html"} {
-		out := render(t, format, r, Options{})
+		// Verbose: the default text has no evidence.
+		out := render(t, format, r, Options{Verbose: true})
 		if bytes.ContainsAny(out, "\x1b\x07\r") {
 			t.Errorf("%s output carries control bytes from the device: %q", format, out)
 		}
@@ -172,17 +179,22 @@ func TestTextDefaultIsShort(t *testing.T) {
 		"\n" + SummaryLine(r) + "\n\n6 causes explain 7 problems\n",
 		"   1. gpu01 ens1f0np0 PFC: PFC on priorities 3,4 -> HOST-PFC, XFER-BW\n   2. spine2 reachability: host key mismatch -> COLLECT-REACH\n",
 		"gpu02:ens1f0np0->gpu01:ens1f0np0 transfer: did not run -> XFER-RUN",
-		"not applicable: 7 skipped (-v lists each)\n     6  SW-DCBX  not supported by the platform\n     1  SW-BUFFER  not applicable: no lossless",
+		"\nnot applicable: 7 skipped, for 2 reasons (-v lists each)\n\n",
 		"waivers waivers.yaml\n  expired (line 9) check HOST-TOS, device *, interface * until 2026-01-31: applications set their own ToS\n" +
 			"  unused  (line 13) check SW-MTU, device spine9, interface * until 2027-01-01: decommissioned (owner netops)\n",
-		"gpu02:ens1f0np0  gpu01:ens1f0np0  -          did not run",
-		"gpu02:ens1f0np0 -> gpu01:ens1f0np0: perftest: perftest is not installed",
+		// Each failing object once, each finding on one line with its fix.
+		"\ngpu02 ens1f0np0  linux host\n    FAIL   HOST-PAUSE  error  802.3x global pause is on; it pauses every priority and defeats PFC: RX on, TX on, expected RX off, TX off  fix: ethtool -A ens1f0np0 autoneg off rx off tx off\n",
+		"    FAIL   SW-PFC  critical  lossless priorities 3,4 on Ethernet0; only 3 carries RoCE: PFC on priorities 3,4, expected PFC on priority 3 only\n           fix: sudo pfc config priority off 4 Ethernet0\n                sudo config save -y\n",
+		// Paths and transfers one line each.
+		"\npaths\n  gpu01:ens1f0np0 -> gpu02:ens1f0np0: 2 equal-cost paths via leaf1>spine1>leaf2, leaf1>spine2>leaf2\n\n",
+		"\ntransfers\n  gpu01:ens1f0np0 -> gpu02:ens1f0np0: 41.3 of 100 Gb/s\n  gpu02:ens1f0np0 -> gpu01:ens1f0np0: did not run: perftest: perftest is not installed",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("short text lacks %q:\n%s", want, out)
 		}
 	}
-	for _, not := range []string{"PASS ", "ok     ", "SKIP ", "spine1  eos switch", "  ens1f1np1\n", " 0 Gb/s"} {
+	for _, not := range []string{"PASS ", "ok     ", "SKIP ", "spine1  eos switch", "ens1f1np1\n", " 0 Gb/s",
+		"evidence:", "expected:", "remediation:", "hop  device", "counters ", "GID index  bandwidth", "     6  SW-DCBX"} {
 		if strings.Contains(out, not) {
 			t.Errorf("short text has %q", not)
 		}

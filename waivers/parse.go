@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -29,7 +30,7 @@ func Load(path string) ([]Waiver, error) {
 func Parse(name string, data []byte) ([]Waiver, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, syntaxError(name, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil // an empty file waives nothing
@@ -107,3 +108,18 @@ func entry(n *yaml.Node) (Waiver, error) {
 	}
 	return w, nil
 }
+
+// yamlLine finds the line yaml.v3 names in a syntax error ("yaml: line 3: mapping values are
+// not allowed in this context").
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// syntaxError is "FILE:LINE: message" for a YAML syntax error, so editors can jump to it.
+func syntaxError(name string, err error) error {
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("%s:%s: %w: %s", name, m[1], errYAML, strings.TrimPrefix(err.Error(), m[0]))
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// errYAML marks a waiver file that is not valid YAML.
+var errYAML = errors.New("not valid YAML")

@@ -23,6 +23,21 @@ type Waiver struct {
 	Expires   string `json:"expires"` // YYYY-MM-DD: the waiver holds through that day
 	Owner     string `json:"owner,omitempty"`
 	Line      int    `json:"line"` // where the entry starts in its file
+	// MatchedErrors is, on an unused waiver, how many results it matched that are errors:
+	// errors are never waived, so a waiver written for one looks as if it does nothing.
+	MatchedErrors int `json:"matched_errors,omitempty"`
+}
+
+// UnusedWhy says why an unused waiver waived nothing when a reason can be given.
+func (w Waiver) UnusedWhy() string {
+	if w.MatchedErrors == 0 {
+		return ""
+	}
+	n := fmt.Sprintf("%d results that are errors", w.MatchedErrors)
+	if w.MatchedErrors == 1 {
+		n = "1 result that is an error"
+	}
+	return "matched " + n + ": errors are never waived"
 }
 
 // Expired reports whether the waiver's last day is before today's date. A date that does
@@ -67,11 +82,19 @@ func Apply(ws []Waiver, results []checks.Result, today time.Time) Outcome {
 	out := Outcome{Results: make([]checks.Result, len(results))}
 	copy(out.Results, results)
 	used := make([]bool, len(ws))
+	errs := make([]int, len(ws)) // errors each live waiver matched, to explain an unused one
 	ms := make([]matcher, len(ws))
 	for j, w := range ws {
 		ms[j] = w.matcher()
 	}
 	for i, r := range out.Results {
+		if r.Status == checks.Error {
+			for j, w := range ws {
+				if !w.Expired(today) && ms[j].matches(r) {
+					errs[j]++
+				}
+			}
+		}
 		if !Waivable(r.Status) {
 			continue
 		}
@@ -90,6 +113,7 @@ func Apply(ws []Waiver, results []checks.Result, today time.Time) Outcome {
 		case w.Expired(today):
 			out.Expired = append(out.Expired, w)
 		case !used[j]:
+			w.MatchedErrors = errs[j]
 			out.Unused = append(out.Unused, w)
 		}
 	}

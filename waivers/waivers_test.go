@@ -91,3 +91,23 @@ func TestGlobMatchesSlashes(t *testing.T) {
 		t.Error("interface glob Ethernet1/* is wrong")
 	}
 }
+
+// A waiver that matches only errors waives nothing, and says why.
+func TestUnusedWaiverThatMatchedErrors(t *testing.T) {
+	ws := []Waiver{{Check: "SW-PFC", Device: "leaf*", Reason: "r", Expires: "2027-01-01"}, {Check: "SW-MTU", Reason: "r", Expires: "2027-01-01"}}
+	rs := []checks.Result{
+		{Check: "SW-PFC", Status: checks.Error, Device: "leaf1"},
+		{Check: "SW-PFC", Status: checks.Error, Device: "leaf2"},
+		{Check: "SW-PFC", Status: checks.Error, Device: "spine1"},
+	}
+	out := Apply(ws, rs, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC))
+	if out.Applied != 0 || len(out.Unused) != 2 {
+		t.Fatalf("applied %d, unused %+v", out.Applied, out.Unused)
+	}
+	if got, want := out.Unused[0].UnusedWhy(), "matched 2 results that are errors: errors are never waived"; got != want {
+		t.Errorf("why = %q, want %q", got, want)
+	}
+	if got := out.Unused[1].UnusedWhy(); got != "" {
+		t.Errorf("a waiver that matched nothing says %q", got)
+	}
+}

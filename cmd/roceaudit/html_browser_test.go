@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/reports"
 )
 
 // chromiumFlags keep a headless Chromium off the network (the machine has none) and out of
@@ -121,12 +122,107 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		}
 	}
 
+	checkMatrixAndPaths(t, dom, rep)
+
 	shot := filepath.Join(artifactDir(t), "report-broken.png")
 	chromium(t, bin, "--window-size=1280,2400", "--screenshot="+shot, "file://"+page)
 	if st, err := os.Stat(shot); err != nil || st.Size() == 0 {
 		t.Fatalf("no screenshot: %v", err)
 	}
 	t.Logf("screenshot of the broken demo's HTML report: %s", shot)
+}
+
+// section is the DOM between the heading with id and the next h2.
+func section(t *testing.T, dom, id string) string {
+	t.Helper()
+	i := strings.Index(dom, `<h2 id="`+id+`">`)
+	if i < 0 {
+		t.Fatalf("no %s section in the DOM", id)
+	}
+	s := dom[i+1:]
+	if j := strings.Index(s, "<h2 "); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// checkMatrixAndPaths: the check x device matrix has a row per check; each route has a hop
+// table; a path link with a failing LINK- result is drawn failing; and a hop is bad only for
+// its own ports or for a path result naming it (gpu01 is not bad for its transfers' XFER-BW).
+func checkMatrixAndPaths(t *testing.T, dom string, rep reports.Report) {
+	t.Helper()
+	matrix := section(t, dom, "matrix")
+	if !strings.Contains(matrix, `<table class="matrix">`) {
+		t.Error("no check x device matrix")
+	}
+	linkFails := map[string]bool{}
+	blamed := map[string]bool{} // "device:port" (or "device:"), or "PAIR device:port" for a path's results
+	for _, r := range rep.Results {
+		if !strings.Contains(matrix, "<tr><th>"+r.Check+"</th>") {
+			t.Errorf("the matrix has no row for %s", r.Check)
+		}
+		if r.Path == "" && r.Status == checks.Fail && strings.HasPrefix(r.Check, "LINK-") {
+			linkFails[r.Device+":"+r.Interface] = true
+		}
+		hopCheck := strings.HasPrefix(r.Check, "XFER-RETRANS") || (strings.HasPrefix(r.Check, "PATH-") && r.Check != "PATH-RESOLVED")
+		switch {
+		case r.Status != checks.Fail && r.Status != checks.Error:
+		case r.Path == "":
+			blamed[r.Device+":"+r.Interface] = true
+		case hopCheck:
+			blamed[checks.EndpointPair(r.Path)+" "+r.Device+":"+r.Interface] = true
+		}
+	}
+	paths := section(t, dom, "paths")
+	routes, failing := 0, 0
+	for _, p := range rep.Paths {
+		routes += len(p.Paths)
+		for _, hops := range p.Paths {
+			for i := 0; i+1 < len(hops); i++ {
+				a, b := hops[i].Device+":"+hops[i].OutPort, hops[i+1].Device+":"+hops[i+1].InPort
+				if !linkFails[a] && !linkFails[b] {
+					continue
+				}
+				failing++
+				if !strings.Contains(paths, `<g class="link s-fail" data-a="`+a+`" data-b="`+b+`">`) {
+					t.Errorf("path link %s - %s fails LINK- checks but is not drawn failing", a, b)
+				}
+			}
+		}
+	}
+	if failing == 0 {
+		t.Error("the broken demo has no path link with a failing LINK- check to draw")
+	}
+	if n := strings.Count(paths, `<table class="hops">`); n != routes || routes == 0 {
+		t.Errorf("%d hop tables, want one per route (%d)", n, routes)
+	}
+	rows := regexp.MustCompile(`<tr( class="bad")?><td>\d+[^<]*</td><td><a href="#dev-[^"]*">([^<]+)</a>`).FindAllStringSubmatch(paths, -1)
+	if len(rows) == 0 {
+		t.Fatal("no hop rows")
+	}
+	i, innocent := 0, 0
+	for _, p := range rep.Paths {
+		for _, hops := range p.Paths {
+			for _, h := range hops {
+				if i >= len(rows) || rows[i][2] != h.Device {
+					t.Fatalf("hop row %d is not %s: %v", i, h.Device, rows[min(i, len(rows)-1)])
+				}
+				pair := p.From + "->" + p.To + " "
+				guilty := blamed[h.Device+":"] || blamed[h.Device+":"+h.InPort] || blamed[h.Device+":"+h.OutPort] ||
+					blamed[pair+h.Device+":"+h.InPort] || blamed[pair+h.Device+":"+h.OutPort]
+				if !guilty {
+					innocent++
+					if rows[i][1] != "" {
+						t.Errorf("hop %s (%s>%s) of %s->%s is marked bad, though nothing fails on its ports", h.Device, h.InPort, h.OutPort, p.From, p.To)
+					}
+				}
+				i++
+			}
+		}
+	}
+	if innocent == 0 {
+		t.Error("no hop without a problem of its own to check")
+	}
 }
 
 // attr reads a numeric attribute the page's filter script writes on <body>.
