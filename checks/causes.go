@@ -109,7 +109,15 @@ func factOf(check string) string {
 		return "GID"
 	case "RDMA-PORT":
 		return "RDMA port"
-	case "TRUST", "PAUSE", "BUFFER":
+	case "DEADLOCK":
+		return "deadlock risk"
+	case "APP-TC":
+		return "application traffic class"
+	case "PFC-STORM":
+		return "PFC storm"
+	case "ECN-PFC-ORDER":
+		return "ECN before PFC"
+	case "TRUST", "PAUSE", "BUFFER", "HEADROOM":
 		return strings.ToLower(rest)
 	case "RUN", "BW", "RETRANS":
 		return "transfer"

@@ -44,7 +44,7 @@ func TestDemoDeadlockNamesTheCycleAndTheLinksWhoseFailureOpensAValley(t *testing
 	}
 
 	_, text, _ := run(t, "demo", "--scenario", "deadlock", "--no-color")
-	for _, s := range []string{"FABRIC-DEADLOCK", "path:     cycle leaf1:Ethernet48 > spine1:Ethernet1/3", "peer:     leaf4:Ethernet1/51"} {
+	for _, s := range []string{"FABRIC-DEADLOCK", "cycle leaf1:Ethernet48 > spine1:Ethernet1/3", "# leaf4:Ethernet1/51"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("text report lacks %q", s)
 		}
