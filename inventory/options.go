@@ -13,7 +13,8 @@ import (
 // `?` in the source (`ansible:hosts.ini?limit=leaves,gpus`, `netbox:https://nb?site=dc1`).
 type Options struct {
 	// Limit keeps only the devices that Ansible-style patterns select: names or groups,
-	// `*` wildcards, `!pattern` to exclude, `&pattern` to intersect.
+	// `*` wildcards, `~regex`, `!pattern` to exclude, `&pattern` to intersect; a value
+	// without a comma may separate patterns with `:` (`fabric:!spine`), as Ansible's does.
 	Limit []string
 	// Defaults is an overlay file for an import: connection defaults, recipe, per-device
 	// settings (see loadOverlay).
