@@ -166,3 +166,20 @@ func TestAnsibleLimit(t *testing.T) {
 		}
 	}
 }
+
+// Warnings come in the order of the file, not of variable or host names.
+func TestAnsibleWarningsInFileOrder(t *testing.T) {
+	src := "[leaves]\nleaf2 ansible_zz=1 ansible_aa=2\nleaf1 ansible_mm=3\n[leaves:vars]\nansible_bb=4\n"
+	inv, err := parseINI(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var places []string
+	for _, w := range inv.Warnings {
+		place, _, _ := strings.Cut(strings.TrimPrefix(w, "hosts:"), ": ")
+		places = append(places, place)
+	}
+	if want := []string{"2:7", "2:20", "3:7", "5:1"}; !slices.Equal(places, want) {
+		t.Errorf("warnings at %q, want %q:\n%s", places, want, strings.Join(inv.Warnings, "\n"))
+	}
+}
