@@ -354,6 +354,10 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 		return importedDevice{}, false
 	}
 	a.checkVars(vars)
+	connKind := a.connection(h, vars)
+	if connKind == connLocal {
+		return importedDevice{}, false
+	}
 	d := importedDevice{at: h.key, spec: DeviceSpec{Name: h.name, Role: role, Platform: platform, Address: h.name, Line: h.key.Line}}
 	for _, g := range groups {
 		d.groups = append(d.groups, g.name)
@@ -377,12 +381,15 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			}
 		}
 	}
-	// A port in the host's name is a host variable set before the host's own ones.
-	if v, ok := pickVar(vars, ansPortVars); ok && (v.group == "" || h.port == nil) {
+	// A port in the host's name is a host variable set before the host's own ones; neither is
+	// an SSH port when Ansible does not use SSH (connection warned that they are ignored).
+	switch v, ok := pickVar(vars, ansPortVars); {
+	case connKind != connSSH:
+	case ok && (v.group == "" || h.port == nil):
 		if port, ok := p.ansPort(v.val); ok {
 			d.conn.Port = &port
 		}
-	} else if h.port != nil {
+	case h.port != nil:
 		d.conn.Port = &h.portNum
 	}
 	if v, ok := pickVar(vars, ansKeyVars); ok {
