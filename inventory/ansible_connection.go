@@ -35,7 +35,7 @@ func (a *ansState) connection(h *ansHostEntry, vars map[string]ansVar) ansConnKi
 	if n == nil || n.Kind != yaml.ScalarNode || n.Value == "" {
 		return connSSH
 	}
-	if strings.Contains(n.Value, "{{") || strings.Contains(n.Value, "{%") {
+	if isTemplate(n.Value) {
 		a.p.warnf(v.val, "host %q: %s %q is a Jinja template, which roceaudit does not evaluate: assuming ssh", h.name, ansConnection, n.Value)
 		return connSSH
 	}

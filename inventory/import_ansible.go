@@ -362,14 +362,11 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 	for _, g := range groups {
 		d.groups = append(d.groups, g.name)
 	}
-	addrAt := h.key
-	if v, ok := pickVar(vars, ansHostVars); ok {
-		if s, ok := p.ansString(v.val, v.key.Value); ok {
-			d.spec.Address, addrAt = s, v.val
+	if addr, at, ok := a.address(h, vars); ok {
+		d.spec.Address = addr
+		if err := validAddress(addr); err != nil {
+			p.errorfOnce(at, "%s: address: %v", what, err)
 		}
-	}
-	if err := validAddress(d.spec.Address); err != nil {
-		p.errorfOnce(addrAt, "%s: address: %v", what, err)
 	}
 
 	if v, ok := pickVar(vars, ansUserVars); ok {
@@ -494,7 +491,7 @@ func (p *importParser) ansString(n *yaml.Node, key string) (string, bool) {
 	case v.ShortTag() == "!!null" || v.Value == "":
 		p.errorfOnce(n, "%s: no value", key)
 		return "", false
-	case strings.Contains(v.Value, "{{") || strings.Contains(v.Value, "{%"):
+	case isTemplate(v.Value):
 		p.errorfOnce(n, "%s: %q is a Jinja template, which roceaudit does not evaluate (expected a plain value)", key, v.Value)
 		return "", false
 	}
