@@ -140,4 +140,3 @@ func (ov *overlay) apply(devs []importedDevice, base connSettings) ([]importedDe
 	}
 	return devs, base.over(ov.base), errs.err()
 }
-
