@@ -115,9 +115,16 @@ func TestNetBoxOverTLS(t *testing.T) {
 			t.Errorf("no warning %q in %q", w, inv.Warnings)
 		}
 	}
-	// Every page was asked for, by GET, with the site filter and a page size.
+	// Every page was asked for, by GET, with the site filter and a page size; active devices
+	// and connected cables only (spine2 is planned, and so is the cable gpu01:eno1 -
+	// leaf1:Ethernet8, which the recorded answers hold anyway).
 	if len(*requests) != 4 || !strings.Contains((*requests)[0], "site=dc1") || !strings.Contains((*requests)[0], "limit=250") || !strings.Contains((*requests)[1], "offset=3") {
 		t.Errorf("requests %q", *requests)
+	}
+	for i, want := range []string{"status=active", "status=active", "", "status=connected"} {
+		if i < len(*requests) && !strings.Contains((*requests)[i], want) {
+			t.Errorf("request %q: no %s", (*requests)[i], want)
+		}
 	}
 	out, err := inv.MarshalYAML()
 	if err != nil {
@@ -154,6 +161,40 @@ func TestNetBoxOverlayAndLimit(t *testing.T) {
 	}
 	if got := strings.Join(deviceNames(inv), " "); got != "gpu01 leaf1 leaf2" {
 		t.Errorf("--limit leaf,rdma: %s", got)
+	}
+}
+
+// ?status= and ?cable_status= take planned devices and cables too.
+func TestNetBoxStatusOverride(t *testing.T) {
+	srv, requests := netboxServer(t, false)
+	ov, err := parseOverlay("conn.yaml", []byte("platforms: {ubuntu: linux}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := srv.URL + "?site=dc1&status=active,planned&cable_status=connected,planned"
+	raw, opts, err := splitOptions(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := loadTestNetBox(t, raw, testToken, ov, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(deviceNames(inv), " "); got != "gpu01 leaf1 spine1 spine2" {
+		t.Errorf("devices %s", got)
+	}
+	planned := topology.Link{A: topology.PortRef{Device: "gpu01", Interface: "eno1"}, B: topology.PortRef{Device: "leaf1", Interface: "Ethernet8"}, Source: "inventory"}
+	if len(inv.Links) != 3 || !slices.Contains(inv.Links, planned) {
+		t.Errorf("links %v, want 3 with %v", inv.Links, planned)
+	}
+	if r := (*requests)[0]; !strings.Contains(r, "status=active&status=planned") {
+		t.Errorf("devices request %q", r)
+	}
+	if _, _, err := splitOptions("ansible:hosts?status=planned"); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Options{Status: []string{"planned"}}).check(SourceAnsible); err == nil || !strings.Contains(err.Error(), "option status is for netbox") {
+		t.Errorf("status for ansible: %v", err)
 	}
 }
 
