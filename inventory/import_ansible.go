@@ -115,7 +115,7 @@ func (p *importParser) ansible(data []byte) (*Inventory, error) {
 			devs = append(devs, d)
 		}
 	}
-	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host (or every host has roceaudit_platform: none)")
+	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host, or every host is left out (by roceaudit_platform: none, or ansible_connection: local, which is the Ansible controller itself)")
 }
 
 // readYAML reads the ansible.builtin.yaml format into a.
