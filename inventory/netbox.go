@@ -306,8 +306,8 @@ func (p *importParser) netboxDevice(d netboxDevice) (importedDevice, bool) {
 	if d.PrimaryIP != nil && d.PrimaryIP.Address != "" {
 		addr, _, _ := strings.Cut(d.PrimaryIP.Address, "/")
 		dev.spec.Address = addr
-	} else {
-		p.warnf(nil, "%s has no primary IP in NetBox: reaching it by its name", what)
+	} else if p.ov.address(name) == nil {
+		p.warnf(nil, "%s has no primary IP in NetBox: reaching it by its name (or give it an address in --defaults)", what)
 	}
 	if err := validAddress(dev.spec.Address); err != nil {
 		p.warnf(nil, "%s left out: address: %v", what, err)

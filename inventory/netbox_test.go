@@ -231,3 +231,34 @@ func TestNetBoxNextOnAnotherHost(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A device without a primary IP is reached by its name, with a warning, unless the overlay
+// gives it an address.
+func TestNetBoxOverlayAddress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := `{"count": 0, "next": null, "results": []}`
+		if r.URL.Path == "/api/dcim/devices/" {
+			body = `{"count": 1, "next": null, "results": [{"id": 1, "name": "leaf9", "platform": {"slug": "sonic"}, "status": {"value": "active"}, "primary_ip": null}]}`
+		}
+		_, _ = w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	inv, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := inv.Device("leaf9"); d.Address != "leaf9" || len(inv.Warnings) != 1 || !strings.Contains(inv.Warnings[0], `device "leaf9" has no primary IP in NetBox: reaching it by its name`) {
+		t.Errorf("address %q, warnings %q", d.Address, inv.Warnings)
+	}
+	ov, err := parseOverlay("ov.yaml", []byte("devices: {leaf9: {address: 10.0.1.9}}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err = loadTestNetBox(t, srv.URL, testToken, ov, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := inv.Device("leaf9"); d.Address != "10.0.1.9" || len(inv.Warnings) != 0 {
+		t.Errorf("with the overlay: address %q, warnings %q", d.Address, inv.Warnings)
+	}
+}
