@@ -50,3 +50,24 @@ func (a *ansState) address(h *ansHostEntry, vars map[string]ansVar) (string, *ya
 func isTemplate(s string) bool {
 	return strings.Contains(s, "{{") || strings.Contains(s, "{%")
 }
+
+// connVar is the winning one of names, the Ansible spellings of the connection setting key;
+// a Jinja template in it is passed over when roceaudit_KEY or the overlay's devices: sets
+// key instead, and is an error that says so otherwise.
+func (a *ansState) connVar(h *ansHostEntry, vars map[string]ansVar, names []string, key string) (ansVar, bool) {
+	v, ok := pickVar(vars, names)
+	if !ok {
+		return v, false
+	}
+	n := deref(v.val)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag == "!vault" || !isTemplate(n.Value) {
+		return v, true
+	}
+	override := roceauditVarPrefix + key
+	if _, set := vars[override]; set || a.p.ov.sets(h.name, key) {
+		return v, false
+	}
+	a.p.errorfOnce(v.val, "host %q: %s: %q is a Jinja template, which roceaudit does not evaluate: set %s on the host, or give it %s in the --defaults overlay (devices: {%s: {%s: ...}})",
+		h.name, v.key.Value, n.Value, override, key, h.name, key)
+	return v, false
+}

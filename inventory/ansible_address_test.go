@@ -63,3 +63,28 @@ func TestOverlayAddress(t *testing.T) {
 		}
 	}
 }
+
+// A templated connection variable (ansible_user="{{ SSH_USER }}", as network inventories
+// often have) is passed over when roceaudit_user or the overlay's user: replaces it.
+func TestAnsibleTemplatedConnVars(t *testing.T) {
+	src := "[spine]\nspine1 ansible_host=10.9.21.107 ansible_user=\"{{ SSH_USER }}\" roceaudit_user=ops\n" +
+		"spine2 ansible_host=10.9.21.106 ansible_user=\"{{ SSH_USER }}\" ansible_port=\"{{ p }}\"\n"
+	ov, err := parseOverlay("ov.yaml", []byte("devices: {spine2: {user: admin, port: 2222}}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := parseAnsibleWith("hosts", []byte(src), testPlatforms, testEnv(), ov, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, _ := inv.Device("spine1")
+	s2, _ := inv.Device("spine2")
+	if s1.Conn.User != "ops" || s2.Conn.User != "admin" || s2.Conn.Port != 2222 {
+		t.Errorf("spine1 %+v, spine2 %+v", s1.Conn, s2.Conn)
+	}
+	_, err = parseAnsibleWith("hosts", []byte(src), testPlatforms, testEnv(), nil, Options{})
+	want := `hosts:3:46: host "spine2": ansible_user: "{{ SSH_USER }}" is a Jinja template, which roceaudit does not evaluate: set roceaudit_user on the host, or give it user in the --defaults overlay (devices: {spine2: {user: ...}})`
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `ansible_port: "{{ p }}" is a Jinja template`) || strings.Contains(err.Error(), `"spine1"`) {
+		t.Errorf("error:\n%v\nwant:\n%s\nand one for ansible_port, none for spine1", err, want)
+	}
+}

@@ -369,7 +369,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 		}
 	}
 
-	if v, ok := pickVar(vars, ansUserVars); ok {
+	if v, ok := a.connVar(h, vars, ansUserVars, "user"); ok {
 		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if safeWord(s) {
 				d.conn.User = &s
@@ -380,7 +380,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 	}
 	// A port in the host's name is a host variable set before the host's own ones; neither is
 	// an SSH port when Ansible does not use SSH (connection warned that they are ignored).
-	switch v, ok := pickVar(vars, ansPortVars); {
+	switch v, ok := a.connVar(h, vars, ansPortVars, "port"); {
 	case connKind != connSSH:
 	case ok && (v.group == "" || h.port == nil):
 		if port, ok := p.ansPort(v.val); ok {
@@ -389,7 +389,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 	case h.port != nil:
 		d.conn.Port = &h.portNum
 	}
-	if v, ok := pickVar(vars, ansKeyVars); ok {
+	if v, ok := a.connVar(h, vars, ansKeyVars, "identity_file"); ok {
 		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if path, err := p.resolvePath(s); err != nil {
 				p.errorfOnce(v.val, "%s: %v", v.key.Value, err)
@@ -398,7 +398,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			}
 		}
 	}
-	if v, ok := vars[ansBecome]; ok {
+	if v, ok := a.connVar(h, vars, []string{ansBecome}, "sudo"); ok {
 		if b, ok := p.ansBool(v.val, ansBecome); ok {
 			d.conn.Sudo = &b
 		}

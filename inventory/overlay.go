@@ -32,7 +32,13 @@ type overlay struct {
 type overlayDevice struct {
 	conn    connSettings
 	address *string // over the source's (an Ansible ansible_host it cannot evaluate, say)
+	keys    map[string]bool
 	at      *yaml.Node
+}
+
+// sets is true when the overlay sets key (address:, user:, ...) for the device.
+func (ov *overlay) sets(name, key string) bool {
+	return ov != nil && ov.devices[name].keys[key]
 }
 
 // overlayDeviceKeys are what devices: may set for one device.
@@ -85,7 +91,10 @@ func parseOverlay(file string, data []byte, platforms Platforms, env inventoryEn
 			od := overlayDevice{at: d.key}
 			if !isNull(d.val) {
 				if m, ok := p.mapping(d.val, fmt.Sprintf("device %q", d.key.Value), overlayDeviceKeys, connHints()); ok {
-					od.conn = p.conn(m)
+					od.conn, od.keys = p.conn(m), map[string]bool{}
+					for k := range m {
+						od.keys[k] = true
+					}
 					if f, ok := m["address"]; ok {
 						if addr, ok := p.address(f); ok {
 							od.address = &addr
