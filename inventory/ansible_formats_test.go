@@ -166,3 +166,53 @@ func TestAnsibleLimit(t *testing.T) {
 		}
 	}
 }
+
+// Warnings come in the order of the file, not of variable or host names.
+func TestAnsibleWarningsInFileOrder(t *testing.T) {
+	src := "[leaves]\nleaf2 ansible_zz=1 ansible_aa=2\nleaf1 ansible_mm=3\n[leaves:vars]\nansible_bb=4\n"
+	inv, err := parseINI(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var places []string
+	for _, w := range inv.Warnings {
+		place, _, _ := strings.Cut(strings.TrimPrefix(w, "hosts:"), ": ")
+		places = append(places, place)
+	}
+	if want := []string{"2:7", "2:20", "3:7", "5:1"}; !slices.Equal(places, want) {
+		t.Errorf("warnings at %q, want %q:\n%s", places, want, strings.Join(inv.Warnings, "\n"))
+	}
+}
+
+// ansible_connection: an SSH plugin (in any spelling) keeps ansible_port; another one is
+// warned about and its port ignored; local is the controller, left out.
+func TestAnsibleConnection(t *testing.T) {
+	src := `[switches]
+eos1 ansible_host=10.0.0.1 ansible_connection=httpapi ansible_port=443 ansible_network_os=arista.eos.eos
+nx1 ansible_connection=ansible.netcommon.network_cli ansible_port=2222 ansible_network_os=cisco.nxos.nxos
+[hosts]
+gpu1:2200 ansible_connection=ansible.builtin.ssh
+win1:5986 ansible_connection=winrm
+localhost ansible_connection=local
+`
+	inv, err := parseINI(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := deviceNames(inv), []string{"gpu1", "win1", "eos1", "nx1"}; !slices.Equal(got, want) {
+		t.Fatalf("devices %v, want %v", got, want)
+	}
+	for name, port := range map[string]int{"eos1": 0, "nx1": 2222, "gpu1": 2200, "win1": 0} {
+		if d, _ := inv.Device(name); (port == 0) != d.Conn.PortDefault || port != 0 && d.Conn.Port != port {
+			t.Errorf("%s: port %d, want %d", name, d.Conn.Port, port)
+		}
+	}
+	want := []string{
+		`hosts:2:47: host "eos1": ansible_connection httpapi is not SSH; roceaudit logs in over SSH all the same, to the usual SSH port (roceaudit_port sets another) (ansible_port at line 2 is ignored)`,
+		`hosts:6:30: host "win1": ansible_connection winrm is not SSH; roceaudit logs in over SSH all the same, to the usual SSH port (roceaudit_port sets another) (port 5986 of "win1:5986" is ignored)`,
+		`hosts:7:30: host "localhost" left out: ansible_connection local is the Ansible controller itself, not a device to log in to (give it ansible_connection: ssh to audit it over SSH)`,
+	}
+	if !slices.Equal(inv.Warnings, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(inv.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -65,7 +65,7 @@ func pickVar(vars map[string]ansVar, names []string) (ansVar, bool) {
 // or a variable it does not use), once per place in the file.
 func (a *ansState) checkVars(vars map[string]ansVar) {
 	used := ansibleUsedVars()
-	roce := []string{ansPlatform}
+	roce := []string{ansPlatform, ansAddress}
 	for _, k := range connKeys {
 		roce = append(roce, roceauditVarPrefix+k)
 	}

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,4 +124,52 @@ func TestContainerlabCorpusResolution(t *testing.T) {
 	if len(inv.Devices) != 3 {
 		t.Errorf("basic-groups: %d devices, want 3", len(inv.Devices))
 	}
+}
+
+// The corpus README lists every file of the directory, named after its source path, and
+// its count of upstream files is the files here plus the ones it says are left out.
+func TestContainerlabCorpusREADME(t *testing.T) {
+	const dir = "testdata/imports/clab/corpus"
+	readme := string(mustRead(t, filepath.Join(dir, "README.md")))
+	rows := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| `([^`]+)` \\|$").FindAllStringSubmatch(readme, -1)
+	listed := map[string]bool{}
+	for _, r := range rows {
+		if want := strings.ReplaceAll(r[2], "/", "__"); r[1] != want {
+			t.Errorf("README row %s: source %s would be named %s", r[1], r[2], want)
+		}
+		listed[r[1]] = true
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.y*ml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !listed[filepath.Base(f)] {
+			t.Errorf("%s is not in the README", filepath.Base(f))
+		}
+		delete(listed, filepath.Base(f))
+	}
+	for f := range listed {
+		t.Errorf("README lists %s, which is not in %s", f, dir)
+	}
+	counts := regexp.MustCompile(`holds (\d+) topology files .*; all (\d+) that are not Go templates are here`).FindStringSubmatch(readme)
+	leftOut := regexp.MustCompile(`Left out: the (\w+) files there that are Go templates \(([^)]*)\)`).FindStringSubmatch(readme)
+	if counts == nil || leftOut == nil {
+		t.Fatalf("README does not say how many upstream files there are and which are left out")
+	}
+	paths := regexp.MustCompile("`[^`]+`").FindAllString(leftOut[2], -1)
+	upstream, here := atoi(t, counts[1]), atoi(t, counts[2])
+	if here != len(files) || len(rows) != len(files) || upstream != here+len(paths) {
+		t.Errorf("README: %d upstream files, %d here, %d left out; the directory has %d files and the table %d rows",
+			upstream, here, len(paths), len(files), len(rows))
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

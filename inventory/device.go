@@ -83,10 +83,7 @@ func (p *parser) device(n *yaml.Node, role topology.Role, base connSettings) (De
 
 	if f, has := m["address"]; !has {
 		p.errorf(n, "%s has no address (expected address: an IP address or DNS name)", what)
-	} else if addr, ok := p.str(f.val, "address", "an IP address or DNS name"); ok {
-		if err := validAddress(addr); err != nil {
-			p.errorf(f.val, "address: %v", err)
-		}
+	} else if addr, ok := p.address(f); ok {
 		d.Address = addr
 	}
 
@@ -182,6 +179,19 @@ func validDeviceName(name string) error {
 }
 
 var dnsName = regexp.MustCompile(`^(?i)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$`)
+
+// address reads an address: value, which must be an IP address or a DNS name.
+func (p *parser) address(f field) (string, bool) {
+	addr, ok := p.str(f.val, "address", "an IP address or DNS name")
+	if !ok {
+		return "", false
+	}
+	if err := validAddress(addr); err != nil {
+		p.errorf(f.val, "address: %v", err)
+		return "", false
+	}
+	return addr, true
+}
 
 // validAddress accepts an IP address (IPv6 with a zone too) or a DNS name.
 func validAddress(a string) error {

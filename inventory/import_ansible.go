@@ -115,7 +115,7 @@ func (p *importParser) ansible(data []byte) (*Inventory, error) {
 			devs = append(devs, d)
 		}
 	}
-	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host (or every host has roceaudit_platform: none)")
+	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host, or every host is left out (by roceaudit_platform: none, or ansible_connection: local, which is the Ansible controller itself)")
 }
 
 // readYAML reads the ansible.builtin.yaml format into a.
@@ -354,21 +354,22 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 		return importedDevice{}, false
 	}
 	a.checkVars(vars)
+	connKind := a.connection(h, vars)
+	if connKind == connLocal {
+		return importedDevice{}, false
+	}
 	d := importedDevice{at: h.key, spec: DeviceSpec{Name: h.name, Role: role, Platform: platform, Address: h.name, Line: h.key.Line}}
 	for _, g := range groups {
 		d.groups = append(d.groups, g.name)
 	}
-	addrAt := h.key
-	if v, ok := pickVar(vars, ansHostVars); ok {
-		if s, ok := p.ansString(v.val, v.key.Value); ok {
-			d.spec.Address, addrAt = s, v.val
+	if addr, at, ok := a.address(h, vars); ok {
+		d.spec.Address = addr
+		if err := validAddress(addr); err != nil {
+			p.errorfOnce(at, "%s: address: %v", what, err)
 		}
 	}
-	if err := validAddress(d.spec.Address); err != nil {
-		p.errorfOnce(addrAt, "%s: address: %v", what, err)
-	}
 
-	if v, ok := pickVar(vars, ansUserVars); ok {
+	if v, ok := a.connVar(h, vars, ansUserVars, "user"); ok {
 		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if safeWord(s) {
 				d.conn.User = &s
@@ -377,15 +378,18 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			}
 		}
 	}
-	// A port in the host's name is a host variable set before the host's own ones.
-	if v, ok := pickVar(vars, ansPortVars); ok && (v.group == "" || h.port == nil) {
+	// A port in the host's name is a host variable set before the host's own ones; neither is
+	// an SSH port when Ansible does not use SSH (connection warned that they are ignored).
+	switch v, ok := a.connVar(h, vars, ansPortVars, "port"); {
+	case connKind != connSSH:
+	case ok && (v.group == "" || h.port == nil):
 		if port, ok := p.ansPort(v.val); ok {
 			d.conn.Port = &port
 		}
-	} else if h.port != nil {
+	case h.port != nil:
 		d.conn.Port = &h.portNum
 	}
-	if v, ok := pickVar(vars, ansKeyVars); ok {
+	if v, ok := a.connVar(h, vars, ansKeyVars, "identity_file"); ok {
 		if s, ok := p.ansString(v.val, v.key.Value); ok {
 			if path, err := p.resolvePath(s); err != nil {
 				p.errorfOnce(v.val, "%s: %v", v.key.Value, err)
@@ -394,7 +398,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			}
 		}
 	}
-	if v, ok := vars[ansBecome]; ok {
+	if v, ok := a.connVar(h, vars, []string{ansBecome}, "sudo"); ok {
 		if b, ok := p.ansBool(v.val, ansBecome); ok {
 			d.conn.Sudo = &b
 		}
@@ -487,7 +491,7 @@ func (p *importParser) ansString(n *yaml.Node, key string) (string, bool) {
 	case v.ShortTag() == "!!null" || v.Value == "":
 		p.errorfOnce(n, "%s: no value", key)
 		return "", false
-	case strings.Contains(v.Value, "{{") || strings.Contains(v.Value, "{%"):
+	case isTemplate(v.Value):
 		p.errorfOnce(n, "%s: %q is a Jinja template, which roceaudit does not evaluate (expected a plain value)", key, v.Value)
 		return "", false
 	}

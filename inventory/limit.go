@@ -3,6 +3,7 @@ package inventory
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -10,16 +11,18 @@ import (
 )
 
 // selectDevices applies Ansible-style --limit patterns: a device is selected by its name or
-// a group it belongs to; `*` and `?` are wildcards; `!p` removes what p matches and `&p`
-// keeps only what p matches too. A pattern that matches nothing is an error: it is a typo.
-func selectDevices(patterns []string, names []string, groups map[string][]string) (map[string]bool, error) {
-	matches := func(pat, name string) bool {
-		for _, g := range append([]string{name}, groups[name]...) {
-			if ok, _ := path.Match(pat, g); ok {
-				return true
-			}
-		}
-		return false
+// a group it belongs to; `*` and `?` are wildcards, `~` starts a regular expression (matched
+// at the start of the name, as Ansible's re.match does) and `all` is every device; `!p`
+// removes what p matches and `&p` keeps only what p matches too. A value may hold several
+// patterns, split as Ansible splits them (`fabric:!spine`, see splitHostPattern). A pattern
+// that matches nothing is an error: it is a typo.
+func selectDevices(limit []string, names []string, groups map[string][]string) (map[string]bool, error) {
+	var patterns []string
+	for _, l := range limit {
+		patterns = append(patterns, splitHostPattern(l)...)
+	}
+	if len(patterns) == 0 {
+		return nil, fmt.Errorf("--limit %q: no pattern", strings.Join(limit, ","))
 	}
 	keep := map[string]bool{}
 	positive := false
@@ -40,12 +43,13 @@ func selectDevices(patterns []string, names []string, groups map[string][]string
 			if op != pass {
 				continue
 			}
-			if _, err := path.Match(pat, ""); err != nil {
+			match, err := limitMatcher(pat)
+			if err != nil {
 				return nil, fmt.Errorf("--limit %q: %w", raw, err)
 			}
 			hit := false
 			for _, n := range names {
-				m := matches(pat, n)
+				m := slices.ContainsFunc(append([]string{n}, groups[n]...), match)
 				hit = hit || m
 				switch op {
 				case "":
@@ -65,6 +69,27 @@ func selectDevices(patterns []string, names []string, groups map[string][]string
 		return nil, fmt.Errorf("--limit %s leaves no device", strings.Join(patterns, ","))
 	}
 	return keep, nil
+}
+
+// limitMatcher is what one pattern (without its ! or &) matches a name or group with.
+func limitMatcher(pat string) (func(string) bool, error) {
+	if re, ok := strings.CutPrefix(pat, "~"); ok {
+		rx, err := regexp.Compile(`^(?:` + re + `)`)
+		if err != nil {
+			return nil, fmt.Errorf("not a regular expression: %w", err)
+		}
+		return rx.MatchString, nil
+	}
+	if pat == "all" {
+		return func(string) bool { return true }, nil
+	}
+	if _, err := path.Match(pat, ""); err != nil {
+		return nil, err
+	}
+	return func(s string) bool {
+		ok, _ := path.Match(pat, s)
+		return ok
+	}, nil
 }
 
 // keepLinks drops the links with an end on a device that is not kept.

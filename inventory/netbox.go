@@ -13,6 +13,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,13 +23,22 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// A NetBox instance read as an inventory (`-i netbox:https://HOST`): its devices (filtered
-// by site, role or tag), each device's primary IP, its platform mapped to a roceaudit
-// platform, and its cables between two imported devices as declared links. Read-only:
+// A NetBox instance read as an inventory (`-i netbox:https://HOST`): its active devices
+// (filtered by site, role or tag), each device's primary IP, its platform mapped to a
+// roceaudit platform, and its connected cables between two imported devices as declared
+// links. Planned, staged or offline devices and planned cables are not in the fabric yet
+// (?status=active,planned and ?cable_status=connected,planned take them too). Read-only:
 // only GET requests, with the API token from $NETBOX_TOKEN, which is never printed.
 
 // NetBoxTokenEnv holds the NetBox API token.
 const NetBoxTokenEnv = "NETBOX_TOKEN"
+
+// The statuses imported when the source does not say: NetBox's for a device in service and
+// a cable patched in.
+const (
+	netboxDeviceStatus = "active"
+	netboxCableStatus  = "connected"
+)
 
 const (
 	netboxTimeout  = 30 * time.Second
@@ -43,14 +53,32 @@ type netboxRef struct {
 	Slug string `json:"slug"`
 }
 
+// netboxStatus is a choice field: {"value": "active", "label": "Active"}.
+type netboxStatus struct {
+	Value string `json:"value"`
+}
+
+func orDefault(vals []string, def string) []string {
+	if len(vals) == 0 {
+		return []string{def}
+	}
+	return vals
+}
+
+// statusIn is true when s is one of want; a NetBox that sends no status is not second-guessed.
+func statusIn(s *netboxStatus, want []string) bool {
+	return s == nil || slices.Contains(want, s.Value)
+}
+
 type netboxDevice struct {
-	ID         int         `json:"id"`
-	Name       *string     `json:"name"`
-	Platform   *netboxRef  `json:"platform"`
-	Role       *netboxRef  `json:"role"`
-	DeviceRole *netboxRef  `json:"device_role"` // before NetBox 4.0
-	Site       *netboxRef  `json:"site"`
-	Tags       []netboxRef `json:"tags"`
+	ID         int           `json:"id"`
+	Name       *string       `json:"name"`
+	Platform   *netboxRef    `json:"platform"`
+	Role       *netboxRef    `json:"role"`
+	DeviceRole *netboxRef    `json:"device_role"` // before NetBox 4.0
+	Site       *netboxRef    `json:"site"`
+	Tags       []netboxRef   `json:"tags"`
+	Status     *netboxStatus `json:"status"`
 	PrimaryIP  *struct {
 		Address string `json:"address"`
 	} `json:"primary_ip"`
@@ -69,9 +97,10 @@ type netboxTermination struct {
 }
 
 type netboxCable struct {
-	ID int                 `json:"id"`
-	A  []netboxTermination `json:"a_terminations"`
-	B  []netboxTermination `json:"b_terminations"`
+	ID     int                 `json:"id"`
+	A      []netboxTermination `json:"a_terminations"`
+	B      []netboxTermination `json:"b_terminations"`
+	Status *netboxStatus       `json:"status"`
 }
 
 type netboxClient struct {
@@ -199,16 +228,20 @@ func loadNetBox(raw string, platforms Platforms, env inventoryEnv, ov *overlay, 
 func (c *netboxClient) inventory(ctx context.Context, platforms Platforms, env inventoryEnv, ov *overlay, opts Options) (*Inventory, error) {
 	where := c.base.String()
 	wrap := func(err error) error { return fmt.Errorf("netbox %s: %w", where, err) }
+	devStatus, cableStatus := orDefault(opts.Status, netboxDeviceStatus), orDefault(opts.CableStatus, netboxCableStatus)
 	q := url.Values{}
-	for key, vals := range map[string][]string{"site": opts.Site, "role": opts.Role, "tag": opts.Tag} {
+	for key, vals := range map[string][]string{"site": opts.Site, "role": opts.Role, "tag": opts.Tag, "status": devStatus} {
 		for _, v := range vals {
 			q.Add(key, v)
 		}
 	}
+	// NetBox filters by status; what comes back is checked too, as an older or proxied
+	// NetBox may ignore a filter it does not know.
 	devs, err := list[netboxDevice](ctx, c, "/api/dcim/devices/", q)
 	if err != nil {
 		return nil, wrap(err)
 	}
+	devs = slices.DeleteFunc(devs, func(d netboxDevice) bool { return !statusIn(d.Status, devStatus) })
 	p, err := newImportParser(where, platforms, env)
 	if err != nil {
 		return nil, err
@@ -222,7 +255,7 @@ func (c *netboxClient) inventory(ctx context.Context, platforms Platforms, env i
 			byID[d.ID] = dev.spec.Name
 		}
 	}
-	links, err := c.links(ctx, p, byID)
+	links, err := c.links(ctx, p, byID, cableStatus)
 	if err != nil {
 		return nil, wrap(err)
 	}
@@ -273,8 +306,8 @@ func (p *importParser) netboxDevice(d netboxDevice) (importedDevice, bool) {
 	if d.PrimaryIP != nil && d.PrimaryIP.Address != "" {
 		addr, _, _ := strings.Cut(d.PrimaryIP.Address, "/")
 		dev.spec.Address = addr
-	} else {
-		p.warnf(nil, "%s has no primary IP in NetBox: reaching it by its name", what)
+	} else if p.ov.address(name) == nil {
+		p.warnf(nil, "%s has no primary IP in NetBox: reaching it by its name (or give it an address in --defaults)", what)
 	}
 	if err := validAddress(dev.spec.Address); err != nil {
 		p.warnf(nil, "%s left out: address: %v", what, err)
@@ -312,7 +345,7 @@ func (p *importParser) netboxPlatform(slug string) (string, bool) {
 }
 
 // links reads the cables between imported devices' interfaces.
-func (c *netboxClient) links(ctx context.Context, p *importParser, byID map[int]string) ([]topology.Link, error) {
+func (c *netboxClient) links(ctx context.Context, p *importParser, byID map[int]string, status []string) ([]topology.Link, error) {
 	ids := make([]string, 0, len(byID))
 	for id := range byID {
 		ids = append(ids, strconv.Itoa(id))
@@ -330,12 +363,12 @@ func (c *netboxClient) links(ctx context.Context, p *importParser, byID map[int]
 		for _, i := range is {
 			ifaces[i.ID] = i
 		}
-		cs, err := list[netboxCable](ctx, c, "/api/dcim/cables/", url.Values{"device_id": batch})
+		cs, err := list[netboxCable](ctx, c, "/api/dcim/cables/", url.Values{"device_id": batch, "status": status})
 		if err != nil {
 			return nil, err
 		}
 		for _, cb := range cs {
-			if !seen[cb.ID] {
+			if !seen[cb.ID] && statusIn(cb.Status, status) {
 				seen[cb.ID] = true
 				cables = append(cables, cb)
 			}

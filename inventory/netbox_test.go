@@ -115,9 +115,16 @@ func TestNetBoxOverTLS(t *testing.T) {
 			t.Errorf("no warning %q in %q", w, inv.Warnings)
 		}
 	}
-	// Every page was asked for, by GET, with the site filter and a page size.
+	// Every page was asked for, by GET, with the site filter and a page size; active devices
+	// and connected cables only (spine2 is planned, and so is the cable gpu01:eno1 -
+	// leaf1:Ethernet8, which the recorded answers hold anyway).
 	if len(*requests) != 4 || !strings.Contains((*requests)[0], "site=dc1") || !strings.Contains((*requests)[0], "limit=250") || !strings.Contains((*requests)[1], "offset=3") {
 		t.Errorf("requests %q", *requests)
+	}
+	for i, want := range []string{"status=active", "status=active", "", "status=connected"} {
+		if i < len(*requests) && !strings.Contains((*requests)[i], want) {
+			t.Errorf("request %q: no %s", (*requests)[i], want)
+		}
 	}
 	out, err := inv.MarshalYAML()
 	if err != nil {
@@ -157,6 +164,40 @@ func TestNetBoxOverlayAndLimit(t *testing.T) {
 	}
 }
 
+// ?status= and ?cable_status= take planned devices and cables too.
+func TestNetBoxStatusOverride(t *testing.T) {
+	srv, requests := netboxServer(t, false)
+	ov, err := parseOverlay("conn.yaml", []byte("platforms: {ubuntu: linux}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := srv.URL + "?site=dc1&status=active,planned&cable_status=connected,planned"
+	raw, opts, err := splitOptions(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := loadTestNetBox(t, raw, testToken, ov, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(deviceNames(inv), " "); got != "gpu01 leaf1 spine1 spine2" {
+		t.Errorf("devices %s", got)
+	}
+	planned := topology.Link{A: topology.PortRef{Device: "gpu01", Interface: "eno1"}, B: topology.PortRef{Device: "leaf1", Interface: "Ethernet8"}, Source: "inventory"}
+	if len(inv.Links) != 3 || !slices.Contains(inv.Links, planned) {
+		t.Errorf("links %v, want 3 with %v", inv.Links, planned)
+	}
+	if r := (*requests)[0]; !strings.Contains(r, "status=active&status=planned") {
+		t.Errorf("devices request %q", r)
+	}
+	if _, _, err := splitOptions("ansible:hosts?status=planned"); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Options{Status: []string{"planned"}}).check(SourceAnsible); err == nil || !strings.Contains(err.Error(), "option status is for netbox") {
+		t.Errorf("status for ansible: %v", err)
+	}
+}
+
 func TestNetBoxErrors(t *testing.T) {
 	srv, _ := netboxServer(t, true)
 	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"dc1"}}); err == nil || !strings.Contains(err.Error(), "certificate") {
@@ -188,5 +229,36 @@ func TestNetBoxNextOnAnotherHost(t *testing.T) {
 	defer srv.Close()
 	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{}); err == nil || !strings.Contains(err.Error(), "is not on 127.0.0.1") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// A device without a primary IP is reached by its name, with a warning, unless the overlay
+// gives it an address.
+func TestNetBoxOverlayAddress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := `{"count": 0, "next": null, "results": []}`
+		if r.URL.Path == "/api/dcim/devices/" {
+			body = `{"count": 1, "next": null, "results": [{"id": 1, "name": "leaf9", "platform": {"slug": "sonic"}, "status": {"value": "active"}, "primary_ip": null}]}`
+		}
+		_, _ = w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	inv, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := inv.Device("leaf9"); d.Address != "leaf9" || len(inv.Warnings) != 1 || !strings.Contains(inv.Warnings[0], `device "leaf9" has no primary IP in NetBox: reaching it by its name`) {
+		t.Errorf("address %q, warnings %q", d.Address, inv.Warnings)
+	}
+	ov, err := parseOverlay("ov.yaml", []byte("devices: {leaf9: {address: 10.0.1.9}}\n"), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err = loadTestNetBox(t, srv.URL, testToken, ov, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := inv.Device("leaf9"); d.Address != "10.0.1.9" || len(inv.Warnings) != 0 {
+		t.Errorf("with the overlay: address %q, warnings %q", d.Address, inv.Warnings)
 	}
 }

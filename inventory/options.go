@@ -13,19 +13,23 @@ import (
 // `?` in the source (`ansible:hosts.ini?limit=leaves,gpus`, `netbox:https://nb?site=dc1`).
 type Options struct {
 	// Limit keeps only the devices that Ansible-style patterns select: names or groups,
-	// `*` wildcards, `!pattern` to exclude, `&pattern` to intersect.
+	// `*` wildcards, `~regex`, `!pattern` to exclude, `&pattern` to intersect; a value
+	// without a comma may separate patterns with `:` (`fabric:!spine`), as Ansible's does.
 	Limit []string
 	// Defaults is an overlay file for an import: connection defaults, recipe, per-device
 	// settings (see loadOverlay).
 	Defaults string
 	// Site, Role and Tag filter NetBox devices (slugs; several values of one are OR-ed).
 	Site, Role, Tag []string
+	// Status and CableStatus are the NetBox device and cable statuses imported; by default
+	// active devices and connected cables, so that planned or offline ones are not audited.
+	Status, CableStatus []string
 	// CAFile is a PEM bundle NetBox's certificate is checked against, instead of the system's.
 	CAFile string
 }
 
 // optionKeys are the keys a source string may carry after `?`.
-var optionKeys = []string{"limit", "defaults", "site", "role", "tag", "ca"}
+var optionKeys = []string{"limit", "defaults", "site", "role", "tag", "status", "cable_status", "ca"}
 
 // ParseOptions reads `key=value&...` (values may be comma-separated lists).
 func ParseOptions(query string) (Options, error) {
@@ -52,6 +56,10 @@ func ParseOptions(query string) (Options, error) {
 			o.Role = append(o.Role, list...)
 		case "tag":
 			o.Tag = append(o.Tag, list...)
+		case "status":
+			o.Status = append(o.Status, list...)
+		case "cable_status":
+			o.CableStatus = append(o.CableStatus, list...)
 		case "defaults", "ca":
 			if len(vals) != 1 || vals[0] == "" {
 				return Options{}, fmt.Errorf("option %s: expected one file", key)
@@ -88,7 +96,8 @@ func splitOptions(spec string) (string, Options, error) {
 // check refuses options the source cannot use.
 func (o Options) check(kind string) error {
 	if kind != SourceNetBox {
-		for name, set := range map[string]bool{"site": len(o.Site) > 0, "role": len(o.Role) > 0, "tag": len(o.Tag) > 0, "ca": o.CAFile != ""} {
+		for name, set := range map[string]bool{"site": len(o.Site) > 0, "role": len(o.Role) > 0, "tag": len(o.Tag) > 0,
+			"status": len(o.Status) > 0, "cable_status": len(o.CableStatus) > 0, "ca": o.CAFile != ""} {
 			if set {
 				return fmt.Errorf("option %s is for netbox: sources", name)
 			}

@@ -16,6 +16,7 @@ import (
 //	recipe:    {roce_priority: 3}
 //	devices:                                              # over what the source sets
 //	  leaf1: {user: cumulus, password_env: LEAF_PASSWORD}
+//	  gpu01: {address: 10.0.0.11}                         # the address too
 //	platforms: {dell-sonic: sonic}                         # NetBox platform slug -> platform
 var overlayKeys = []string{"defaults", "recipe", "devices", "platforms"}
 
@@ -29,8 +30,26 @@ type overlay struct {
 }
 
 type overlayDevice struct {
-	conn connSettings
-	at   *yaml.Node
+	conn    connSettings
+	address *string // over the source's (an Ansible ansible_host it cannot evaluate, say)
+	keys    map[string]bool
+	at      *yaml.Node
+}
+
+// sets is true when the overlay sets key (address:, user:, ...) for the device.
+func (ov *overlay) sets(name, key string) bool {
+	return ov != nil && ov.devices[name].keys[key]
+}
+
+// overlayDeviceKeys are what devices: may set for one device.
+var overlayDeviceKeys = append([]string{"address"}, connKeys...)
+
+// address is the overlay's address for a device, nil when it sets none.
+func (ov *overlay) address(name string) *string {
+	if ov == nil {
+		return nil
+	}
+	return ov.devices[name].address
 }
 
 // loadOverlay reads the overlay at path; "" is no overlay.
@@ -69,13 +88,21 @@ func parseOverlay(file string, data []byte, platforms Platforms, env inventoryEn
 	if f, ok := top["devices"]; ok && !isNull(f.val) {
 		devs, _ := ip.entries(f.val, "devices")
 		for _, d := range devs.list {
-			var c connSettings
+			od := overlayDevice{at: d.key}
 			if !isNull(d.val) {
-				if m, ok := p.mapping(d.val, fmt.Sprintf("device %q", d.key.Value), connKeys, connHints()); ok {
-					c = p.conn(m)
+				if m, ok := p.mapping(d.val, fmt.Sprintf("device %q", d.key.Value), overlayDeviceKeys, connHints()); ok {
+					od.conn, od.keys = p.conn(m), map[string]bool{}
+					for k := range m {
+						od.keys[k] = true
+					}
+					if f, ok := m["address"]; ok {
+						if addr, ok := p.address(f); ok {
+							od.address = &addr
+						}
+					}
 				}
 			}
-			ov.devices[d.key.Value] = overlayDevice{conn: c, at: d.key}
+			ov.devices[d.key.Value] = od
 			ov.order = append(ov.order, d.key.Value)
 		}
 	}
@@ -109,6 +136,9 @@ func (ov *overlay) apply(devs []importedDevice, base connSettings) ([]importedDe
 		known[devs[i].spec.Name] = true
 		if od, ok := ov.devices[devs[i].spec.Name]; ok {
 			devs[i].conn = devs[i].conn.over(od.conn)
+			if od.address != nil {
+				devs[i].spec.Address = *od.address
+			}
 		}
 	}
 	for _, name := range ov.order {

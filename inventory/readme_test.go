@@ -28,7 +28,7 @@ func TestREADMEDocumentsEveryKey(t *testing.T) {
 			t.Errorf("README.md does not document the inventory key %q", k)
 		}
 	}
-	vars := []string{ansKey, ansBecome, ansNetworkOS, ansPriority, ansPlatform, clabPlatformLabel}
+	vars := []string{ansKey, ansBecome, ansNetworkOS, ansPriority, ansPlatform, ansAddress, ansConnection, clabPlatformLabel}
 	vars = append(append(append(vars, ansHostVars...), ansUserVars[:2]...), ansPortVars...)
 	for _, k := range connKeys {
 		vars = append(vars, roceauditVarPrefix+k, clabLabelPrefix+k)
@@ -37,6 +37,14 @@ func TestREADMEDocumentsEveryKey(t *testing.T) {
 		if !strings.Contains(readme, "\n  "+k+":") && !strings.Contains(readme, "  "+k+": {") {
 			t.Errorf("README.md does not document the --defaults key %q", k)
 		}
+	}
+	for _, k := range optionKeys {
+		if !strings.Contains(readme, "?"+k+"=") && !strings.Contains(readme, "&"+k+"=") && !strings.Contains(readme, "--"+k) {
+			t.Errorf("README.md does not document the source option %q", k)
+		}
+	}
+	if !strings.Contains(readme, "{address: ") {
+		t.Errorf("README.md does not document the overlay's devices: address")
 	}
 	for _, v := range vars {
 		if !strings.Contains(readme, "`"+v) {

@@ -118,8 +118,15 @@ type importParser struct {
 	kinds  map[string]ClabKind // the containerlab kind table, read once
 	ov     *overlay            // --defaults, if any
 	opts   Options
-	warns  []string
+	warns  []importWarning
 	warned map[string]bool
+}
+
+// importWarning is one warning and its place, by which warnings are listed (hosts are
+// resolved in name order, which is not the order of the file).
+type importWarning struct {
+	line, col int
+	msg       string
 }
 
 // warnf records a problem that does not stop the import (a variable roceaudit does not know,
@@ -138,7 +145,11 @@ func (p *importParser) warnf(n *yaml.Node, format string, args ...any) {
 	}
 	if !p.warned[msg] {
 		p.warned[msg] = true
-		p.warns = append(p.warns, msg)
+		w := importWarning{msg: msg}
+		if n != nil {
+			w.line, w.col = n.Line, n.Column
+		}
+		p.warns = append(p.warns, w)
 	}
 }
 
@@ -147,7 +158,12 @@ func (p *importParser) result(inv *Inventory, extra error) (*Inventory, error) {
 	if err := errors.Join(p.errs.err(), extra); err != nil {
 		return nil, err
 	}
-	inv.Warnings = p.warns
+	slices.SortStableFunc(p.warns, func(a, b importWarning) int {
+		return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
+	})
+	for _, w := range p.warns {
+		inv.Warnings = append(inv.Warnings, w.msg)
+	}
 	return inv, nil
 }
 

@@ -19,7 +19,7 @@ func inventoryFlag(cmd *cobra.Command, dst *string) {
 	f.VarP(sourceFlag{s, func(v string) { s.spec = v }}, "inventory", "i",
 		"inventory: a roceaudit YAML file, clab:FILE (containerlab topology), ansible:FILE (Ansible YAML, INI or ansible-inventory --list JSON) or netbox:https://HOST (token in $NETBOX_TOKEN; ?site=,role=,tag= filter)")
 	f.Var(sourceFlag{s, func(v string) { s.limit = append(s.limit, v) }}, "limit",
-		"audit only these devices or groups (Ansible patterns: leaves,gpu*,!leaf2,&rack1; repeatable)")
+		"audit only these devices or groups (Ansible patterns: leaves,gpu*,!leaf2,&rack1, fabric:!spine, ~regex; repeatable)")
 	f.Var(sourceFlag{s, func(v string) { s.defaults = v }}, "defaults",
 		"for an imported inventory: a YAML file with the connection defaults:, recipe: and per-device settings (devices:) the source does not have")
 }

@@ -1,0 +1,71 @@
+package inventory
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Real Ansible inventories from public repositories (testdata/imports/ansible/real/README.md)
+// import as stated there, or fail for the reason stated there.
+func TestAnsibleRealInventories(t *testing.T) {
+	const dir = "testdata/imports/ansible/real"
+	for _, tc := range []struct {
+		file     string
+		devices  []string // want these, all Linux hosts; nil: want err
+		err      string
+		warnings []string // each a substring of one warning, in order
+	}{
+		{file: "ansible__test__integration__inventory", devices: []string{"testhost3", "testhost4"}, warnings: []string{
+			`:2:56: host "testhost" left out: ansible_connection local`, `:3:57: host "testhost2" left out`,
+			`:13:61: host "invenoverride" left out`, `:44:57: host "localhost" left out`}},
+		{file: "ansible__test__integration__targets__inventory_ini__inventory.ini",
+			err: ":1:1: no hosts to audit: no group lists a host, or every host is left out (by roceaudit_platform: none, or ansible_connection: local"},
+		{file: "ansible__test__integration__targets__inventory__1__2__inventory.yml",
+			err: ":1:1: an inventory plugin configuration, not an Ansible YAML inventory: export the hosts with `ansible-inventory -i FILE --list`"},
+		{file: "ansible__test__integration__targets__inventory__implicit_grouping.ini", devices: []string{"foo"}},
+		{file: "ansible__test__integration__targets__inventory_yaml__test_int_hostname.yml", devices: []string{"1234"}},
+		{file: "avd__ansible_collections__arista__avd__examples__single-dc-l3ls__inventory.yml",
+			devices: []string{"dc1-spine1", "dc1-spine2", "dc1-leaf1a", "dc1-leaf1b", "dc1-leaf2a", "dc1-leaf2b", "dc1-leaf1c", "dc1-leaf2c"}},
+		{file: "containerlab__core__inventory_test.go__case2.yml",
+			err: `:13:29: host "clab-topo8_ansible_groups-node1": ansible_network_os "nokia.srlinux.srlinux" is not supported`},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join(dir, tc.file)
+			inv, err := loadTestAnsible(t, path)
+			if tc.devices == nil {
+				if err == nil || !strings.HasPrefix(err.Error(), path+tc.err) {
+					t.Fatalf("error %v, want it to start with %s", err, path+tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := deviceNames(inv); !slices.Equal(got, tc.devices) {
+				t.Errorf("devices %v, want %v", got, tc.devices)
+			}
+			for _, d := range inv.Devices {
+				if d.Platform != defaultHostPlatform {
+					t.Errorf("%s: platform %s, want linux", d.Name, d.Platform)
+				}
+			}
+			if len(inv.Warnings) != len(tc.warnings) {
+				t.Fatalf("warnings %q, want %d", inv.Warnings, len(tc.warnings))
+			}
+			for i, w := range tc.warnings {
+				if !strings.HasPrefix(inv.Warnings[i], path+w) {
+					t.Errorf("warning %d: %q, want it to start with %q", i, inv.Warnings[i], path+w)
+				}
+			}
+		})
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 8 { // the seven above and the README
+		t.Errorf("%d files in %s, want the 7 tested and README.md", len(files), dir)
+	}
+}
