@@ -47,6 +47,17 @@ func swHeadroom() *Check {
 				if got.Xoff >= need.Xoff {
 					return verdict{status: Pass, actual: actual}
 				}
+				// SONiC's traditional pg_profile_lookup.ini tables were sized with the ASIC's fixed
+				// peer response time, before the pause-quanta term: a profile that meets that older
+				// sizing is a warning, not a failure.
+				if a := h.ASIC.PeerResponseKB * 1024; a > 0 && a < need.PeerBytes {
+					if old := headroomWith(h, a); got.Xoff >= old.Xoff {
+						return verdict{status: Warn, actual: actual, message: fmt.Sprintf(
+							"xoff covers the sizing of SONiC's traditional lookup tables (%d B, peer response %.0f B) but not "+
+								"the current formula's, whose peer response is the %d Mb/s pause quanta (%.0f B): %d B short",
+							old.Xoff, a, h.SpeedMbps, need.PeerBytes, need.Xoff-got.Xoff)}
+					}
+				}
 				return verdict{status: Fail, actual: actual, message: fmt.Sprintf(
 					"xoff is %d B short: the cable holds %.0f B both ways and the peer sends %.0f B before it pauses, "+
 						"x %.2f cell occupancy, plus the MTU terms", need.Xoff-got.Xoff, need.CableBytes, need.PeerBytes, need.Occupancy)}

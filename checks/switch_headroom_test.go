@@ -22,8 +22,11 @@ func TestSwitchHeadroom(t *testing.T) {
 		text   string
 	}{
 		{"sized for 40 m", topology.Known(sonicHeadroom(40, 92160), e), Pass, "xoff 92160 B; need 92160 B for 100000 Mb/s, 40 m"},
-		{"one KB short", topology.Known(sonicHeadroom(40, 91136), e), Fail, "need 92160 B"},
+		{"one KB short: meets the lookup-table sizing", topology.Known(sonicHeadroom(40, 91136), e), Warn, "need 92160 B"},
+		{"one KB short of even the lookup-table sizing", topology.Known(sonicHeadroom(40, 43008), e), Fail, "need 92160 B"},
 		{"40 m profile on a 300 m cable", topology.Known(sonicHeadroom(300, 92160), e), Fail, "need 163840 B"},
+		// 40 m with the 3.8 KB peer response: (9216 + 4932.13 + 819.2 + 3891.2) x 2.25 + 1024 -> 43 KB.
+		{"meets the lookup-table sizing only", topology.Known(sonicHeadroom(40, 44032), e), Warn, "need 92160 B"},
 		{"dynamic model", topology.Known(topology.Headroom{Computed: "dynamic buffer model"}, e), Pass, "computed by the switch"},
 		{"no lossless PG", topology.Known(topology.Headroom{SpeedMbps: 100000, PortMTU: 9216, ASIC: spectrum(144)}, e), Skip, "no lossless profile"},
 		{"no ASIC constants", topology.Known(topology.Headroom{SpeedMbps: 100000, PortMTU: 9216,
@@ -38,7 +41,7 @@ func TestSwitchHeadroom(t *testing.T) {
 			if r.Status != tc.status || !strings.Contains(r.Actual, tc.text) {
 				t.Fatalf("got %s %q (%s), want %s %q", r.Status, r.Actual, r.Message, tc.status, tc.text)
 			}
-			if r.Status == Fail && !strings.Contains(r.Message, "short") {
+			if r.Status != Pass && r.Status != Skip && r.Status != Error && !strings.Contains(r.Message, "short") {
 				t.Errorf("message %q", r.Message)
 			}
 		})
