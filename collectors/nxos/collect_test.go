@@ -80,6 +80,8 @@ func healthyPort(name string) *topology.SwitchPort {
 		Scheduler:   known(sched, CmdQoSConfig),
 		DCBX:        known(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode on"}, CmdQoSConfig),
 		Buffer:      known(topology.Buffer{LosslessPGs: []int{3}, Profile: "ROCE-NQ"}, CmdQoSConfig),
+		Headroom:    topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdQoSConfig}),
+		ECNOrder:    topology.Unsupported(topology.ECNOrder{}, noBufferSizes, topology.Evidence{Command: CmdQoSConfig}),
 		Counters:    known(map[string]int64{"rx_pause": 0, "tx_pause": 0}, CmdInterface),
 	}
 }
