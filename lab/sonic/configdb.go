@@ -20,7 +20,7 @@ const (
 	schedLossless   = "scheduler.1"
 	schedStrict     = "scheduler.strict"
 	lossyProfile    = "ingress_lossy_profile"
-	losslessProfile = "pg_lossless_%d_40m_profile" // by port speed in Mb/s, as the buffer templates name them
+	losslessProfile = "pg_lossless_%d_%dm_profile" // by port speed in Mb/s and cable, as the buffer templates name them
 )
 
 // tables is CONFIG_DB: table -> key -> field -> value.
@@ -67,12 +67,7 @@ func configDB(sw *switchstate.Switch) tables {
 	db.set("SCHEDULER", schedLossy, map[string]string{"type": "DWRR", "weight": "14"})
 	db.set("SCHEDULER", schedLossless, map[string]string{"type": "DWRR", "weight": "15"})
 	db.set("SCHEDULER", schedStrict, map[string]string{"type": "STRICT"})
-	db.set("WRED_PROFILE", wredProfile, map[string]string{
-		"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
-		"green_min_threshold": "1048576", "green_max_threshold": "2097152", "green_drop_probability": "5",
-		"yellow_min_threshold": "1048576", "yellow_max_threshold": "2097152", "yellow_drop_probability": "5",
-		"red_min_threshold": "1048576", "red_max_threshold": "2097152", "red_drop_probability": "5",
-	})
+	addWRED(db, ports)
 	db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "size": "12766208", "type": "ingress"})
 	db.set("BUFFER_POOL", "egress_lossless_pool", map[string]string{"mode": "static", "size": "12766208", "type": "egress"})
 	db.set("BUFFER_PROFILE", lossyProfile, map[string]string{"dynamic_th": "3", "pool": "ingress_lossless_pool", "size": "0"})
@@ -141,18 +136,19 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string) {
 		}
 		fields := map[string]string{"scheduler": sched}
 		if p.ECN[q] {
-			fields["wred_profile"] = wredProfile
+			fields["wred_profile"] = wredName(p)
 		}
 		db.set("QUEUE", fmt.Sprintf("%s|%d", p.Name, q), fields)
 	}
 
 	addBufferPGs(db, p)
+	addCableLength(db, p)
 }
 
 // addBufferPGs binds a buffer profile to priority group 0, to every lossless PG and to every
 // PG of a PFC priority, grouping consecutive PGs with the same profile into one key ("3-4").
 func addBufferPGs(db tables, p *switchstate.Port) {
-	profile := fmt.Sprintf(losslessProfile, p.Speed*1000)
+	profile := fmt.Sprintf(losslessProfile, p.Speed*1000, p.Headroom.CableM)
 	pfc := pfcEnable(p)
 	var names [8]string
 	for pg := 0; pg < 8; pg++ {
@@ -178,8 +174,7 @@ func addBufferPGs(db tables, p *switchstate.Port) {
 		}
 		db.set("BUFFER_PG", key, map[string]string{"profile": names[pg]})
 		if names[pg] == profile {
-			db.set("BUFFER_PROFILE", profile, map[string]string{"dynamic_th": "-3", "pool": "ingress_lossless_pool",
-				"size": "1248", "xoff": "177632", "xon": "2288", "xon_offset": "2288"})
+			db.set("BUFFER_PROFILE", profile, losslessRow(p.Headroom))
 		}
 		pg = end + 1
 	}

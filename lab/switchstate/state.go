@@ -39,11 +39,17 @@ type Port struct {
 	Watchdog [8]bool
 	PauseRX  bool // 802.3x
 	PauseTX  bool
-	ECN      [8]bool   // queue -> ECN marking
-	Strict   [8]bool   // queue -> strict priority (else DWRR)
-	DCBX     bool      // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
-	Lossless [8]bool   // priority group -> lossless buffer profile
-	Neighbor *Neighbor // LLDP neighbour seen on this port, if any
+	ECN      [8]bool // queue -> ECN marking
+	Strict   [8]bool // queue -> strict priority (else DWRR)
+	DCBX     bool    // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
+	Lossless [8]bool // priority group -> lossless buffer profile
+	// CableM is the cable length the switch is told (SONiC CABLE_LENGTH), Headroom the
+	// lossless profile its lossless priority groups bind, ECNMin/ECNMax the WRED/ECN marking
+	// thresholds of its ECN queues, in bytes (buffer.go).
+	CableM         int
+	Headroom       Headroom
+	ECNMin, ECNMax int
+	Neighbor       *Neighbor // LLDP neighbour seen on this port, if any
 
 	Counters map[string]int64
 }
@@ -104,6 +110,7 @@ func HealthyPort(name string, speed, mtu int) *Port {
 	p.ECN[RoCEPriority] = true
 	p.Strict[CNPPriority] = true
 	p.Lossless[RoCEPriority] = true
+	healthyBuffers(p)
 	return p
 }
 
