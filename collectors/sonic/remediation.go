@@ -61,7 +61,7 @@ func Remediation(checkID, port string, facts *topology.SwitchPort, r recipe.Reci
 			fmt.Sprintf("sudo config interface pfc priority %s %d on", port, r.RoCEPriority),
 			save}
 	default:
-		return ""
+		return bufferRemediation(checkID, port, facts, r)
 	}
 	return strings.Join(lines, "\n")
 }
