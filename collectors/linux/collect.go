@@ -45,6 +45,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		g.Go(func() error { w.collectPause(ctx, e); return nil })
 		g.Go(func() error { w.collectECN(ctx, e); return nil })
 		g.Go(func() error { w.collectCounters(ctx, e); return nil })
+		g.Go(func() error { w.collectStormTimeout(ctx, e); return nil })
 		if t.bound {
 			g.Go(func() error { w.collectToS(ctx, e); return nil })
 		} else {

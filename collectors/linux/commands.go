@@ -22,6 +22,7 @@ const (
 	CmdTrafficClass   = "cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class"
 	CmdDefaultRoCEToS = "cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos"
 	CmdEthtoolStats   = "ethtool -S {if}"
+	CmdPFCTunable     = "ethtool --get-tunable {if} pfc-prevention-tout"
 	CmdHwCounters     = "grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*"
 )
 
@@ -31,7 +32,7 @@ var discoveryCommands = []string{CmdIPAddr, CmdRdmaLink, CmdIbvDevinfo, CmdGIDs,
 // portCommands run per audited port ({if}, {dev}, {port}), in this order.
 var portCommands = []string{
 	CmdMlnxQos, CmdDcbApp, CmdDcbPFC, CmdDcbDCBX, CmdEthtoolPause, CmdECN,
-	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters,
+	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters, CmdPFCTunable,
 }
 
 // CollectionCommands is the collection command set (without the transfer's perftest
