@@ -23,8 +23,9 @@ var spectrumASICs = []struct {
 	{"x86_64-mlnx_msn4", topology.HeadroomASIC{Name: "MELLANOX-SPECTRUM-3", CellSize: 144, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8, PeerResponseKB: 3.8}},
 }
 
-// Defaults of CONFIG_DB LOSSLESS_TRAFFIC_PATTERN (sonic-buildimage doc/Configuration.md) for a
-// switch that has no such table, as the traditional buffer model's switches do not.
+// Defaults of CONFIG_DB LOSSLESS_TRAFFIC_PATTERN (the example of sonic-buildimage
+// src/sonic-yang-models/doc/Configuration.md), for a switch without the table: the
+// traditional buffer model's switches have none.
 const (
 	defaultLosslessMTU = 1024
 	defaultSmallPacket = 100
