@@ -18,6 +18,7 @@ func TestHostPFCStorm(t *testing.T) {
 		{"quiet", map[string]int64{stormWarning: 0, stormError: 0}, topology.Known(8000, src("ethtool --get-tunable")), Pass, "storm prevention timeout 8000 ms"},
 		{"warning mark", map[string]int64{stormWarning: 3, stormError: 0}, topology.Fact[int]{}, Warn, stormWarning + " 3"},
 		{"error mark", map[string]int64{stormWarning: 5, stormError: 2}, topology.Fact[int]{}, Warn, stormError + " 2"},
+		{"prevention off", map[string]int64{stormWarning: 0, stormError: 0}, topology.Known(0, src("ethtool --get-tunable")), Warn, "storm prevention timeout 0 ms"},
 		{"not mlx5", map[string]int64{"rx_packets": 9}, topology.Fact[int]{}, Skip, "no pause-storm counters"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
