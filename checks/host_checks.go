@@ -14,7 +14,7 @@ import (
 func hostChecks() []*Check {
 	return []*Check{
 		hostRDMAPort(), hostGIDV2(), hostGIDIndex(), hostMTU(), hostRoCEMTU(), hostTrust(),
-		hostDSCPMap(), hostPFC(), hostPause(), hostECN(), hostCNP(), hostToS(), hostDCBX(),
+		hostDSCPMap(), hostPFC(), hostPause(), hostECN(), hostCNP(), hostToS(), hostDCBX(), hostPFCStorm(),
 	}
 }
 

@@ -36,6 +36,8 @@ func healthyPort() *topology.HostPort {
 		ToS:                  topology.Known(topology.ToS{Value: 106, Set: true, From: "traffic_class"}, src("cat traffic_class")),
 		DCBX:                 topology.Known(topology.DCBX{Mode: "static", Detail: "OS controlled, lldpad inactive"}, src("mlnx_qos")),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "inventory"}},
+		Counters: topology.Known(map[string]int64{"tx_pause_storm_warning_events": 0, "tx_pause_storm_error_events": 0},
+			src("ethtool -S ens1f0np0")),
 	}
 }
 
@@ -158,6 +160,7 @@ func TestMissingFactsAreErrorsNeverPasses(t *testing.T) {
 	p.GIDs = topology.Unknown[[]topology.GID](gone)
 	p.State = topology.Unknown[topology.RDMAPort](gone)
 	p.Link = topology.Unknown[topology.Netdev](gone)
+	p.Counters = topology.Unknown[map[string]int64](gone)
 	for id, r := range runPort(t, p) {
 		if id == "COLLECT-REACH" || id == "COLLECT-FACTS" {
 			continue

@@ -12,7 +12,7 @@ import (
 // inventory devices.
 func switchChecks() []*Check {
 	return []*Check{swMTU(), swTrust(), swDSCPMap(), swPFC(), swPFCWatchdog(), swPause(), swECN(),
-		swCNPQueue(), swDCBX(), swBuffer()}
+		swCNPQueue(), swDCBX(), swBuffer(), swHeadroom(), swECNPFCOrder()}
 }
 
 // switchFact applies the rules every switch fact shares: unreadable is error, unsupported is

@@ -26,6 +26,8 @@ func healthySwitchPort(name string) *topology.SwitchPort {
 		Scheduler:   topology.Known(map[int]string{3: "dwrr", 6: "strict"}, e),
 		DCBX:        topology.Known(topology.DCBX{Mode: "static"}, e),
 		Buffer:      topology.Known(topology.Buffer{LosslessPGs: []int{3, 4}}, e),
+		Headroom:    topology.Known(sonicHeadroom(40, 92160), e),
+		ECNOrder:    topology.Known(sonicOrder(1048576, -3), e),
 	}
 }
 

@@ -153,6 +153,12 @@ var brokenSwitchFaults = []switchFault{
 	{Fault{"leaf1", "Ethernet12", "SW-PFC", "PFC off on priority 3 toward gpu04 (lossy hop for transfers)"},
 		func(p *switchstate.Port) { p.PFCRX, p.PFCTX, p.Watchdog = [8]bool{}, [8]bool{}, [8]bool{} }},
 	{Fault{"spine2", "Ethernet4", "SW-BUFFER", "priority group 3 on a lossy buffer profile"}, func(p *switchstate.Port) { p.Lossless[3] = false }},
+	// Buffer sizes: SONiC is told a 300 m cable but keeps the 40 m profile; a WRED profile
+	// marks only above the point where the priority group already sends XOFF.
+	{Fault{"spine2", "Ethernet12", "SW-HEADROOM", "CABLE_LENGTH 300m toward leaf4, PG 3 still on the 40 m profile (xoff 92160 B, 163840 B needed)"},
+		func(p *switchstate.Port) { p.CableM = 300 }},
+	{Fault{"leaf1", "Ethernet48", "SW-ECN-PFC-ORDER", "WRED green_min_threshold 2 MB on queue 3, above PG 3's PFC trigger (1.44 MB)"},
+		func(p *switchstate.Port) { p.ECNMin, p.ECNMax = 2097152, 4194304 }},
 	// One ECMP member of gpu01 -> gpu05 (through spine1) has a small MTU; the spine2 member is fine.
 	{Fault{"spine1", "Ethernet1/3", "SW-MTU", "MTU 9000 toward leaf3: one equal-cost member of gpu01->gpu05"}, func(p *switchstate.Port) { p.MTU = 9000 }},
 }

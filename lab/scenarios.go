@@ -155,6 +155,11 @@ var brokenFaults = []fault{
 		}},
 	{Fault: Fault{"gpu08", linuxhost.Port1, "HOST-DCBX", "DCBX mode: Firmware controlled"},
 		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port1).Eth.DCBXHost = false }},
+	{Fault: Fault{"gpu10", linuxhost.Port0, "HOST-PFC-STORM", "tx_pause_storm_warning_events 4, tx_pause_storm_error_events 1: the NIC stopped sending pause once"},
+		apply: func(h *linuxhost.Host) {
+			st := h.Netdev(linuxhost.Port0).Eth.Stats
+			st["tx_pause_storm_warning_events"], st["tx_pause_storm_error_events"] = 4, 1
+		}},
 	{Fault: Fault{"gpu09", "", "COLLECT-REACH", "SSH host key differs from the one in known_hosts"},
 		hostKeyMismatch: true},
 }

@@ -52,7 +52,7 @@ func TestBrokenDiffersOnlyByItsFaults(t *testing.T) {
 		"gpu07": {"ens1f0np0 ecn", "ens1f1np1 ecn"},
 		"gpu08": {"ens1f0np0 tc", "ens1f1np1 dcb dcbx", "ens1f1np1 mlnx_qos"},
 		"gpu09": nil,
-		"gpu10": nil,
+		"gpu10": {"ens1f0np0 stats"},
 	}
 	healthyLab, err := build(ScenarioHealthy, 0)
 	if err != nil {
@@ -146,7 +146,7 @@ func TestFaultsTable(t *testing.T) {
 			t.Errorf("fault %+v", f)
 		}
 	}
-	// Every port of gpu03..gpu08, one port of gpu01 and gpu02 (the other stays healthy), gpu09,
+	// Every port of gpu03..gpu08, one port of gpu01, gpu02 and gpu10 (the other stays healthy), gpu09,
 	// gpu03 as a whole (no perftest), and one port per switch fault on the emulated switches.
 	sw := 0
 	for _, f := range brokenSwitchFaults {
@@ -154,7 +154,7 @@ func TestFaultsTable(t *testing.T) {
 			sw++
 		}
 	}
-	if len(seen) != 16+sw || sw != len(brokenSwitchFaults) || sw != 12 {
-		t.Errorf("%d faulty ports/devices and %d switch faults, want %d and 12", len(seen), sw, 16+sw)
+	if len(seen) != 17+sw || sw != len(brokenSwitchFaults) || sw != 14 {
+		t.Errorf("%d faulty ports/devices and %d switch faults, want %d and 14", len(seen), sw, 17+sw)
 	}
 }

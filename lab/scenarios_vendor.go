@@ -137,6 +137,8 @@ func sonicDefault(sw *switchstate.Switch) {
 		}
 		p.Strict = [8]bool{}
 		p.Weight = [8]int{14, 14, 14, 15, 15, 14, 14, 0}
+		// buffers_config.j2's torrouter_server cable length; the headroom stays sized for more.
+		p.CableM, p.Headroom.CableM = 5, 5
 	})
 }
 

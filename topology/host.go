@@ -55,6 +55,10 @@ type HostPort struct {
 	// ConfiguredGIDIndexes are GID indexes that applications are told to use.
 	ConfiguredGIDIndexes []ConfiguredGIDIndex `json:"configured_gid_indexes,omitempty"`
 
+	// PFCPreventionMs is the NIC's pause-storm prevention timeout in ms (mlx5 ethtool tunable
+	// pfc-prevention-tout): how long it keeps pausing before it stops sending pause.
+	PFCPreventionMs Fact[int] `json:"pfc_prevention_ms"`
+
 	// Counters are ethtool -S and RDMA hw_counters by name, kept for transfer diagnosis.
 	Counters Fact[map[string]int64] `json:"counters"`
 
@@ -114,6 +118,9 @@ type HostQoS struct {
 	// TSA per traffic class and the prio->tc map, when reported.
 	TCTSA  map[int]string `json:"tc_tsa,omitempty"`
 	PrioTC map[int]int    `json:"prio_tc,omitempty"`
+	// CableLenM is the cable length the NIC sizes its own receive headroom for (mlnx_qos
+	// "Cable len"); 0 when the tool does not say.
+	CableLenM int `json:"cable_len_m,omitempty"`
 }
 
 // Pause is 802.3x link-level pause (ethtool -a).

@@ -49,6 +49,9 @@ type SwitchPort struct {
 	Scheduler   Fact[map[int]string] `json:"scheduler"`    // queue -> "strict" | "dwrr" | "wrr" | "ets"
 	DCBX        Fact[DCBX]           `json:"dcbx"`
 	Buffer      Fact[Buffer]         `json:"buffer"`
+	// Headroom and ECNOrder are the buffer sizes SW-HEADROOM and SW-ECN-PFC-ORDER judge.
+	Headroom Fact[Headroom] `json:"headroom"`
+	ECNOrder Fact[ECNOrder] `json:"ecn_order"`
 
 	Counters Fact[map[string]int64] `json:"counters"`
 }

@@ -58,6 +58,7 @@ func TestAuditWithPathLooksOnlyAtItsHops(t *testing.T) {
 		"fail PATH-MTU spine1:Ethernet1/3 gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1>leaf3",
 		"fail SW-CNP-QUEUE spine2:Ethernet0",
 		"fail SW-ECN spine2:Ethernet8",
+		"fail SW-ECN-PFC-ORDER leaf1:Ethernet48",
 		"fail SW-MTU spine1:Ethernet1/3",
 	}
 	if diff := cmp.Diff(want, keys(rep, checks.Fail, checks.Error, checks.Warn)); diff != "" {

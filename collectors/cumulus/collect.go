@@ -43,7 +43,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		return fmt.Errorf("cumulus %s: no port to audit: %s", spec.Name, orNone(ifEv.Error))
 	}
 	for _, name := range names {
-		sw.Ports = append(sw.Ports, collectPort(ctx, nr, name, roce, roceEv))
+		sw.Ports = append(sw.Ports, withBufferSizes(collectPort(ctx, nr, name, roce, roceEv)))
 	}
 	return nil
 }

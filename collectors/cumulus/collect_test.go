@@ -110,6 +110,8 @@ func TestCollectHealthy(t *testing.T) {
 			DCBXUnsupported, ev(CmdRoCE, "")),
 		Buffer: topology.Known(topology.Buffer{LosslessPGs: []int{3}, Profile: "roce-reserved-ingress"}, ev(status,
 			"1   roce-reserved-ingress  DYNAMIC  3        3                  -              15.16 MB  7.30 MB        7.90 MB")),
+		Headroom: topology.Unsupported(topology.Headroom{}, noBufferSizes, ev(CmdRoCE, "")),
+		ECNOrder: topology.Unsupported(topology.ECNOrder{}, noBufferSizes, ev(CmdRoCE, "")),
 	}
 	got := *sw.Port("swp51")
 	counters := got.Counters

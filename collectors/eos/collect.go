@@ -48,6 +48,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 	return switchcollect.Switch{Platform: "eos", NOS: nos,
 		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
 		Config: "running-config", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
+		NoBufferSizes: noBufferSizes, BufferCommand: CmdRunningConfig,
 	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
 }
 

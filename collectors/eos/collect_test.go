@@ -80,6 +80,8 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 		Scheduler:   known(allQueues("strict"), CmdRunningConfig),
 		DCBX:        known(topology.DCBX{Mode: "static", Detail: "no dcbx mode (DCBX off, the EOS default)"}, CmdRunningConfig),
 		Buffer:      known(topology.Buffer{LosslessPGs: []int{3}, Profile: profile}, CmdRunningConfig),
+		Headroom:    topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
+		ECNOrder:    topology.Unsupported(topology.ECNOrder{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
 		Counters:    known(counters, CmdInterfaces),
 	}
 }

@@ -105,6 +105,7 @@ func TestCollectOFEDLossless(t *testing.T) {
 		DCBX: known(topology.DCBX{Mode: recipe.DCBXStatic, Detail: "OS controlled, lldpad not active"},
 			"mlnx_qos -i ens1f0np0; systemctl is-active lldpad"),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "inventory"}, {Index: 3, Source: "/etc/nccl.conf"}},
+		PFCPreventionMs:      known(8000, "ethtool --get-tunable ens1f0np0 pfc-prevention-tout"),
 	}}
 	if d := cmp.Diff(want, h.Ports, factOpts...); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)
@@ -166,11 +167,12 @@ func TestCollectDualPort(t *testing.T) {
 			GIDs:  known(scenarioGIDs(t, s, DevPort{"mlx5_0", 1}), CmdGIDs),
 			QoS: known(topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: defaultDSCPMap(), PFC: pfc3, DCBXMode: "os",
 				TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}, "mlnx_qos -i ens1f0np0"),
-			Pause: known(topology.Pause{}, "ethtool -a ens1f0np0"),
-			DCQCN: known(topology.DCQCN{NP: allPrios(true), RP: allPrios(true)}, ecnCmd("ens1f0np0")),
-			CNP:   known(topology.CNP{DSCP: 48, Priority: 6, HasPrio: true}, ecnCmd("ens1f0np0")),
-			ToS:   known(topology.ToS{Value: 106, Set: true, From: "traffic_class"}, "cat /sys/class/infiniband/mlx5_0/tc/1/traffic_class"),
-			DCBX:  known(topology.DCBX{Mode: recipe.DCBXDynamic, Detail: dcbxDetail}, "mlnx_qos -i ens1f0np0; systemctl is-active lldpad"),
+			Pause:           known(topology.Pause{}, "ethtool -a ens1f0np0"),
+			DCQCN:           known(topology.DCQCN{NP: allPrios(true), RP: allPrios(true)}, ecnCmd("ens1f0np0")),
+			CNP:             known(topology.CNP{DSCP: 48, Priority: 6, HasPrio: true}, ecnCmd("ens1f0np0")),
+			ToS:             known(topology.ToS{Value: 106, Set: true, From: "traffic_class"}, "cat /sys/class/infiniband/mlx5_0/tc/1/traffic_class"),
+			DCBX:            known(topology.DCBX{Mode: recipe.DCBXDynamic, Detail: dcbxDetail}, "mlnx_qos -i ens1f0np0; systemctl is-active lldpad"),
+			PFCPreventionMs: known(8000, "ethtool --get-tunable ens1f0np0 pfc-prevention-tout"),
 		},
 		{
 			Netdev: "ens1f1np1", RDMADevice: "mlx5_1", RDMAPort: 1,
@@ -185,6 +187,8 @@ func TestCollectDualPort(t *testing.T) {
 			ToS: known(topology.ToS{Unreadable: true},
 				"cat /sys/class/infiniband/mlx5_1/tc/1/traffic_class; cat /sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos"),
 			DCBX: known(topology.DCBX{Mode: recipe.DCBXDynamic, Detail: dcbxDetail}, "mlnx_qos -i ens1f1np1; systemctl is-active lldpad"),
+			// the Microsoft production choice, 100 ms (beyond-the-recipe.md C6)
+			PFCPreventionMs: known(100, "ethtool --get-tunable ens1f1np1 pfc-prevention-tout"),
 		},
 	}
 	if d := cmp.Diff(want, h.Ports, factOpts...); d != "" {
@@ -236,6 +240,8 @@ func TestCollectInboxDcbFallback(t *testing.T) {
 			"cat /sys/class/infiniband/rocep59s0f0/tc/1/traffic_class; cat /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos"),
 		DCBX:                 known(topology.DCBX{Mode: recipe.DCBXStatic, Detail: "OS controlled, lldpad not active"}, "dcb -j dcbx show dev "+ifn+"; systemctl is-active lldpad"),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "/etc/nccl.conf"}},
+		// a NIC without the stall-detect capability: ethtool cannot get the tunable
+		PFCPreventionMs: unknown[int]("ethtool --get-tunable " + ifn + " pfc-prevention-tout"),
 	}}
 	if d := cmp.Diff(want, dev.Host.Ports, factOpts...); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)
@@ -280,6 +286,7 @@ func TestCollectGIDFallbackWithoutRdma(t *testing.T) {
 			"cat /sys/class/infiniband/mlx5_2/tc/1/traffic_class; cat /sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_tos"),
 		DCBX:                 unknown[topology.DCBX]("mlnx_qos -i ens6; systemctl is-active lldpad"),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "/etc/nccl.conf"}},
+		PFCPreventionMs:      known(8000, "ethtool --get-tunable ens6 pfc-prevention-tout"),
 	}}
 	if d := cmp.Diff(want, h.Ports, factOpts...); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)

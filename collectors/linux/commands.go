@@ -29,6 +29,7 @@ const (
 	CmdTrafficClass   = "cat /sys/class/infiniband/{dev}/tc/{port}/traffic_class"
 	CmdDefaultRoCEToS = "cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos"
 	CmdEthtoolStats   = "ethtool -S {if}"
+	CmdPFCTunable     = "ethtool --get-tunable {if} pfc-prevention-tout"
 	CmdHwCounters     = "grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*"
 )
 
@@ -42,7 +43,7 @@ var fallbackCommands = []string{CmdPgrepLLDPAD}
 // portCommands run per audited port ({if}, {dev}, {port}), in this order.
 var portCommands = []string{
 	CmdMlnxQos, CmdDcbApp, CmdDcbPFC, CmdDcbDCBX, CmdEthtoolPause, CmdECN,
-	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters,
+	CmdTrafficClass, CmdDefaultRoCEToS, CmdEthtoolStats, CmdHwCounters, CmdPFCTunable,
 }
 
 // CollectionCommands is the collection command set (without the transfer's perftest

@@ -33,6 +33,7 @@ var fixtureKeys = []struct{ template, key string }{
 	{CmdDefaultRoCEToS, "default_roce_tos"},
 	{CmdEthtoolStats, "ethtool_S"},
 	{CmdHwCounters, "hw_counters"},
+	{CmdPFCTunable, "pfc_tunable"},
 }
 
 var placeholderRe = regexp.MustCompile(`\\\{(if|dev|port)\\\}`)

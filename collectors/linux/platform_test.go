@@ -36,6 +36,7 @@ var linuxCommands = []string{
 	"cat /sys/kernel/config/rdma_cm/{dev}/ports/{port}/default_roce_tos",
 	"ethtool -S {if}",
 	"grep -s -H . /sys/class/infiniband/{dev}/ports/{port}/hw_counters/*",
+	"ethtool --get-tunable {if} pfc-prevention-tout",
 }
 
 func TestPlatformIdentity(t *testing.T) {
@@ -84,7 +85,7 @@ func TestPlan(t *testing.T) {
 	}
 
 	got := p.Plan(inventory.DeviceSpec{Name: "gpu01", Interfaces: []string{"ens1f0np0", "ens1f1np1"}, Conn: inventory.Connection{Sudo: true}})
-	if len(got) != 9+2*7+3 { // discovery and its fallback, 7 {if} commands per interface, 3 {dev}/{port} templates once
+	if len(got) != 9+2*8+3 { // discovery and its fallback, 8 {if} commands per interface, 3 {dev}/{port} templates once
 		t.Errorf("%d commands: %q", len(got), got)
 	}
 	want := map[string]bool{

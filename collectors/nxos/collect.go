@@ -50,6 +50,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 	return switchcollect.Switch{Platform: "nxos", NOS: nos,
 		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
 		Config: "ipqos configuration", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
+		NoBufferSizes: noBufferSizes, BufferCommand: CmdQoSConfig,
 	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
 }
 

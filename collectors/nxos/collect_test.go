@@ -81,6 +81,8 @@ func healthyPort(name string) *topology.SwitchPort {
 		Scheduler:   known(sched, CmdQoSConfig),
 		DCBX:        known(topology.DCBX{Mode: "static", Detail: "priority-flow-control mode on"}, CmdQoSConfig),
 		Buffer:      known(topology.Buffer{LosslessPGs: []int{3}, Profile: "ROCE-NQ"}, CmdQoSConfig),
+		Headroom:    topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdQoSConfig}),
+		ECNOrder:    topology.Unsupported(topology.ECNOrder{}, noBufferSizes, topology.Evidence{Command: CmdQoSConfig}),
 		Counters:    known(healthyCounters(name), CmdInterface+" + "+CmdQueuingJSON),
 	}
 }

@@ -69,6 +69,8 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.ECN = topology.Unknown[map[int]bool](cfgEv)
 		p.Scheduler = topology.Unknown[map[int]string](cfgEv)
 		p.Buffer = topology.Unknown[topology.Buffer](cfgEv)
+		p.Headroom = topology.Unknown[topology.Headroom](cfgEv)
+		p.ECNOrder = topology.Unknown[topology.ECNOrder](cfgEv)
 	} else {
 		p.Aliases = PortAliases(db, name)
 		p.Speed = fact(PortSpeed(db, name))
@@ -82,6 +84,8 @@ func portFacts(db *ConfigDB, cfgEv topology.Evidence, name string, counters coun
 		p.ECN = fact(PortECN(db, name))
 		p.Scheduler = fact(PortScheduler(db, name))
 		p.Buffer = fact(PortBuffer(db, name))
+		p.Headroom = PortHeadroom(db, name)
+		p.ECNOrder = PortECNOrder(db, name)
 	}
 	cfg := topology.Evidence{Command: CmdRunningConfig}
 	p.Pause = topology.Unsupported(topology.Pause{}, PauseUnsupported, cfg)

@@ -92,6 +92,16 @@ func TestCollectHealthy(t *testing.T) {
 			PGs: map[int]string{0: "ingress_lossy_profile: lossy, no xoff", 3: `pg_lossless_100000_40m_profile: lossless, xoff="177632"`}},
 			cfgEv(`BUFFER_PG|Ethernet0|0: profile="ingress_lossy_profile" (ingress_lossy_profile: lossy, no xoff); `+
 				`BUFFER_PG|Ethernet0|3: profile="pg_lossless_100000_40m_profile" (pg_lossless_100000_40m_profile: lossless, xoff="177632")`)),
+		// A Broadcom SKU: SONiC publishes no headroom formula for it.
+		Headroom: topology.Unsupported(topology.Headroom{}, "SONiC publishes a headroom formula for Mellanox Spectrum platforms only "+
+			"(buffer_headroom_mellanox.lua); other ASICs size headroom from their own vendor tables", cfgEv(`DEVICE_METADATA|localhost: hwsku="DellEMC-Z9264f-C64"`)),
+		ECNOrder: topology.Known(topology.ECNOrder{
+			Queues: map[int]topology.ECNThreshold{3: {Profile: "AZURE_LOSSLESS", KMin: 1048576, KMax: 2097152}},
+			PGs: map[int]topology.PFCThreshold{3: {Profile: "pg_lossless_100000_40m_profile", DynamicTh: -3, HasDynamicTh: true,
+				Pool: "ingress_lossless_pool", PoolSize: 12766208}},
+		}, cfgEv(`QUEUE|Ethernet0|3 -> WRED_PROFILE|AZURE_LOSSLESS: green_min_threshold="1048576" green_max_threshold="2097152"`+"\n"+
+			`BUFFER_POOL|ingress_lossless_pool: size="12766208" mode="dynamic"`+"\n"+
+			`BUFFER_PROFILE|pg_lossless_100000_40m_profile: size="1248" xoff="177632" dynamic_th="-3" pool="ingress_lossless_pool" (PG 3)`)),
 		Counters: topology.Known(map[string]int64{
 			"pfc_rx_pause_prio0": 1200, "pfc_rx_pause_prio1": 201, "pfc_rx_pause_prio2": 202, "pfc_rx_pause_prio3": 203,
 			"pfc_rx_pause_prio4": 204, "pfc_rx_pause_prio5": 205, "pfc_rx_pause_prio6": 206, "pfc_rx_pause_prio7": 207,

@@ -62,7 +62,7 @@ func Remediation(in remedy.Input) string {
 			fmt.Sprintf("sudo config interface pfc priority %s %d on", port, r.RoCEPriority),
 			save}
 	default:
-		return ""
+		return bufferRemediation(in.CheckID, port, in.Switch, r)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -141,6 +141,10 @@ type EthPort struct {
 
 	// Stats are ethtool -S values by name; a counter that is shown but not here reads 0.
 	Stats map[string]uint64
+
+	// PFCPreventionMs is the pause-storm prevention timeout ethtool's pfc-prevention-tout
+	// tunable shows (render_tunable.go); 0 is prevention disabled.
+	PFCPreventionMs int
 }
 
 // ECN is the MLNX_OFED DCQCN configuration (/sys/class/net/IF/ecn).

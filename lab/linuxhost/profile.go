@@ -74,6 +74,7 @@ func losslessEth(n, port int) *EthPort {
 	e.PFC[3] = true
 	e.ECN.NP[3], e.ECN.RP[3] = true, true
 	e.Stats = seedStats(n, port)
+	e.PFCPreventionMs = defaultPFCPreventionMs
 	return e
 }
 

@@ -10,13 +10,14 @@ const ethtoolBadArgs = "ethtool: bad command line argument(s)\nFor more informat
 var ethtoolModes = map[string]string{
 	"-a": "pause", "--show-pause": "pause",
 	"-S": "stats", "--statistics": "stats",
-	"-i": "", "--driver": "", "-k": "", "--show-features": "", "-g": "", "--show-ring": "",
+	"--get-tunable": "tunable",
+	"-i":            "", "--driver": "", "-k": "", "--show-features": "", "-g": "", "--show-ring": "",
 	"-c": "", "--show-coalesce": "", "-l": "", "--show-channels": "", "-m": "", "--module-info": "",
 	"-T": "", "--show-time-stamping": "", "-P": "", "--show-permaddr": "",
 	"-A": "", "--pause": "", "-s": "", "--change": "", "-K": "", "--features": "",
 }
 
-// ethtool is `ethtool -a IF` and `ethtool -S IF`.
+// ethtool is `ethtool -a IF`, `ethtool -S IF` and `ethtool --get-tunable IF pfc-prevention-tout`.
 func (h *Host) ethtool(args []string) (string, string, int) {
 	if len(args) == 0 {
 		return "", ethtoolBadArgs, 1
@@ -29,6 +30,8 @@ func (h *Host) ethtool(args []string) (string, string, int) {
 		return h.renderEthtoolPause(args[1])
 	case mode == "stats" && len(args) == 2:
 		return h.renderEthtoolStats(args[1])
+	case mode == "tunable" && len(args) >= 3:
+		return h.renderEthtoolTunable(args[1], args[2:])
 	case mode == "pause":
 		return "", ethtoolBadArgs, 1 // -a takes the device and nothing more
 	}

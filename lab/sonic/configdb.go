@@ -21,7 +21,7 @@ const (
 	schedStrict     = "scheduler.strict"
 	schedWeighted   = "scheduler.dwrr%d" // a stated DWRR weight other than the stock ones
 	lossyProfile    = "ingress_lossy_profile"
-	losslessProfile = "pg_lossless_%d_%s_profile" // by port speed in Mb/s and cable length, as the buffer templates name them
+	losslessProfile = "pg_lossless_%d_%dm_profile" // by port speed in Mb/s and cable, as the buffer templates name them
 )
 
 // tables is CONFIG_DB: table -> key -> field -> value.
@@ -77,12 +77,7 @@ func configDB(sw *switchstate.Switch) tables {
 		db.set("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP", StockMap, map[string]string{"3": "3", "4": "4"})
 	}
 	addSchedulers(db, ports)
-	db.set("WRED_PROFILE", wredProfile, map[string]string{
-		"ecn": "ecn_all", "wred_green_enable": "true", "wred_yellow_enable": "true", "wred_red_enable": "true",
-		"green_min_threshold": "1048576", "green_max_threshold": "2097152", "green_drop_probability": "5",
-		"yellow_min_threshold": "1048576", "yellow_max_threshold": "2097152", "yellow_drop_probability": "5",
-		"red_min_threshold": "1048576", "red_max_threshold": "2097152", "red_drop_probability": "5",
-	})
+	addWRED(db, ports)
 	if bufferModel(sw) == "dynamic" {
 		// The dynamic model computes pool sizes (reclaiming-buffer-dynamic-double-pools-expected.json).
 		db.set("BUFFER_POOL", "ingress_lossless_pool", map[string]string{"mode": "dynamic", "type": "ingress"})
@@ -159,7 +154,7 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string, sp spell
 			fields["scheduler"] = sched
 		}
 		if p.ECN[q] {
-			fields["wred_profile"] = wredProfile
+			fields["wred_profile"] = wredName(p)
 		}
 		if len(fields) > 0 {
 			db.set("QUEUE", fmt.Sprintf("%s|%d", p.Name, q), fields)
@@ -167,12 +162,13 @@ func addPort(db tables, p *switchstate.Port, index int, dscpMap string, sp spell
 	}
 
 	addBufferPGs(db, p, sp)
+	addCableLength(db, p)
 }
 
 // addBufferPGs binds a buffer profile to priority group 0, to every lossless PG and to every
 // PG of a PFC priority, grouping consecutive PGs with the same profile into one key ("3-4").
 func addBufferPGs(db tables, p *switchstate.Port, sp spelling) {
-	profile := fmt.Sprintf(losslessProfile, p.Speed*1000, sp.cable)
+	profile := fmt.Sprintf(losslessProfile, p.Speed*1000, p.Headroom.CableM)
 	if sp.dynamic {
 		profile = "NULL" // buffermgrd computes the lossless profile into APPL_DB
 	}
@@ -201,8 +197,7 @@ func addBufferPGs(db tables, p *switchstate.Port, sp spelling) {
 		}
 		db.set("BUFFER_PG", key, map[string]string{"profile": names[pg]})
 		if names[pg] == profile && !sp.dynamic {
-			db.set("BUFFER_PROFILE", profile, map[string]string{"dynamic_th": "-3", "pool": "ingress_lossless_pool",
-				"size": "1248", "xoff": "177632", "xon": "2288", "xon_offset": "2288"})
+			db.set("BUFFER_PROFILE", profile, losslessRow(p.Headroom))
 		}
 		pg = end + 1
 	}

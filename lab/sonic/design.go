@@ -9,14 +9,13 @@ import (
 
 // DesignDefault is switchstate.Switch.Design for SONiC's default QoS as `config qos reload`
 // generates it (sonic-buildimage qos_config.j2 and buffers_config.j2): every map named AZURE,
-// pfcwd_sw_enable on the lossless priorities whether or not the watchdog runs, the torrouter
-// cable length (5m) in the lossless profile names.
+// pfcwd_sw_enable on the lossless priorities whether or not the watchdog runs (the scenario
+// gives its ports the torrouter cable length, 5m).
 const DesignDefault = "sonic-default"
 
 // spelling is how the CONFIG_DB names what the state leaves open.
 type spelling struct {
 	tcMaps  string // the TC, PFC and DOT1P maps every port binds
-	cable   string // cable length in the lossless profile's name
 	dynamic bool   // buffer_model dynamic: lossless PGs bind "NULL"
 	// pfcwdOnPFC writes pfcwd_sw_enable as pfc_enable (the template's LOSSLESS_TC), not as
 	// the watched priorities.
@@ -24,9 +23,9 @@ type spelling struct {
 }
 
 func spellingOf(sw *switchstate.Switch) spelling {
-	sp := spelling{tcMaps: RoCEMap, cable: "40m", dynamic: bufferModel(sw) == "dynamic"}
+	sp := spelling{tcMaps: RoCEMap, dynamic: bufferModel(sw) == "dynamic"}
 	if sw.Design == DesignDefault {
-		sp.tcMaps, sp.cable, sp.pfcwdOnPFC = StockMap, "5m", true
+		sp.tcMaps, sp.pfcwdOnPFC = StockMap, true
 	}
 	return sp
 }

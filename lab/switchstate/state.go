@@ -53,9 +53,15 @@ type Port struct {
 	// defaults; once any is set, a zero weight is NX-OS's `bandwidth remaining percent 0`
 	// and, on SONiC and EOS, no scheduling line (the queue runs the NOS default).
 	Weight   [8]int
-	DCBX     bool      // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
-	Lossless [8]bool   // priority group -> lossless buffer profile
-	Neighbor *Neighbor // LLDP neighbour seen on this port, if any
+	DCBX     bool    // port runs DCBX (EOS `dcbx mode ieee`, NX-OS mode auto)
+	Lossless [8]bool // priority group -> lossless buffer profile
+	// CableM is the cable length the switch is told (SONiC CABLE_LENGTH), Headroom the
+	// lossless profile its lossless priority groups bind, ECNMin/ECNMax the WRED/ECN marking
+	// thresholds of its ECN queues, in bytes (buffer.go).
+	CableM         int
+	Headroom       Headroom
+	ECNMin, ECNMax int
+	Neighbor       *Neighbor // LLDP neighbour seen on this port, if any
 
 	Counters map[string]int64
 }
@@ -116,6 +122,7 @@ func HealthyPort(name string, speed, mtu int) *Port {
 	p.ECN[RoCEPriority] = true
 	p.Strict[CNPPriority] = true
 	p.Lossless[RoCEPriority] = true
+	healthyBuffers(p)
 	return p
 }
 

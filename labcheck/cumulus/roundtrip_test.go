@@ -140,7 +140,10 @@ func expectedPort(p *switchstate.Port, roce, asJSON bool) *topology.SwitchPort {
 		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
 		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
 		DCBX:        labcheck.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
-		Counters:    labcheck.Known(expectedCounters(p), cmd("counters qos")),
+		// no buffer sizes on this platform: unsupported, with the reason
+		Headroom: labcheck.Known(topology.Headroom{}, cumuluscol.CmdRoCE),
+		ECNOrder: labcheck.Known(topology.ECNOrder{}, cumuluscol.CmdRoCE),
+		Counters: labcheck.Known(expectedCounters(p), cmd("counters qos")),
 	}
 	if asJSON {
 		out.Counters = labcheck.Known(expectedJSONCounters(p), cmd("counters qos -o json"))

@@ -76,6 +76,9 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 		}), eoscol.CmdRunningConfig),
 		DCBX:   labcheck.Known(topology.DCBX{Mode: dcbx}, eoscol.CmdRunningConfig),
 		Buffer: labcheck.Known(topology.Buffer{LosslessPGs: prios, Profile: profile}, eoscol.CmdRunningConfig),
+		// no buffer sizes on this platform: unsupported, with the reason
+		Headroom: labcheck.Known(topology.Headroom{}, eoscol.CmdRunningConfig),
+		ECNOrder: labcheck.Known(topology.ECNOrder{}, eoscol.CmdRunningConfig),
 		Counters: labcheck.Known(map[string]int64{
 			"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"],
 			"pfc_rx_frames": pfcRX, "pfc_tx_frames": pfcTX,

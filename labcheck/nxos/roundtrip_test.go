@@ -85,8 +85,11 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 			}
 			return "dwrr"
 		}), nxoscol.CmdQoSConfig),
-		DCBX:     labcheck.Known(topology.DCBX{Mode: dcbx}, pfcCmd),
-		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: nxos.NetworkPolicy}, nxoscol.CmdQoSConfig),
+		DCBX:   labcheck.Known(topology.DCBX{Mode: dcbx}, pfcCmd),
+		Buffer: labcheck.Known(topology.Buffer{LosslessPGs: switchPFC(sw), Profile: nxos.NetworkPolicy}, nxoscol.CmdQoSConfig),
+		// no buffer sizes on this platform: unsupported, with the reason
+		Headroom: labcheck.Known(topology.Headroom{}, nxoscol.CmdQoSConfig),
+		ECNOrder: labcheck.Known(topology.ECNOrder{}, nxoscol.CmdQoSConfig),
 		Counters: labcheck.Known(expectedCounters(p), nxoscol.CmdInterface+" + "+nxoscol.CmdQueuingJSON),
 	}
 }

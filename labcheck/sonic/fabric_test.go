@@ -61,6 +61,8 @@ func scenarios() []scenario {
 		{"SW-ECN leaf1 Ethernet12", leaf1, "Ethernet12", func(p *switchstate.Port) { p.ECN[3] = false }},
 		{"SW-CNP-QUEUE spine2 Ethernet0", spine2, "Ethernet0", func(p *switchstate.Port) { p.Strict[6] = false }},
 		{"SW-BUFFER spine2 Ethernet4", spine2, "Ethernet4", func(p *switchstate.Port) { p.Lossless[3] = false }},
+		{"SW-HEADROOM spine2 Ethernet12", spine2, "Ethernet12", func(p *switchstate.Port) { p.CableM = 300 }},
+		{"SW-ECN-PFC-ORDER leaf1 Ethernet48", leaf1, "Ethernet48", func(p *switchstate.Port) { p.ECNMin, p.ECNMax = 2097152, 4194304 }},
 	}
 	out := []scenario{{"healthy leaf1", leaf1()}, {"healthy spine2", spine2()}}
 	brokenLeaf, brokenSpine := leaf1(), spine2()

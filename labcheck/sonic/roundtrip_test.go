@@ -48,7 +48,7 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	for pg, on := range p.Lossless {
 		if on {
 			pgs = append(pgs, pg)
-			profile = fmt.Sprintf("pg_lossless_%d_40m_profile", p.Speed*1000)
+			profile = fmt.Sprintf("pg_lossless_%d_%dm_profile", p.Speed*1000, p.Headroom.CableM)
 		}
 	}
 	counters := map[string]int64{}
@@ -79,6 +79,8 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 		}), cfg),
 		DCBX:     labcheck.Known(topology.DCBX{Mode: "static"}, cfg),
 		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
+		Headroom: labcheck.Known(expectedHeadroom(p, pgs, profile), cfg),
+		ECNOrder: labcheck.Known(expectedECNOrder(p, pgs, profile), cfg),
 		Counters: labcheck.Known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
 	}
 }
@@ -109,7 +111,8 @@ func TestCollectorRoundTrip(t *testing.T) {
 			}
 			// The bound map's name and the per-PG descriptions are the collector's wording, not state.
 			if d := cmp.Diff(want, got, labcheck.FactOpts(labcheck.IgnoreExcerpts),
-				cmpopts.IgnoreFields(topology.SwitchPort{}, "DSCPMap"), cmpopts.IgnoreFields(topology.Buffer{}, "PGs")); d != "" {
+				cmpopts.IgnoreFields(topology.SwitchPort{}, "DSCPMap"), cmpopts.IgnoreFields(topology.Buffer{}, "PGs"),
+				cmpopts.IgnoreFields(topology.ECNThreshold{}, "Profile")); d != "" {
 				t.Errorf("collected facts differ from the state (-want +got):\n%s", d)
 			}
 			for _, p := range got.Ports {

@@ -25,6 +25,10 @@ type Switch struct {
 	Config     string
 	ConfigErr  error
 	Configured []string
+	// NoBufferSizes, when set, says why the NOS shows no headroom or PFC-trigger sizes: the
+	// ports' Headroom and ECNOrder facts are then unsupported with that reason, read by
+	// BufferCommand.
+	NoBufferSizes, BufferCommand string
 }
 
 // Fill sets dev.Switch: the NOS, the LLDP fact, and port(name) for every port to audit (the
@@ -50,7 +54,13 @@ func (s Switch) Fill(dev *topology.Device, port func(name string) *topology.Swit
 		return fmt.Errorf("%s: no port to audit: %s", s.Platform, why)
 	}
 	for _, n := range names {
-		sw.Ports = append(sw.Ports, port(n))
+		p := port(n)
+		if s.NoBufferSizes != "" {
+			e := topology.Evidence{Command: s.BufferCommand}
+			p.Headroom = topology.Unsupported(topology.Headroom{}, s.NoBufferSizes, e)
+			p.ECNOrder = topology.Unsupported(topology.ECNOrder{}, s.NoBufferSizes, e)
+		}
+		sw.Ports = append(sw.Ports, p)
 	}
 	dev.Switch = sw
 	return nil

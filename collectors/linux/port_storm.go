@@ -1,0 +1,50 @@
+package linux
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// pfcTunable is the ethtool tunable of the mlx5 pause-storm prevention timeout.
+const pfcTunable = "pfc-prevention-tout"
+
+// ParsePFCPreventionTout reads `ethtool --get-tunable IF pfc-prevention-tout`: ethtool prints a
+// u16 tunable as "pfc-prevention-tout: N" (ethtool.c print_tunable); mlx5 reports the critical
+// stall watermark in ms, 0 when prevention is disabled.
+func ParsePFCPreventionTout(out string) (int, error) {
+	for _, line := range strings.Split(out, "\n") {
+		v, ok := strings.CutPrefix(strings.TrimSpace(line), pfcTunable+":")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 16)
+		if err != nil {
+			return 0, fmt.Errorf("%s value %q is not a number of ms", pfcTunable, strings.TrimSpace(v))
+		}
+		return int(n), nil
+	}
+	return 0, fmt.Errorf("no %s line", pfcTunable)
+}
+
+// collectStormTimeout reads the NIC's pause-storm prevention timeout, a read-only ETHTOOL_GTUNABLE.
+// A NIC without it (not mlx5, or no stall_detect capability: "Cannot get tunable") leaves it unknown.
+func (w *portWork) collectStormTimeout(ctx context.Context, e executor) {
+	r := e.run(ctx, CmdPFCTunable, w.vars)
+	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
+	if !r.ok() {
+		src.Error = r.failure()
+		w.p.PFCPreventionMs = topology.Unknown[int](src)
+		return
+	}
+	ms, err := ParsePFCPreventionTout(r.out.Stdout)
+	if err != nil {
+		src.Error = err.Error()
+		w.p.PFCPreventionMs = topology.Unknown[int](src)
+		return
+	}
+	w.p.PFCPreventionMs = topology.Known(ms, src)
+}

@@ -1,0 +1,81 @@
+package sonic
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// PortECNOrder reads what orders ECN before PFC on a port: per queue whose WRED_PROFILE marks
+// green packets, its green_min/max_threshold; per lossless priority group, its profile's
+// reserved buffer (size - xoff, never below 0: a profile whose xoff lives in the shared
+// headroom pool is counted with no reserve, the cautious reading), dynamic_th or static_th and
+// the size of its pool. With the dynamic model the buffer manager sizes profiles and pools.
+func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
+	cfg := topology.Evidence{Command: CmdRunningConfig}
+	if _, ok := db.Row("PORT", port); !ok {
+		return failed[topology.ECNOrder](fmt.Errorf("%s is not in the CONFIG_DB PORT table", port))
+	}
+	if dynamicModel(db) {
+		cfg.Excerpt = "DEVICE_METADATA|localhost buffer_model=dynamic"
+		return topology.Known(topology.ECNOrder{Computed: "dynamic buffer model: buffermgrd sizes the lossless " +
+			"profiles and pools, so the PFC trigger is not in CONFIG_DB"}, cfg)
+	}
+	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
+	var ex []string
+	qkeys, err := portKeys(db.Tables["QUEUE"], port)
+	if err != nil {
+		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
+	}
+	for _, key := range sortedKeys(qkeys) {
+		name := Ref(db.Tables["QUEUE"][key]["wred_profile"])
+		prof, ok := db.Row("WRED_PROFILE", name)
+		if name == "" || !ok || !greenMarking[strings.TrimSpace(prof["ecn"])] {
+			continue
+		}
+		t := topology.ECNThreshold{Profile: name, KMin: atoi64(prof["green_min_threshold"]), KMax: atoi64(prof["green_max_threshold"])}
+		for _, q := range qkeys[key] {
+			o.Queues[q] = t
+		}
+		ex = append(ex, fmt.Sprintf("QUEUE|%s -> %s", key, excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold")))
+	}
+	names, rows, _, err := losslessProfiles(db, port)
+	if err != nil {
+		return failed[topology.ECNOrder](err)
+	}
+	for _, pg := range slices.Sorted(maps.Keys(names)) {
+		r := rows[pg]
+		t := topology.PFCThreshold{Profile: names[pg], Reserved: max(atoi64(r["size"])-atoi64(r["xoff"]), 0), Pool: Ref(r["pool"])}
+		if v, ok := r["dynamic_th"]; ok {
+			th, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_PROFILE|%s dynamic_th %q is not a number", names[pg], v))
+			}
+			t.DynamicTh, t.HasDynamicTh = th, true
+			size, ok := db.Field("BUFFER_POOL", t.Pool, "size")
+			if !ok || atoi64(size) <= 0 {
+				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_POOL|%s has no size, so the dynamic threshold of %s cannot be resolved", t.Pool, names[pg]))
+			}
+			t.PoolSize = atoi64(size)
+			ex = append(ex, excerptRow(db, "BUFFER_POOL", t.Pool, "size", "mode"))
+		} else {
+			t.StaticTh = atoi64(r["static_th"])
+		}
+		o.PGs[pg] = t
+		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "size", "xoff", "dynamic_th", "static_th", "pool")+fmt.Sprintf(" (PG %d)", pg))
+	}
+	cfg.Excerpt = strings.Join(slices.Compact(ex), "\n")
+	return topology.Known(o, cfg)
+}
+
+func atoi64(s string) int64 {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}

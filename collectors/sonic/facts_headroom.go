@@ -1,0 +1,161 @@
+package sonic
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// spectrumASICs are SONiC's ASIC_TABLE constants per Mellanox platform family (ONIE platform
+// prefix), as files/build_templates/asic_table.j2 writes them into STATE_DB: cell size in
+// bytes, pipeline latency, MAC/PHY delay and peer response time in KB. STATE_DB is not in the
+// running configuration, so the collector supplies them from the platform name.
+var spectrumASICs = []struct {
+	prefix string
+	asic   topology.HeadroomASIC
+}{
+	{"x86_64-mlnx_msn2", topology.HeadroomASIC{Name: "MELLANOX-SPECTRUM", CellSize: 96, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8, PeerResponseKB: 3.8}},
+	{"x86_64-mlnx_msn3", topology.HeadroomASIC{Name: "MELLANOX-SPECTRUM-2", CellSize: 144, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8, PeerResponseKB: 3.8}},
+	{"x86_64-mlnx_msn4", topology.HeadroomASIC{Name: "MELLANOX-SPECTRUM-3", CellSize: 144, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8, PeerResponseKB: 3.8}},
+}
+
+// Defaults of CONFIG_DB LOSSLESS_TRAFFIC_PATTERN (the example of sonic-buildimage
+// src/sonic-yang-models/doc/Configuration.md), for a switch without the table: the
+// traditional buffer model's switches have none.
+const (
+	defaultLosslessMTU = 1024
+	defaultSmallPacket = 100
+)
+
+// dynamicModel is whether the buffer manager computes lossless profiles itself.
+func dynamicModel(db *ConfigDB) bool {
+	v, _ := db.Field("DEVICE_METADATA", "localhost", "buffer_model")
+	return v == "dynamic"
+}
+
+// losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG.
+func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[string]string, bool, error) {
+	keys, err := portKeys(db.Tables["BUFFER_PG"], port)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
+	}
+	names, rows, null := map[int]string{}, map[int]map[string]string{}, false
+	for _, key := range sortedKeys(keys) {
+		name := Ref(db.Tables["BUFFER_PG"][key]["profile"])
+		if name == "NULL" {
+			null = true
+			continue
+		}
+		prof, ok := db.Row("BUFFER_PROFILE", name)
+		if _, lossless := prof["xoff"]; !ok || !lossless {
+			continue // lossy, or unreadable: SW-BUFFER reports it
+		}
+		for _, pg := range keys[key] {
+			names[pg], rows[pg] = name, prof
+		}
+	}
+	return names, rows, null, nil
+}
+
+// PortHeadroom is the headroom of the port's lossless priority groups and the inputs of the
+// Mellanox formula: PORT speed and mtu, CABLE_LENGTH, the ASIC constants of the platform and
+// LOSSLESS_TRAFFIC_PATTERN. With the dynamic model and NULL profiles the buffer manager
+// computes the headroom from the same formula: nothing configured to check.
+func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
+	cfg := topology.Evidence{Command: CmdRunningConfig}
+	if _, ok := db.Row("PORT", port); !ok {
+		return failed[topology.Headroom](fmt.Errorf("%s is not in the CONFIG_DB PORT table", port))
+	}
+	names, rows, null, err := losslessProfiles(db, port)
+	if err != nil {
+		return failed[topology.Headroom](err)
+	}
+	if len(names) == 0 && null && dynamicModel(db) {
+		cfg.Excerpt = fmt.Sprintf("DEVICE_METADATA|localhost buffer_model=dynamic; BUFFER_PG|%s profile=NULL", port)
+		return topology.Known(topology.Headroom{Computed: "dynamic buffer model: buffermgrd computes the lossless " +
+			"profile from the port's speed, cable length and MTU with the vendor's headroom formula"}, cfg)
+	}
+	platform, _ := db.Field("DEVICE_METADATA", "localhost", "platform")
+	asic, ok := platformASIC(platform)
+	if !ok {
+		cfg.Excerpt = excerptRow(db, "DEVICE_METADATA", "localhost", "platform", "hwsku")
+		return topology.Unsupported(topology.Headroom{}, "SONiC publishes a headroom formula for Mellanox Spectrum "+
+			"platforms only (buffer_headroom_mellanox.lua); other ASICs size headroom from their own vendor tables", cfg)
+	}
+	h := topology.Headroom{PGs: map[int]topology.PGHeadroom{}, ASIC: asic}
+	var ex []string
+	for pg, name := range names {
+		r := rows[pg]
+		h.PGs[pg] = topology.PGHeadroom{Profile: name, Xoff: atoi(r["xoff"]), Xon: atoi(r["xon"]), Size: atoi(r["size"])}
+	}
+	for _, pg := range slices.Sorted(maps.Keys(names)) {
+		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "xoff", "xon", "size")+fmt.Sprintf(" (PG %d)", pg))
+	}
+	speed, _ := db.Field("PORT", port, "speed")
+	mtu, _ := db.Field("PORT", port, "mtu")
+	h.SpeedMbps, h.PortMTU = atoi(speed), atoi(mtu)
+	ex = append(ex, excerptRow(db, "PORT", port, "speed", "mtu"))
+	if len(names) > 0 {
+		cable, key, ok := cableLength(db, port)
+		if !ok {
+			return failed[topology.Headroom](fmt.Errorf("CABLE_LENGTH has no entry for %s, so its lossless profile cannot be sized", port))
+		}
+		h.CableM = cable
+		ex = append(ex, fmt.Sprintf("CABLE_LENGTH|%s %s=%dm", key, port, cable))
+	}
+	if xoff, _ := db.Field("BUFFER_POOL", "ingress_lossless_pool", "xoff"); atoi(xoff) > 0 {
+		h.ASIC.SharedHeadroomPool = true
+	}
+	ex = append(ex, lossLessPattern(db, &h.ASIC))
+	ex = append(ex, fmt.Sprintf("platform %s: ASIC_TABLE %s cell_size=%d pipeline_latency=%g mac_phy_delay=%g",
+		platform, asic.Name, asic.CellSize, asic.PipelineLatencyKB, asic.MACPHYDelayKB))
+	cfg.Excerpt = strings.Join(ex, "\n")
+	return topology.Known(h, cfg)
+}
+
+// lossLessPattern fills the lossless MTU and small-packet share from CONFIG_DB, or the
+// defaults, and says which.
+func lossLessPattern(db *ConfigDB, a *topology.HeadroomASIC) string {
+	for _, key := range sortedKeys(db.Tables["LOSSLESS_TRAFFIC_PATTERN"]) {
+		row := db.Tables["LOSSLESS_TRAFFIC_PATTERN"][key]
+		a.LosslessMTU, a.SmallPacketPercent = atoi(row["mtu"]), atoi(row["small_packet_percentage"])
+		return excerptRow(db, "LOSSLESS_TRAFFIC_PATTERN", key, "mtu", "small_packet_percentage")
+	}
+	a.LosslessMTU, a.SmallPacketPercent = defaultLosslessMTU, defaultSmallPacket
+	a.LosslessPatternFrom = fmt.Sprintf("no LOSSLESS_TRAFFIC_PATTERN: mtu %d, small_packet_percentage %d assumed", defaultLosslessMTU, defaultSmallPacket)
+	return a.LosslessPatternFrom
+}
+
+// cableLength is CABLE_LENGTH|<name>.<port> ("40m") in meters, and the table key.
+func cableLength(db *ConfigDB, port string) (int, string, bool) {
+	for _, key := range sortedKeys(db.Tables["CABLE_LENGTH"]) {
+		v, ok := db.Tables["CABLE_LENGTH"][key][port]
+		if !ok {
+			continue
+		}
+		m, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), "m"))
+		return m, key, err == nil && m >= 0
+	}
+	return 0, "", false
+}
+
+func platformASIC(platform string) (topology.HeadroomASIC, bool) {
+	for _, s := range spectrumASICs {
+		if strings.HasPrefix(platform, s.prefix) {
+			return s.asic, true
+		}
+	}
+	return topology.HeadroomASIC{}, false
+}
+
+// failed is a fact the running configuration could not give, with why.
+func failed[T any](err error) topology.Fact[T] {
+	return topology.Unknown[T](topology.Evidence{Command: CmdRunningConfig, Error: err.Error()})
+}
+
+// atoi reads a CONFIG_DB number; a missing or malformed one is 0, which the checks refuse.
+func atoi(s string) int { return int(atoi64(s)) }
