@@ -2,26 +2,11 @@ package checks
 
 import (
 	"fmt"
-	"math"
 
+	"github.com/roceaudit/roceaudit/buffers"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
-
-// pfcTrigger is the RoCE priority group's occupancy, in bytes, at which it sends XOFF at the
-// latest: its reserved buffer plus the largest share of the shared pool it may take. For a
-// dynamic threshold that share is alpha/(1+alpha) of the pool (alpha = 2^dynamic_th), reached
-// when nothing else holds pool buffer; under load it only shrinks, so an ECN threshold at or
-// above this point can never fire first.
-func pfcTrigger(o topology.PFCThreshold) (int64, string) {
-	if !o.HasDynamicTh {
-		return o.Reserved + o.StaticTh, fmt.Sprintf("reserved %d B + static_th %d B", o.Reserved, o.StaticTh)
-	}
-	alpha := math.Pow(2, float64(o.DynamicTh))
-	share := int64(alpha / (1 + alpha) * float64(o.PoolSize))
-	return o.Reserved + share, fmt.Sprintf("reserved %d B + %d B (dynamic_th %d: alpha/(1+alpha) of %s %d B)",
-		o.Reserved, share, o.DynamicTh, o.Pool, o.PoolSize)
-}
 
 // swECNPFCOrder: DCQCN must react (ECN marks, CNPs slow the senders) before PFC pauses, or the
 // fabric runs on pause alone.
@@ -57,7 +42,7 @@ func swECNPFCOrder() *Check {
 				case !okP:
 					return verdict{status: Skip, actual: fmt.Sprintf("no lossless profile on priority group %d", pg), message: "nothing to order (see SW-BUFFER)"}
 				}
-				trigger, how := pfcTrigger(pfc)
+				trigger, how := buffers.PFCTrigger(pfc)
 				actual := fmt.Sprintf("queue %d Kmin %d B (%s); priority group %d PFC trigger %d B = %s (%s)",
 					q, ecn.KMin, ecn.Profile, pg, trigger, how, pfc.Profile)
 				if ecn.KMin < trigger {

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/roceaudit/roceaudit/buffers"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -19,7 +20,7 @@ func swHeadroom() *Check {
 			"them or the lossless class drops. The need grows with speed and cable length (twice the cable " +
 			"delay times the speed), the MTU and the peer's pause response (IEEE 802.3 pause quanta); a " +
 			"profile sized for a shorter cable than CABLE_LENGTH claims, or for a slower speed, is too small.",
-		Sources: []string{HeadroomSource,
+		Sources: []string{buffers.HeadroomSource,
 			"SONiC ASIC_TABLE constants: files/build_templates/asic_table.j2 (stephenxs/sonic-buildimage, commit 761bdf3e224be7abb7e4e1fe12d4d87624b1ca3f)",
 			"SONiC pg_profile_lookup.ini (device/mellanox/x86_64-mlnx_msn2700-r0/ACS-MSN2700, edge-core/sonic-buildimage commit 0db7e88313994cffe5e29e2ebe5f0aa993073513)",
 			"SONiC CONFIG_DB CABLE_LENGTH, BUFFER_PG, BUFFER_PROFILE, PORT speed/mtu"},
@@ -38,7 +39,7 @@ func swHeadroom() *Check {
 					return verdict{status: Skip, actual: fmt.Sprintf("priority group %d has no lossless profile", pg),
 						message: "nothing to size (see SW-BUFFER)"}
 				}
-				need, err := requiredHeadroom(h)
+				need, err := buffers.Required(h)
 				if err != nil {
 					return verdict{status: Error, actual: "cannot compute the need", message: err.Error()}
 				}
@@ -51,7 +52,7 @@ func swHeadroom() *Check {
 				// peer response time, before the pause-quanta term: a profile that meets that older
 				// sizing is a warning, not a failure.
 				if a := h.ASIC.PeerResponseKB * 1024; a > 0 && a < need.PeerBytes {
-					if old := headroomWith(h, a); got.Xoff >= old.Xoff {
+					if old := buffers.With(h, a); got.Xoff >= old.Xoff {
 						return verdict{status: Warn, actual: actual, message: fmt.Sprintf(
 							"xoff covers the sizing of SONiC's traditional lookup tables (%d B, peer response %.0f B) but not "+
 								"the current formula's, whose peer response is the %d Mb/s pause quanta (%.0f B): %d B short",

@@ -87,3 +87,10 @@ func TestSwitchECNPFCOrder(t *testing.T) {
 		})
 	}
 }
+
+// spectrum is SONiC's ASIC_TABLE for Spectrum-1 (cell 96) or Spectrum-2/3 (cell 144), with the
+// LOSSLESS_TRAFFIC_PATTERN mtu 1024 and small_packet_percentage 100.
+func spectrum(cell int) topology.HeadroomASIC {
+	return topology.HeadroomASIC{Name: "spectrum", CellSize: cell, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8,
+		PeerResponseKB: 3.8, LosslessMTU: 1024, SmallPacketPercent: 100}
+}

@@ -95,5 +95,10 @@ func hostLLDPIDs(h *linuxhost.Host, netdev string) (chassis, port string) {
 func matchHostSpeed(p *switchstate.Port, h *linuxhost.Host, netdev string) {
 	if _, rp := h.Port(netdev); rp != nil {
 		p.Speed = int(float64(rp.Width) * rp.LaneGbps)
+		// A faster port needs more headroom: keep a healthy profile healthy (a planted fault
+		// keeps its own, smaller one).
+		if p.Headroom == switchstate.HealthyHeadroom {
+			p.Headroom = switchstate.HealthyHeadroomFor(p.Speed)
+		}
 	}
 }

@@ -51,7 +51,6 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 			w.judgedOnSlaves(slaves)
 		}
 		g.Go(func() error { w.collectCounters(ctx, e); return nil })
-		g.Go(func() error { w.collectStormTimeout(ctx, e); return nil })
 		if t.bound {
 			g.Go(func() error { w.collectToS(ctx, e); return nil })
 		} else {

@@ -31,11 +31,12 @@ func (d *discovery) lagSlaves(netdev string) []string {
 	return out
 }
 
-// collectNIC reads the per-NIC settings: DCB, pause, DCQCN.
+// collectNIC reads the per-NIC settings: DCB, pause, DCQCN, the pause-storm timeout.
 func (w *portWork) collectNIC(ctx context.Context, e executor, g *errgroup.Group) {
 	g.Go(func() error { w.collectQoS(ctx, e); return nil })
 	g.Go(func() error { w.collectPause(ctx, e); return nil })
 	g.Go(func() error { w.collectECN(ctx, e); return nil })
+	g.Go(func() error { w.collectStormTimeout(ctx, e); return nil })
 }
 
 // judgedOnSlaves marks the bond's per-NIC facts as not the bond's own: each slave PF holds them.
@@ -51,6 +52,7 @@ func (w *portWork) judgedOnSlaves(slaves []string) {
 	w.p.DCQCN = topology.Unsupported(topology.DCQCN{}, why, src)
 	w.p.CNP = topology.Unsupported(topology.CNP{}, why, src)
 	w.p.DCBX = topology.Unsupported(topology.DCBX{}, why, src)
+	w.p.PFCPreventionMs = topology.Unsupported(0, why, src)
 }
 
 // newSlaveWork is the audit of one slave PF of bond: its link from discovery; RDMA state,

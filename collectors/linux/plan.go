@@ -10,8 +10,8 @@ import (
 )
 
 // nicCommands are the per-port commands that read what each NIC holds for itself (DCB, pause,
-// DCQCN): a RoCE LAG bond has none of it, so Collect sends them to its slave PFs instead.
-var nicCommands = []string{CmdMlnxQos, CmdDcbApp, CmdDcbPFC, CmdDcbDCBX, CmdEthtoolPause, CmdECN}
+// DCQCN, the pause-storm timeout): a RoCE LAG bond has none of it, so Collect sends them to its slave PFs instead.
+var nicCommands = []string{CmdMlnxQos, CmdDcbApp, CmdDcbPFC, CmdDcbDCBX, CmdEthtoolPause, CmdECN, CmdPFCTunable}
 
 // Plan lists what Collect may send to spec: discovery, then the per-port commands with {if}
 // filled for each listed interface. {dev}/{port} (and {if} when no interface is listed) stay

@@ -115,9 +115,20 @@ func editDSCPMap(in remedy.Input) []string {
 }
 
 // exampleSwitch is the facts explain shows the SONiC fixes for: the stock AZURE map bound,
-// MTU 1500.
+// MTU 1500, a 100G Spectrum-3 port told 300 m of cable with a 40 m profile, and ECN marking
+// from 2 MB.
 func exampleSwitch() *topology.SwitchPort {
 	p := example.Switch("Ethernet0", topology.MTU{Configured: 1500, Kind: "frame", Normalized: 1500})
 	p.DSCPMap = "AZURE"
+	ev := topology.Evidence{Command: CmdRunningConfig}
+	asic := topology.HeadroomASIC{Name: "spectrum3", CellSize: 144, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8,
+		PeerResponseKB: 3.8, LosslessMTU: 1024, SmallPacketPercent: 100}
+	profile := "pg_lossless_100000_40m_profile"
+	p.Headroom = topology.Known(topology.Headroom{SpeedMbps: 100000, CableM: 300, PortMTU: 9100, ASIC: asic,
+		PGs: map[int]topology.PGHeadroom{3: {Profile: profile, Xoff: 92160, Xon: 18432, Size: 110592}}}, ev)
+	p.ECNOrder = topology.Known(topology.ECNOrder{
+		Queues: map[int]topology.ECNThreshold{3: {Profile: "AZURE_LOSSLESS", KMin: 2097152, KMax: 4194304}},
+		PGs: map[int]topology.PFCThreshold{3: {Profile: profile, Reserved: 18432, DynamicTh: -3, HasDynamicTh: true,
+			Pool: "ingress_lossless_pool", PoolSize: 12766208}}}, ev)
 	return p
 }

@@ -18,9 +18,21 @@ var (
 	HealthyECNMax   = 2097152
 )
 
+// Healthy400GHeadroom is the same formula at 400G (pause quanta 905, twice the cable's
+// bytes in flight): xoff 194 KB; the lab rounds up to 196 KB.
+var Healthy400GHeadroom = Headroom{CableM: 40, Xoff: 200704, Xon: 18432, Size: 219136, DynamicTh: -3}
+
+// HealthyHeadroomFor is the healthy profile for a port of speed Gb/s.
+func HealthyHeadroomFor(speed int) Headroom {
+	if speed > 100 {
+		return Healthy400GHeadroom
+	}
+	return HealthyHeadroom
+}
+
 // healthyBuffers gives a port the healthy cable length, headroom and ECN thresholds.
 func healthyBuffers(p *Port) {
 	p.CableM = HealthyHeadroom.CableM
-	p.Headroom = HealthyHeadroom
+	p.Headroom = HealthyHeadroomFor(p.Speed)
 	p.ECNMin, p.ECNMax = HealthyECNMin, HealthyECNMax
 }

@@ -1,4 +1,4 @@
-package checks
+package buffers
 
 import (
 	"math"
@@ -40,7 +40,7 @@ func TestRequiredHeadroomWorked(t *testing.T) {
 		{"SPC3 100G 300m 9216", 144, 300, 9216, 100000, 163840, 18432, 182272, 36991.00, 2.25},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := requiredHeadroom(topology.Headroom{SpeedMbps: tc.speed, CableM: tc.cable, PortMTU: tc.mtu, ASIC: spectrum(tc.cell)})
+			got, err := Required(topology.Headroom{SpeedMbps: tc.speed, CableM: tc.cable, PortMTU: tc.mtu, ASIC: spectrum(tc.cell)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func TestRequiredHeadroomWorked(t *testing.T) {
 func TestHeadroomReproducesLookupTable(t *testing.T) {
 	for _, tc := range []struct{ speed, cable, xoff int }{{10000, 5, 29696}, {100000, 5, 30720}, {100000, 40, 38912}} {
 		h := topology.Headroom{SpeedMbps: tc.speed, CableM: tc.cable, PortMTU: 9216, ASIC: spectrum(96)}
-		if got := headroomWith(h, 3.8*1024); got.Xoff != tc.xoff {
+		if got := With(h, 3.8*1024); got.Xoff != tc.xoff {
 			t.Errorf("%d Mb/s %d m: xoff %d, want %d", tc.speed, tc.cable, got.Xoff, tc.xoff)
 		}
 	}
@@ -79,19 +79,19 @@ func TestRequiredHeadroomInputs(t *testing.T) {
 	} {
 		h := ok
 		mut(&h)
-		if _, err := requiredHeadroom(h); err == nil {
+		if _, err := Required(h); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
 	// A speed outside the quanta table falls back to the ASIC's peer response time.
 	h := ok
 	h.SpeedMbps = 12345
-	if got, err := requiredHeadroom(h); err != nil || got.PeerBytes != 3.8*1024 {
+	if got, err := Required(h); err != nil || got.PeerBytes != 3.8*1024 {
 		t.Errorf("fallback peer %v, %v", got.PeerBytes, err)
 	}
 	h = ok
 	h.ASIC.SharedHeadroomPool = true
-	if got, _ := requiredHeadroom(h); got.Size != got.Xon {
+	if got, _ := Required(h); got.Size != got.Xon {
 		t.Errorf("shared headroom pool: size %d, want xon %d", got.Size, got.Xon)
 	}
 }

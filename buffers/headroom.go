@@ -1,4 +1,6 @@
-package checks
+// Package buffers is the switch buffer arithmetic the checks judge by and the remediations
+// size their fixes with: SONiC's headroom formula and the PFC trigger of a priority group.
+package buffers
 
 import (
 	"fmt"
@@ -25,15 +27,15 @@ const (
 	minFrame     = 64.0
 )
 
-// headroomNeed is what the formula requires of one lossless priority group, and its terms.
-type headroomNeed struct {
+// Need is what the formula requires of one lossless priority group, and its terms.
+type Need struct {
 	Xoff, Xon, Size int
 	// CableBytes is what the cable holds both ways; PeerBytes what the peer sends before it
 	// acts on a pause; Occupancy the cell-occupancy factor applied to both.
 	CableBytes, PeerBytes, Occupancy float64
 }
 
-// requiredHeadroom is SONiC's Mellanox headroom arithmetic for a port, gearbox-free and not
+// Required is SONiC's Mellanox headroom arithmetic for a port, gearbox-free and not
 // 8-lane (the 8-lane adjustment changes xon and size, never xoff):
 //
 //	cable      = 2 x cable_length x speed x 1e9 / 1.98e8 / (8 x 1024)
@@ -44,27 +46,27 @@ type headroomNeed struct {
 //	size       = xon with a shared headroom pool, else xoff + xon
 //
 // with p the small-packet percentage and every delay of the ASIC table in KB.
-func requiredHeadroom(h topology.Headroom) (headroomNeed, error) {
+func Required(h topology.Headroom) (Need, error) {
 	a := h.ASIC
 	switch {
 	case h.SpeedMbps <= 0:
-		return headroomNeed{}, fmt.Errorf("no port speed")
+		return Need{}, fmt.Errorf("no port speed")
 	case h.PortMTU <= 0:
-		return headroomNeed{}, fmt.Errorf("no port MTU")
+		return Need{}, fmt.Errorf("no port MTU")
 	case a.CellSize <= 0:
-		return headroomNeed{}, fmt.Errorf("no ASIC cell size")
+		return Need{}, fmt.Errorf("no ASIC cell size")
 	}
 	peer := a.PeerResponseKB * 1024
 	if q, ok := pauseQuanta[h.SpeedMbps]; ok {
 		peer = q * 512 / 8
 	} else if peer <= 0 {
-		return headroomNeed{}, fmt.Errorf("no pause quanta for %d Mb/s and no ASIC peer response time", h.SpeedMbps)
+		return Need{}, fmt.Errorf("no pause quanta for %d Mb/s and no ASIC peer response time", h.SpeedMbps)
 	}
-	return headroomWith(h, peer), nil
+	return With(h, peer), nil
 }
 
-// headroomWith is the arithmetic with the peer response (bytes) already chosen.
-func headroomWith(h topology.Headroom, peer float64) headroomNeed {
+// With is the arithmetic with the peer response (bytes) already chosen.
+func With(h topology.Headroom, peer float64) Need {
 	a := h.ASIC
 	cell := float64(a.CellSize)
 	worst := 2 * cell / (1 + cell)
@@ -81,7 +83,7 @@ func headroomWith(h topology.Headroom, peer float64) headroomNeed {
 	if a.SharedHeadroomPool {
 		size = xon
 	}
-	return headroomNeed{Xoff: xoff, Xon: xon, Size: size, CableBytes: cable, PeerBytes: peer, Occupancy: occ}
+	return Need{Xoff: xoff, Xon: xon, Size: size, CableBytes: cable, PeerBytes: peer, Occupancy: occ}
 }
 
 // ceil1K rounds up to a whole KB, as the plugin does.
