@@ -85,3 +85,13 @@ func FuzzParseAppSettingsAndPgrep(f *testing.F) {
 		_, _ = ParsePgrep(s, 1)
 	})
 }
+
+func FuzzParsePFCPreventionTout(f *testing.F) {
+	seedFixtures(f, "pfc_tunable.*")
+	f.Add("pfc-prevention-tout: off\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if ms, err := ParsePFCPreventionTout(s); err == nil && ms < 0 {
+			t.Errorf("timeout %d ms from %q", ms, s)
+		}
+	})
+}
