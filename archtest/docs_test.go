@@ -12,8 +12,8 @@ import (
 
 // unpublishedRef matches a citation of a document users do not have: the developer contract,
 // the research notes it was written from, or a path on the developers' machine. Text in the
-// repository names the public source instead. The pieces are joined so that this file does
-// not match itself.
+// repository names the public source instead. This file, which spells the patterns out to
+// test them, is the one file not searched.
 var unpublishedRef = regexp.MustCompile(strings.Join([]string{
 	`CONTRACT(\.md| §)`,
 	`/work/` + `shared`,
@@ -35,6 +35,9 @@ func TestNoCitationOfUnpublishedDocuments(t *testing.T) {
 		t.Fatalf("git ls-files listed %d files; the repository has more", len(files))
 	}
 	for _, name := range files {
+		if name == "archtest/docs_test.go" {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil {
 			if os.IsNotExist(err) { // deleted in the work tree, not yet committed
