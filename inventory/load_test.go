@@ -15,7 +15,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// testPlatforms is the registry of CONTRACT §4: linux hosts and four switch NOSes, with the
+// testPlatforms is the platform registry (README.md, "Inventory"): linux hosts and four switch NOSes, with the
 // containerlab kinds and Ansible network OS values the product maps to them.
 var testPlatforms Platforms = testRegistry{}
 

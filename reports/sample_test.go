@@ -12,7 +12,7 @@ import (
 // sampleReport is one realistic audit of a small lab fabric: two hosts and four switches, one
 // of them unreachable, failures with evidence and remediation, an error, a warning, a skip, a
 // waiver, passes, one path with two equal-cost routes and one lossy transfer. Evidence excerpts
-// follow /work/shared/reference (see fixtures/README.md, "Golden reports").
+// follow public device formats (see fixtures/README.md, "Golden reports").
 func sampleReport() *Report {
 	start := time.Date(2026, 3, 2, 9, 15, 4, 0, time.UTC)
 	const pathID = "gpu01:ens1f0np0->gpu02:ens1f0np0"

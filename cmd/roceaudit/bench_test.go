@@ -1,7 +1,6 @@
 package main
 
-// Benchmarks of the cobra root against generated labs (CONTRACT §7: "a generated Clos of any
-// size for benchmarks"). Each starts its lab once, outside the timer; `make bench` runs them.
+// Benchmarks of the cobra root against generated labs (a generated Clos of any size). Each starts its lab once, outside the timer; `make bench` runs them.
 
 import (
 	"bytes"

@@ -12,7 +12,7 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
-// Bodies shaped like switches.md §3.2 (EOS `show interfaces | json`) and §4.2 (NX-OS
+// Bodies shaped like napalm's EOS `show interfaces | json` and NetApp/harvest's NX-OS
 // `show interface | json`), cut to a few keys: these tests are about the transport, so what
 // matters is multi-line JSON with indentation surviving the trip intact.
 const (

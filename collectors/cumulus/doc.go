@@ -3,7 +3,7 @@
 //
 // NVUE's text output is parsed, not `-o json`: the text forms are documented verbatim by
 // NVIDIA for every command used here, while the JSON shape of `nv show qos roce -o json` and
-// friends has no published sample (switches.md §2.2 marks it UNVERIFIED). Columns are cut at
+// friends has no published sample (UNVERIFIED). Columns are cut at
 // the dash rule, never by line order; operational values win over applied ones.
 //
 // Commands: `nv show system` (NOS string), `nv show interface lldp` (configured interfaces and

@@ -15,12 +15,12 @@
 //     assumed EOS default, the fact is topology.Inferred with a reason saying what was assumed,
 //     so a check that would pass on it warns instead. That covers
 //     the DSCP map when no `qos map dscp` line exists (the default map is third-party knowledge,
-//     switches.md §0.1), the traffic-class to tx-queue map without `qos map traffic-class`, trust
+//     UNVERIFIED), the traffic-class to tx-queue map without `qos map traffic-class`, trust
 //     without `qos trust` (the port-mode default), the scheduler when no tx-queue states
 //     `priority strict` or `no priority`, and the watchdog when it is never configured. A map
 //     that is partly configured is not marked (the fact cannot say which entries the checks
 //     use); it is Known, its excerpt quoting the lines and naming the rest as default. Not marked: DCBX off
-//     (Arista documents "DCBX is off by default", switches.md §3.3, and the running-config never
+//     (Arista documents "DCBX is off by default" in the EOS manual, and the running-config never
 //     shows it) and the lossless buffer, which EOS ties to the configured no-drop priorities.
 //
 // Speed: `show interfaces | json` "bandwidth" (bit/s) in Gb/s. A port that is not connected

@@ -41,7 +41,7 @@ type Effective struct {
 //
 // A member of a port-channel (`channel-group N`) also gets the QoS of `interface
 // Port-ChannelN`: trust, PFC, no-drop priorities, watchdog, tx-queues and, when the member
-// binds none, its service-profile. switches.md (§3.3) does not say how EOS combines the two,
+// binds none, its service-profile. No public source says how EOS combines the two,
 // so a member's own setting (its lines or its own service-profile) always wins and the
 // port-channel fills only what the member leaves unset.
 func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {

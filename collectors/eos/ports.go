@@ -111,7 +111,7 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	for d, tc := range rc.DSCPToTC {
 		dscp[d] = tc
 	}
-	// The EOS default map is third-party knowledge (switches.md §0.1, UNVERIFIED): with no
+	// The EOS default map is third-party knowledge (a page quoting Arista's docs, UNVERIFIED): with no
 	// `qos map dscp` line at all, the whole map is an assumption. Once the map is configured,
 	// the lines are quoted and the DSCPs they leave alone noted as default.
 	dscpDefault, dscpEv := "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`", ""

@@ -187,7 +187,7 @@ func TestCollectDualPort(t *testing.T) {
 			ToS: known(topology.ToS{Unreadable: true},
 				"cat /sys/class/infiniband/mlx5_1/tc/1/traffic_class; cat /sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos"),
 			DCBX: known(topology.DCBX{Mode: recipe.DCBXDynamic, Detail: dcbxDetail}, "mlnx_qos -i ens1f1np1; systemctl is-active lldpad"),
-			// the Microsoft production choice, 100 ms (beyond-the-recipe.md C6)
+			// the Microsoft production choice, 100 ms ("RDMA over Commodity Ethernet at Scale", SIGCOMM 2016)
 			PFCPreventionMs: known(100, "ethtool --get-tunable ens1f1np1 pfc-prevention-tout"),
 		},
 	}

@@ -1,7 +1,9 @@
 package linux
 
-// The exact command templates of the Linux host command set. The lab answers these byte for
-// byte, so they must not drift: change them only together with notes/linux-commands.md.
+// The exact command templates of the Linux host command set. The platform's read-only
+// allowlist (Descriptor().Allowlist()) is built from these, and the lab's emulated host
+// (lab/linuxhost) parses them byte for byte, so they must not drift: change one only
+// together with linuxCommands (platform_test.go) and the emulator's parsing.
 const (
 	CmdIPAddr     = "ip -d -j addr show"
 	CmdRdmaLink   = "rdma link show"
@@ -17,7 +19,7 @@ const (
 	// tokens) reaches the transcript; -s silences absent files, the shell expands the glob.
 	CmdAppSettings = "grep -H -s -E '^[[:space:]]*(export[[:space:]]+)?(NCCL_IB_|UCX_IB_TRAFFIC_CLASS)' /etc/nccl.conf /etc/environment /etc/profile.d/*.sh"
 	// CmdLLDPNeighbors reads lldpd's neighbours; json0 is the format that is always lists,
-	// whatever the number of neighbours (switches.md §1.6).
+	// whatever the number of neighbours (lldpd/lldpd#236).
 	CmdLLDPNeighbors = "lldpcli -f json0 show neighbors"
 
 	CmdMlnxQos        = "mlnx_qos -i {if}"

@@ -12,7 +12,7 @@ import (
 
 var ecnPath = regexp.MustCompile(`^/sys/class/net/[^/]+/ecn/(roce_np|roce_rp)/(?:enable/(\d+)|(cnp_dscp|cnp_802p_prio))$`)
 
-// ParseECN reads the `grep -s -H .` output over the MLNX_OFED ecn sysfs (hosts.md §5.1):
+// ParseECN reads the `grep -s -H .` output over the MLNX_OFED ecn sysfs (en_sysfs.c):
 // per-priority notification/reaction point enablement and the CNP DSCP/802.1p priority.
 // cnpKnown is false when cnp_dscp was not printed. Text without any enable line is an error:
 // the inbox driver has no such files, and "no entries" must not read as "DCQCN off".

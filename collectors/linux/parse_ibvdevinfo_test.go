@@ -45,7 +45,7 @@ func TestParseIbvDevinfoVariants(t *testing.T) {
 				"\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_DOWN (1)\n\t\t\tmax_mtu:\t\t4096 (5)\n\t\t\tactive_mtu:\t\t1024 (3)\n" +
 				"\t\t\tsm_lid:\t\t\t0\n\t\t\tport_lid:\t\t0\n\t\t\tport_lmc:\t\t0x00\n\t\t\tlink_layer:\t\tEthernet\n\n",
 			map[DevPort]topology.RDMAPort{{"mlx5_0", 1}: {State: "PORT_DOWN", LinkLayer: "Ethernet", MaxMTU: 4096, ActiveMTU: 1024}}},
-		{"tabs expanded to spaces, 2X 50G lanes (hosts.md §1.3 sample)",
+		{"tabs expanded to spaces, 2X 50G lanes (public ConnectX-6 Dx sample)",
 			"hca_id:  mlx5_bond_0\n        port:   1\n            state:          PORT_ACTIVE (4)\n            max_mtu:        4096 (5)\n" +
 				"            active_mtu:     4096 (5)\n            link_layer:     Ethernet\n            active_width:   2X (16)\n" +
 				"            active_speed:   50.0 Gbps (64)\n            phys_state:     LINK_UP (5)\n" +

@@ -12,7 +12,7 @@ import (
 // lldpJSON0 is `lldpcli -f json0 show neighbors`: every element is a list, every leaf value
 // an object {"value": ...}. lldpd's writer builds this tree from the display tags
 // (src/client/display.c display_interface, display_chassis, display_port) and json_writer.c
-// prints it without the clean-up that `-f json` applies (switches.md §1.6).
+// prints it without the clean-up that `-f json` applies (lldpd/lldpd#236).
 type lldpJSON0 struct {
 	LLDP *[]struct {
 		Interface []struct {

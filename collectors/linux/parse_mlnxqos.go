@@ -16,8 +16,8 @@ var (
 	qosTCPrio   = regexp.MustCompile(`^priority:\s+(\d+)$`)
 )
 
-// ParseMlnxQos reads `mlnx_qos -i IF` in every layout mlnx-tools printed since 2017 (hosts.md
-// §4.2): with or without the DCBX mode / trust / buffer lines, wrapped dscp2prio rows,
+// ParseMlnxQos reads `mlnx_qos -i IF` in every layout mlnx-tools printed since 2017 (its git
+// history): with or without the DCBX mode / trust / buffer lines, wrapped dscp2prio rows,
 // the `default priority:` block and lldpad/unsupported warnings. Tabs are not relied on
 // (copies often expand them). DCBXMode is "" when the DCBX line is absent; Trust is "" when
 // the trust line is absent (mlnx_qos before OFED 4.2, or trust unsupported).

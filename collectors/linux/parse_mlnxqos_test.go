@@ -60,7 +60,7 @@ func TestParseMlnxQosFixtures(t *testing.T) {
 	}
 }
 
-// Verbatim copies from hosts.md §4.2, where the blog/commit expanded tabs to spaces.
+// Verbatim copies of public samples (see fixtures/README.md, mlnx_qos), where the blog/commit expanded tabs to spaces.
 func TestParseMlnxQosSpaceExpanded(t *testing.T) {
 	b8c08c5 := `DCBX mode: OS controlled
 Priority trust state: pcp

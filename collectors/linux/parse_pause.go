@@ -7,7 +7,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// ParseEthtoolPause reads `ethtool -a IF` (hosts.md §6.1): the Autonegotiate, RX and TX lines
+// ParseEthtoolPause reads `ethtool -a IF` (ethtool netlink/pause.c): the Autonegotiate, RX and TX lines
 // are required; negotiated results and statistics are ignored.
 func ParseEthtoolPause(text string) (topology.Pause, error) {
 	var p topology.Pause

@@ -15,7 +15,8 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// linuxCommands is notes/linux-commands.md, byte for byte: the lab answers exactly these.
+// linuxCommands is the command set of commands.go, spelled out byte for byte: the allowlist
+// holds exactly these and the lab's emulated host answers exactly these.
 var linuxCommands = []string{
 	"ip -d -j addr show",
 	"rdma link show",

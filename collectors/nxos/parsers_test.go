@@ -76,7 +76,7 @@ func TestInterfaceSpeed(t *testing.T) {
 		err.Error() != `Ethernet1/3 shows no speed: "eth_speed": "auto-speed" (state "down")` {
 		t.Errorf("port down: %v %v, want no speed", got, err)
 	}
-	// The harvest N9K-C9336C-FX2 row of switches.md §4.2, and variants of its fields.
+	// The harvest N9K-C9336C-FX2 row (NetApp/harvest testdata), and variants of its fields.
 	row := func(extra string) Interface {
 		t.Helper()
 		got, err := ParseInterface(`{"TABLE_interface":{"ROW_interface":[{"interface":"Ethernet1/1","state":"up",` +

@@ -28,7 +28,7 @@ func portChannelNumber(name string) (string, bool) {
 // print channel-group lines. The result is nil when the port has no block and no port-channel
 // block applies.
 //
-// switches.md (§4.3) does not say how NX-OS combines a member's settings with its
+// No public source says how NX-OS combines a member's settings with its
 // port-channel's, so a member's own line always wins and the port-channel fills only the
 // settings (qos input policy, queuing output policy, PFC mode, PFC watchdog) the member leaves
 // unset. MTU is not read here: `show interface` reports the member's operational MTU.

@@ -60,7 +60,7 @@ type rule struct {
 func fixed(s string) func([]string) string { return func([]string) string { return s } }
 
 // failedStatusRe covers the three generations of perftest's completion error line
-// (hosts.md §9.4): "Failed status 12: wr_id", "Failed status 12: qp_num N wr_id",
+// (perftest git history: before 2025-07, commit 1b396b1, PR #342): "Failed status 12: wr_id", "Failed status 12: qp_num N wr_id",
 // "Failed status-transport retry counter exceeded (12): wr_id".
 var failedStatusRe = regexp.MustCompile(`Failed status(?:-(.+?) \((\d+)\)| (\d+)):(?: qp_num \d+)? wr_id \d+ syndrom (0x[0-9a-fA-F]+)`)
 

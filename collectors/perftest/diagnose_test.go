@@ -20,12 +20,12 @@ func TestDiagnose(t *testing.T) {
 		reason         string // substring of Reason
 		evidence       string // substring of Evidence ("" = none expected)
 	}{
-		// perftest-real: perftest 4.5 on a host without RDMA devices.
+		// Captured: perftest 4.5 on a host without RDMA devices.
 		{"real: no device", "", readFixture(t, "real/bw_R_client.txt"), 1, ErrNoDevice, -1, "no RDMA device at all", "Did not detect devices"},
 		{"real: no device, on stdout", readFixture(t, "real/bw_R_client.txt"), "", 1, ErrNoDevice, -1, "no RDMA device", "Did not detect devices"},
 		{"real: empty -x swallowed -F", "", readFixture(t, "real/bw_client.txt"), 1, ErrBadGID, -1, `"-F" is not a GID index`, "Gid index argument -F should be uint8_t"},
 		{"real: -x -1 on perftest 4.5", "", readFixture(t, "real/bw_v1_client.txt"), 1, ErrBadGID, -1, "accepts GID indexes 0..64 only", "between 0 and 64"},
-		// hosts.md §9.4.
+		// perftest's failure texts (fixtures/README.md, perftest).
 		{"server not reachable", "", readFixture(t, "hostsmd/err_connect.txt"), 1, ErrConnect, -1, "at 192.168.77.2:18515", "Couldn't connect to"},
 		{"QP to RTR refused", "", readFixture(t, "hostsmd/err_rtr.txt"), 1, ErrBadGID, -1, "to RTR", "Failed to modify QP 59 to RTR"},
 		{"completion error (a) up to 2025-07", "", readFixture(t, "hostsmd/err_completion_a.txt"), 1, ErrTransport, 12, "status 12 (transport retry counter exceeded): the peer stopped acknowledging", "Failed status 12: wr_id 0"},

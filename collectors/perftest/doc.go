@@ -4,7 +4,7 @@
 // --out_json file, and Diagnose, which turns perftest's failure texts into typed errors.
 //
 // Everything here is a pure function of text and small values; nothing is sent anywhere.
-// Output formats follow /work/shared/reference/hosts.md §9 and perftest's own format strings
+// Output formats follow public perftest samples and perftest's own format strings
 // (src/perftest_parameters.[ch], src/perftest_communication.c); fixtures/perftest holds the
 // samples the tests read, with provenance in fixtures/README.md ("perftest").
 //

@@ -122,8 +122,8 @@ func TestParseBWErrors(t *testing.T) {
 		name, in, want string
 	}{
 		{"empty", "", "no bandwidth table"},
-		{"perftest-real: no device", readFixture(t, "real/bw_R_client.txt"), "no bandwidth table"},
-		{"perftest-real: bad GID argument", readFixture(t, "real/bw_client.txt"), "no bandwidth table"},
+		{"captured: no device", readFixture(t, "real/bw_R_client.txt"), "no bandwidth table"},
+		{"captured: bad GID argument", readFixture(t, "real/bw_client.txt"), "no bandwidth table"},
 		{"server still waiting", readFixture(t, "hostsmd/bw_server_waiting.txt"), "no bandwidth table"},
 		{"latency table is not a bandwidth table", readFixture(t, "hostsmd/lat_rxe.txt"), "no bandwidth table"},
 		{"header, no row", hdrGb + dashes, "no result row"},

@@ -14,7 +14,7 @@ import (
 //
 // Shape from perftest src/perftest_parameters.c (write_test_info_to_file, write_bw_report_to_file,
 // write_report_lat_to_file): {"test_info": {...}, "results": {...}}; result key names from
-// hosts.md §9.1. Not verified against a file from a real run.
+// perftest's --out_json help. Not verified against a file from a real run.
 type JSONReport struct {
 	Test     string // test_info.test, e.g. "RDMA_Write_BW_Test"
 	Device   string

@@ -14,7 +14,7 @@ func TestParseLat(t *testing.T) {
 		in   string
 		want LatResult
 	}{
-		{"hosts.md §9.3 (rxe)", readFixture(t, "hostsmd/lat_rxe.txt"),
+		{"public sample (rxe)", readFixture(t, "hostsmd/lat_rxe.txt"),
 			LatResult{TypicalUS: 193.75, P99US: 219.13, AvgUS: 193.75, MinUS: 185.81, MaxUS: 219.13, StdevUS: 7.00, P999US: 219.13, Bytes: 64, Iterations: 5}},
 		{"REPORT_FMT_LAT tabs, whole run", dashes + "                    RDMA_Write Latency Test\n" + dashes + hdrLat +
 			" 64      10000          1.87           9.42         2.01     \t       2.06        \t0.24   \t\t3.41    \t\t7.95   \n" + dashes,
@@ -42,7 +42,7 @@ func TestParseLatErrors(t *testing.T) {
 	}{
 		{"empty", "", "no latency table"},
 		{"bandwidth output", readFixture(t, "hostsmd/bw_server_rxe.txt"), "no latency table"},
-		{"perftest-real GID error", readFixture(t, "real/bw_v1_client.txt"), "no latency table"},
+		{"captured GID error", readFixture(t, "real/bw_v1_client.txt"), "no latency table"},
 		{"duration mode (RESULT_FMT_LAT_DUR)", " #bytes        #iterations       t_avg[usec]    tps average\n 64       3571428            1.40           357142.86\n", "duration mode"},
 		{"pre-2018 five columns", " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]\n 2       1000          0.84           4.52         0.87   \n", "older than 2018"},
 		{"cycles", " #bytes #iterations    t_min[cycles]    t_max[cycles]  t_typical[cycles]    t_avg[cycles]    t_stdev[cycles]   99% percentile[cycles]   99.9% percentile[cycles] \n", "cycles"},

@@ -63,11 +63,11 @@ func boolMap(on ...int) map[int]bool {
 	return m
 }
 
-// stockSchedulers is the SCHEDULER table of the stock qos_config.j2 (switches.md 1.3), which
+// stockSchedulers is the SCHEDULER table of the stock sonic-buildimage qos_config.j2, which
 // the config_db subset refers to but leaves out.
 const stockSchedulers = `{"scheduler.0": {"type": "DWRR", "weight": "14"}, "scheduler.1": {"type": "DWRR", "weight": "15"}}`
 
-// The stock DellEMC config (switches.md 1.3): DSCP 26 in lossy TC 1, PFC on 3 and 4, no
+// The stock DellEMC config (sonic-utilities db_migrator 3_0_3 test data): DSCP 26 in lossy TC 1, PFC on 3 and 4, no
 // watchdog, every queue DWRR.
 func TestStockConfigFacts(t *testing.T) {
 	want := portValues{

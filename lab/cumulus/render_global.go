@@ -31,7 +31,7 @@ func showInterfaceLLDP(sw *switchstate.Switch) string {
 }
 
 // showQoSRoCE renders `nv show qos roce`: `enable off` in the generic regime; in RoCE mode the
-// profile, its switch-wide maps and pools (CL 5.10 layout, switches.md §2.2).
+// profile, its switch-wide maps and pools (CL 5.10 layout of the CumulusNetworks/docs RoCE page).
 func showQoSRoCE(sw *switchstate.Switch) string {
 	roce, _ := Regime(sw)
 	if !roce || len(sw.Ports) == 0 {

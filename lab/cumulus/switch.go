@@ -1,6 +1,6 @@
 // Package cumulus emulates an NVIDIA Cumulus Linux 5.x switch (NVUE) for the built-in lab.
 // Cumulus is a Linux shell: the switch answers SSH exec requests for the `nv show` paths of
-// NVUE's object model it knows (see nvShow), each rendered from a switchstate.Switch in NVUE's text layout (switches.md §2.2 and the verbatim outputs under
+// NVUE's object model it knows (see nvShow), each rendered from a switchstate.Switch in NVUE's text layout (CumulusNetworks/docs and the verbatim outputs under
 // fixtures/cumulus/verbatim).
 //
 // The switch runs one of the two regimes the collector reads (see Regime): RoCE mode (`nv set

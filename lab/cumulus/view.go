@@ -12,7 +12,7 @@ import (
 
 // roceSPToTC is the switch-priority to traffic-class map `nv set qos roce` applies: RoCE (3)
 // and CNP (6) get their own traffic classes, every other switch priority shares class 0
-// (Cumulus "Default RoCE Configuration"; switches.md §2.2).
+// (Cumulus "Default RoCE Configuration", CumulusNetworks/docs RoCE page).
 var roceSPToTC = [8]int{0, 0, 0, 3, 0, 0, 6, 0}
 
 // roceStrict is the RoCE profile's ETS: traffic class 6 strict, 0 and 3 DWRR 50%.

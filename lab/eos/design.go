@@ -3,7 +3,7 @@ package eos
 import "github.com/roceaudit/roceaudit/lab/switchstate"
 
 // DesignRoCE is switchstate.Switch.Design for Arista's RoCE configuration as AVD renders its
-// syntax and a published EOS 4.36 RoCE profile writes it (reference vendor-designs.md §2(a)):
+// syntax and a published EOS 4.36 RoCE profile writes it (the third-party post "Arista_EOS_RoCEv2_Lossless_Config"):
 // profile ROCE-LEAF with the PFC lines and uc-tx-queue blocks (`no priority` and `bandwidth
 // percent` on each weighted queue, ECN 256/512 KB at probability 100 weight 0), the interface
 // routed with `qos trust dscp` and the service-profile, and `random-detect ecn count` on the

@@ -45,7 +45,7 @@ type lldpInfo struct {
 // showLLDP renders `show lldp neighbors detail | json`: every LLDP interface, with the
 // neighbour the state gives a port whose link is up. An interface-name port ID is printed
 // quoted; a MAC port ID (a host's lldpd) dotted and unquoted, type macAddress, as in the
-// napalm sample of switches.md §3.2.
+// napalm sample (test/eos/mocked_data/test_get_lldp_neighbors_detail/issue1153).
 func showLLDP(sw *switchstate.Switch) string {
 	type entry struct {
 		Info []lldpInfo `json:"lldpNeighborInfo"`

@@ -7,7 +7,7 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// showVersion renders `show version | json` (switches.md §3, key set of the fixture).
+// showVersion renders `show version | json` (key set of fixtures/eos, not captured from a device).
 func showVersion(sw *switchstate.Switch) string {
 	v := version(sw)
 	return jsonOut(struct {
@@ -92,7 +92,8 @@ func showInterfaces(sw *switchstate.Switch) string {
 	}{all})
 }
 
-// flowcontrolHeader is the table head of `show interfaces flowcontrol` (switches.md §3.2).
+// flowcontrolHeader is the table head of `show interfaces flowcontrol` (arista-eosplus/pyeapi
+// test/fixtures/interfaces_flowcontrol.json).
 const flowcontrolHeader = "" +
 	"Port        Send FlowControl  Receive FlowControl  RxPause       TxPause      \n" +
 	"            admin    oper     admin    oper                                   \n" +

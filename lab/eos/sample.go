@@ -6,7 +6,7 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// Leaf3 is the EOS leaf of notes/lab-fabric.md (what this emulator's tests and the collector
+// Leaf3 is the EOS leaf of the lab fabric (lab/fabric.go) (what this emulator's tests and the collector
 // round trips in labcheck/ run on): Ethernet1..4 to gpu05..gpu08 ens1f0np0,
 // Ethernet49 to spine1 Ethernet1/3, Ethernet50 to spine2 Ethernet8.
 func Leaf3() *switchstate.Switch {

@@ -15,7 +15,7 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// renderEthtoolPause is `ethtool -a IF` (ethtool netlink/pause.c; hosts.md §6.1), including
+// renderEthtoolPause is `ethtool -a IF` (ethtool netlink/pause.c), including
 // the blank line the tool ends with. Negotiated lines only appear with autoneg on.
 func (h *Host) renderEthtoolPause(ifname string) (string, string, int) {
 	n := h.Netdev(ifname)
@@ -38,7 +38,7 @@ func (h *Host) renderEthtoolPause(ifname string) (string, string, int) {
 	return b.String(), "", 0
 }
 
-// Stat names of an mlx5 netdev in the driver's order (en_stats.c; hosts.md §8.1).
+// Stat names of an mlx5 netdev in the driver's order (mlx5 en_stats.c).
 var (
 	statsHead = []string{
 		"rx_packets", "rx_bytes", "tx_packets", "tx_bytes", "tx_tso_packets", "tx_tso_bytes",
@@ -97,7 +97,7 @@ var (
 
 // StatNames lists the ethtool -S counters a port shows, in order. Per-priority PFC counters
 // exist only for PFC-enabled priorities, and global pause counters only while link pause is
-// on (mlx5e_grp_per_prio_pfc, hosts.md §8.1): their absence is itself a signal.
+// on (mlx5e_grp_per_prio_pfc in en_stats.c): their absence is itself a signal.
 func (e *EthPort) StatNames() []string {
 	names := append([]string(nil), statsHead...)
 	for prio := range 8 {

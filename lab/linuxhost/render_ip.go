@@ -7,7 +7,7 @@ import (
 )
 
 // ipLink is one element of `ip -d -j addr show`, keys in iproute2's print order
-// (ip/ipaddress.c print_linkinfo, hosts.md §3).
+// (iproute2 ip/ipaddress.c print_linkinfo).
 type ipLink struct {
 	IfIndex        int         `json:"ifindex"`
 	IfName         string      `json:"ifname"`

@@ -16,7 +16,7 @@ func mlnxQosNoDev(errno string) string {
 }
 
 // renderMlnxQos is `mlnx_qos -i IF` in the current mlnx-tools format (pretty_print, with
-// receive buffers and max_buffer_size; hosts.md §4.1). The TABs and the trailing spaces of the
+// receive buffers and max_buffer_size; Mellanox/mlnx-tools python/mlnx_qos). The TABs and the trailing spaces of the
 // PFC rows are the tool's own.
 func (h *Host) renderMlnxQos(ifname string) (string, string, int) {
 	n := h.Netdev(ifname)
@@ -109,7 +109,7 @@ func (h *Host) dcbPort(ifname string) (*EthPort, string) {
 }
 
 // renderDcbApp is `dcb -j -N app show dev IF` (iproute2 ≥ 6.5: every pair carries a trailing
-// " " element; hosts.md §6.2). mlx5 trust dscp is the presence of the 64 DSCP APP entries;
+// " " element; iproute2 dcb/dcb_app.c). mlx5 trust dscp is the presence of the 64 DSCP APP entries;
 // trust pcp has none, which prints an empty object.
 func (h *Host) renderDcbApp(ifname string) (string, string, int) {
 	e, errText := h.dcbPort(ifname)

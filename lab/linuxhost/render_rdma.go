@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// renderRdmaLink is `rdma link show` (iproute2 rdma/link.c, hosts.md §2.2), one line per port.
+// renderRdmaLink is `rdma link show` (iproute2 rdma/link.c), one line per port.
 func (h *Host) renderRdmaLink() string {
 	var b strings.Builder
 	for _, d := range h.RDMA {
@@ -23,7 +23,7 @@ func guid(g uint64) string {
 }
 
 // renderIbvDevinfo is `ibv_devinfo -v` (rdma-core libibverbs/examples/devinfo.c, current
-// format with typed GIDs; hosts.md §1.3 and §2.1). The TABs are the tool's own.
+// format with typed GIDs, rdma-core v29+). The TABs are the tool's own.
 func (h *Host) renderIbvDevinfo() string {
 	var b strings.Builder
 	for _, d := range h.RDMA {

@@ -3,8 +3,7 @@ package nxos
 import "github.com/roceaudit/roceaudit/lab/switchstate"
 
 // DesignAIML is switchstate.Switch.Design for the RoCE configuration of Cisco's AI/ML
-// template as a Cisco engineer's script applies it (paregupt/nx-os nxos_config_roce.py,
-// reference vendor-designs.md §1(a)-1): class maps ROCEv2 and CNP (match-any), policies
+// template as a Cisco engineer's script applies it (paregupt/nx-os nxos_config_roce.py): class maps ROCEv2 and CNP (match-any), policies
 // QOS_CLASSIFICATION / QOS_EGRESS_PORT / qos_network, class-default set to qos-group 0, a
 // network-qos policy of the no-drop class and the default only, the priority queue listed
 // last, ECN at 950/3000 KB, the global watchdog line first and the watchdog on every port.

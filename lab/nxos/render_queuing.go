@@ -15,7 +15,7 @@ type queueStat struct {
 	jsonOnly             bool
 }
 
-// queueStats are the box rows of the real N9K text (vendor-designs.md §1), in its order; the
+// queueStats are the box rows of the real N9K text (a third-party capture, see fixtures/README.md), in its order; the
 // ECN type is only in the JSON (where a Cisco engineer's NX-API client reads it); the text
 // seen on a real switch had no ECN row.
 var queueStats = []queueStat{

@@ -6,7 +6,7 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// Leaf4 is the NX-OS leaf of notes/lab-fabric.md (what this emulator's tests and the collector
+// Leaf4 is the NX-OS leaf of the lab fabric (lab/fabric.go) (what this emulator's tests and the collector
 // round trips in labcheck/ run on): Ethernet1/1..1/4 to gpu05..gpu08
 // ens1f1np1, Ethernet1/49 to spine1 Ethernet1/4, Ethernet1/50 to spine2 Ethernet12.
 func Leaf4() *switchstate.Switch {

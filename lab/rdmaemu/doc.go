@@ -2,7 +2,7 @@
 // ...` servers and clients that meet over an emulated out-of-band TCP port, and the
 // `ss -Htln sport = :P` port check. Results follow from the lab's state: the GIDs, NIC QoS and
 // switch ports along the path the flow takes. It is product code of the built-in lab, not a
-// test stub; outputs and failure texts are perftest's (hosts.md §9, perftest sources), so any
+// test stub; outputs and failure texts are perftest's (its format strings in linux-rdma/perftest src/), so any
 // reader of real perftest output reads them the same.
 //
 // # Rendezvous

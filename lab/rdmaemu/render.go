@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Output formats of perftest (src/perftest_parameters.[ch], src/write_bw.c, src/write_lat.c;
-// /work/shared/reference/hosts.md §9.2-9.4). The TABs are perftest's own.
+// Output formats of perftest (src/perftest_parameters.[ch], src/write_bw.c, src/write_lat.c,
+// src/perftest_communication.c). The TABs are perftest's own.
 const (
 	resultLine   = "---------------------------------------------------------------------------------------\n"
 	noPeakLine   = " WARNING: BW peak won't be measured in this run.\n"
@@ -19,7 +19,7 @@ const (
 	reportFmtLat = " %-7d %d          %-7.2f        %-7.2f      %-7.2f  \t       %-7.2f     \t%-7.2f\t\t%-7.2f \t\t%-7.2f\n"
 
 	// Failure texts: perftest_communication.c, perftest_resources.c, write_bw.c, write_lat.c;
-	// the completion error in the format of perftest before 2025-07 (hosts.md §9.4 (a)).
+	// the completion error in the format of perftest before 2025-07 (" Failed status %d: wr_id %d syndrom 0x%x").
 	connectFail   = "Couldn't connect to %s:%d\n Unable to init the socket connection\n"
 	listenFail    = "Couldn't listen to port %d\n Unable to init the socket connection\n"
 	rtrFail       = "Failed to modify QP %d to RTR\n Unable to Connect the HCA's through the link\n"

@@ -240,7 +240,7 @@ func recipeDSCPMap() [64]int {
 	return m
 }
 
-// StockDSCPMap is SONiC's stock DSCP_TO_TC_MAP "AZURE" (qos_config.j2; switches.md §1.3):
+// StockDSCPMap is SONiC's stock DSCP_TO_TC_MAP "AZURE" (sonic-buildimage files/build_templates/qos_config.j2):
 // 3 -> 3, 4 -> 4, 8 -> 0, 46 -> 5, 48 -> 6 and every other DSCP -> 1.
 func StockDSCPMap() [64]int {
 	var m [64]int

@@ -8,7 +8,7 @@ import (
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
-// leaf2 is the Cumulus leaf of notes/lab-fabric.md: swp1..swp4 to gpu01..gpu04 ens1f1np1,
+// leaf2 is the Cumulus leaf of the lab fabric (lab/fabric.go): swp1..swp4 to gpu01..gpu04 ens1f1np1,
 // swp51 to spine1 Ethernet1/2, swp52 to spine2 Ethernet4.
 func leaf2() *switchstate.Switch {
 	sw := cumulus.NewState("leaf2", "98:03:9b:10:02:00", "swp1", "swp2", "swp3", "swp4", "swp51", "swp52")

@@ -19,7 +19,7 @@ func switchNeighbor(name, port string) *switchstate.Neighbor {
 	return &switchstate.Neighbor{SystemName: name, PortID: port, PortDescr: port, ChassisID: "98:03:9b:10:05:00"}
 }
 
-// leaf1 is the SONiC leaf of notes/lab-fabric.md: Ethernet0..12 to gpu01..gpu04 ens1f0np0,
+// leaf1 is the SONiC leaf of the lab fabric (lab/fabric.go): Ethernet0..12 to gpu01..gpu04 ens1f0np0,
 // Ethernet48 to spine1 Ethernet1/1, Ethernet52 to spine2 Ethernet0.
 func leaf1() *switchstate.Switch {
 	sw := sonic.NewState("leaf1", "98:03:9b:10:01:00", "Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12", "Ethernet48", "Ethernet52")
