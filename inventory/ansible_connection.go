@@ -51,7 +51,7 @@ func (a *ansState) connection(h *ansHostEntry, vars map[string]ansVar) ansConnKi
 	}
 	msg := fmt.Sprintf("host %q: %s %s is not SSH; roceaudit logs in over SSH all the same, to the usual SSH port (%sport sets another)", h.name, ansConnection, n.Value, roceauditVarPrefix)
 	if p, ok := pickVar(vars, ansPortVars); ok {
-		msg += fmt.Sprintf(" (%s at line %d is ignored)", p.key.Value, p.key.Line)
+		msg += fmt.Sprintf(" (%s at %s is ignored)", p.key.Value, a.p.lineOf(p.key, v.val))
 	} else if h.port != nil {
 		msg += fmt.Sprintf(" (port %d of %q is ignored)", h.portNum, h.port.Value)
 	}

@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"cmp"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,9 +14,11 @@ func TestAnsibleRealInventories(t *testing.T) {
 	const dir = "testdata/imports/ansible/real"
 	for _, tc := range []struct {
 		file     string
-		devices  []string // want these, all Linux hosts; nil: want err
+		devices  []string // want these, Linux hosts unless platform says; nil: want err
+		platform string
 		err      string
-		warnings []string // each a substring of one warning, in order
+		warnings []string // each the start of one warning after warnIn (default: file), in order
+		warnIn   string
 	}{
 		{file: "ansible__test__integration__inventory", devices: []string{"testhost3", "testhost4"}, warnings: []string{
 			`:2:56: host "testhost" left out: ansible_connection local`, `:3:57: host "testhost2" left out`,
@@ -26,8 +29,9 @@ func TestAnsibleRealInventories(t *testing.T) {
 			err: ":1:1: an inventory plugin configuration, not an Ansible YAML inventory: export the hosts with `ansible-inventory -i FILE --list`"},
 		{file: "ansible__test__integration__targets__inventory__implicit_grouping.ini", devices: []string{"foo"}},
 		{file: "ansible__test__integration__targets__inventory_yaml__test_int_hostname.yml", devices: []string{"1234"}},
-		{file: "avd__ansible_collections__arista__avd__examples__single-dc-l3ls__inventory.yml",
-			devices: []string{"dc1-spine1", "dc1-spine2", "dc1-leaf1a", "dc1-leaf1b", "dc1-leaf2a", "dc1-leaf2b", "dc1-leaf1c", "dc1-leaf2c"}},
+		{file: avdExample, platform: "eos",
+			devices: []string{"dc1-spine1", "dc1-spine2", "dc1-leaf1a", "dc1-leaf1b", "dc1-leaf2a", "dc1-leaf2b", "dc1-leaf1c", "dc1-leaf2c"},
+			warnIn:  avdFabric, warnings: avdWarnings()},
 		{file: "containerlab__core__inventory_test.go__case2.yml",
 			err: `:13:29: host "clab-topo8_ansible_groups-node1": ansible_network_os "nokia.srlinux.srlinux" is not supported`},
 	} {
@@ -46,17 +50,19 @@ func TestAnsibleRealInventories(t *testing.T) {
 			if got := deviceNames(inv); !slices.Equal(got, tc.devices) {
 				t.Errorf("devices %v, want %v", got, tc.devices)
 			}
+			want := cmp.Or(tc.platform, defaultHostPlatform)
 			for _, d := range inv.Devices {
-				if d.Platform != defaultHostPlatform {
-					t.Errorf("%s: platform %s, want linux", d.Name, d.Platform)
+				if d.Platform != want {
+					t.Errorf("%s: platform %s, want %s", d.Name, d.Platform, want)
 				}
 			}
 			if len(inv.Warnings) != len(tc.warnings) {
 				t.Fatalf("warnings %q, want %d", inv.Warnings, len(tc.warnings))
 			}
+			warnIn := filepath.Join(dir, cmp.Or(tc.warnIn, tc.file))
 			for i, w := range tc.warnings {
-				if !strings.HasPrefix(inv.Warnings[i], path+w) {
-					t.Errorf("warning %d: %q, want it to start with %q", i, inv.Warnings[i], path+w)
+				if !strings.HasPrefix(inv.Warnings[i], warnIn+w) {
+					t.Errorf("warning %d: %q, want it to start with %q", i, inv.Warnings[i], warnIn+w)
 				}
 			}
 		})
@@ -65,7 +71,23 @@ func TestAnsibleRealInventories(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 8 { // the seven above and the README
+	if len(files) != 8 { // the seven above (the AVD example a directory) and the README
 		t.Errorf("%d files in %s, want the 7 tested and README.md", len(files), dir)
 	}
+}
+
+// AVD's example with its group_vars/, where ansible_network_os is set.
+const (
+	avdExample = "avd__ansible_collections__arista__avd__examples__single-dc-l3ls/inventory.yml"
+	avdFabric  = "avd__ansible_collections__arista__avd__examples__single-dc-l3ls/group_vars/FABRIC.yml"
+)
+
+// avdWarnings are about group_vars/FABRIC.yml: eAPI over HTTPS (httpapi) rather than SSH,
+// for each switch, then its password.
+func avdWarnings() []string {
+	var out []string
+	for _, h := range []string{"dc1-spine1", "dc1-spine2", "dc1-leaf1a", "dc1-leaf1b", "dc1-leaf2a", "dc1-leaf2b", "dc1-leaf1c", "dc1-leaf2c"} {
+		out = append(out, `:4:21: host "`+h+`": ansible_connection ansible.netcommon.httpapi is not SSH`)
+	}
+	return append(out, ":9:1: ansible_password is not read")
 }

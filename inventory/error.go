@@ -41,13 +41,32 @@ type inventoryErrors struct {
 }
 
 func (l *inventoryErrors) add(line, col int, err error) {
+	l.addIn(l.file, line, col, err)
+}
+
+// addIn records a problem in another file the inventory reads (an Ansible group_vars file).
+func (l *inventoryErrors) addIn(file string, line, col int, err error) {
 	// One value inherited by many devices (an Ansible group variable) is reported once.
 	for _, e := range l.list {
-		if e.Line == line && e.Column == col && e.Err.Error() == err.Error() {
+		if e.File == file && e.Line == line && e.Column == col && e.Err.Error() == err.Error() {
 			return
 		}
 	}
-	l.list = append(l.list, &Error{File: l.file, Line: line, Column: col, Err: err})
+	l.list = append(l.list, &Error{File: file, Line: line, Column: col, Err: err})
+}
+
+// byPlace orders problems as a reader meets them: the inventory file first, then the
+// files it pulls in by name, each by line and column.
+func byPlace(main, fileA string, lineA, colA int, fileB string, lineB, colB int) int {
+	return cmp.Or(cmp.Compare(otherFile(main, fileA), otherFile(main, fileB)), cmp.Compare(fileA, fileB),
+		cmp.Compare(lineA, lineB), cmp.Compare(colA, colB))
+}
+
+func otherFile(main, file string) int {
+	if file == main {
+		return 0
+	}
+	return 1
 }
 
 // err returns nil, the single error, or all of them joined in file order.
@@ -56,7 +75,7 @@ func (l *inventoryErrors) err() error {
 		return nil
 	}
 	slices.SortStableFunc(l.list, func(a, b *Error) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+		return byPlace(l.file, a.File, a.Line, a.Column, b.File, b.Line, b.Column)
 	})
 	if len(l.list) == 1 {
 		return l.list[0]

@@ -66,6 +66,7 @@ func parseAnsibleWith(file string, data []byte, platforms Platforms, env invento
 type ansGroup struct {
 	name     string
 	vars     map[string]field // a group defined twice merges, the later value winning
+	fileVars map[string]field // from group_vars/, over every group's vars in the inventory
 	parents  []string
 	depth    int
 	priority int
@@ -75,7 +76,8 @@ type ansHostEntry struct {
 	name     string
 	key      *yaml.Node // first mention, where errors about the host point
 	vars     map[string]field
-	port     *yaml.Node // host:port in the host's name
+	fileVars map[string]field // from host_vars/, over vars in the inventory
+	port     *yaml.Node       // host:port in the host's name
 	portNum  int
 	groups   []string // groups that list it directly
 	hasGroup map[string]bool
@@ -109,6 +111,7 @@ func (p *importParser) ansible(data []byte) (*Inventory, error) {
 		return nil, nil
 	}
 	a.depths()
+	a.readVarsDirs()
 	var devs []importedDevice
 	for _, name := range a.order {
 		if d, ok := a.device(a.hosts[name]); ok {
@@ -323,7 +326,37 @@ func (a *ansState) hostGroups(h *ansHostEntry) []*ansGroup {
 // ansVar is a variable's winning value and where it came from.
 type ansVar struct {
 	field
-	group string // "" for a host variable
+	group    string // "" for a host variable
+	fromFile bool   // from group_vars/ or host_vars/
+}
+
+// hostVars merges h's variables in Ansible's order, later ones winning: every group's vars
+// in the inventory, group_vars/all, the other groups' group_vars/ files, the host's vars in
+// the inventory, its host_vars/ file. Groups go in hostGroups' order in each layer.
+func hostVars(h *ansHostEntry, groups []*ansGroup) map[string]ansVar {
+	vars := map[string]ansVar{}
+	for _, g := range groups {
+		for k, f := range g.vars {
+			vars[k] = ansVar{field: f, group: g.name}
+		}
+	}
+	for _, all := range []bool{true, false} {
+		for _, g := range groups {
+			if (g.name == "all") != all {
+				continue
+			}
+			for k, f := range g.fileVars {
+				vars[k] = ansVar{field: f, group: g.name, fromFile: true}
+			}
+		}
+	}
+	for k, f := range h.vars {
+		vars[k] = ansVar{field: f}
+	}
+	for k, f := range h.fileVars {
+		vars[k] = ansVar{field: f, fromFile: true}
+	}
+	return vars
 }
 
 // device resolves h's variables and turns them into a device.
@@ -335,15 +368,7 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 		return importedDevice{}, false
 	}
 	groups := a.hostGroups(h)
-	vars := map[string]ansVar{}
-	for _, g := range groups {
-		for k, f := range g.vars {
-			vars[k] = ansVar{field: f, group: g.name}
-		}
-	}
-	for k, f := range h.vars {
-		vars[k] = ansVar{field: f}
-	}
+	vars := hostVars(h, groups)
 
 	platform, at, ok := a.platform(h, groups, vars)
 	if !ok || platform == platformNone {
@@ -430,7 +455,7 @@ func (a *ansState) platform(h *ansHostEntry, groups []*ansGroup, vars map[string
 		if !set {
 			continue
 		}
-		if v.group != "" && !a.agree(h, key, groups, resolve) {
+		if v.group != "" && !a.agree(h, key, v.fromFile, groups, resolve) {
 			return "", nil, false
 		}
 		platform, ok := resolve(key, v.val)
@@ -440,11 +465,18 @@ func (a *ansState) platform(h *ansHostEntry, groups []*ansGroup, vars map[string
 }
 
 // agree checks that the groups setting key for h, other than those a child group overrides,
-// give one platform (Ansible would pick one by group name, silently).
-func (a *ansState) agree(h *ansHostEntry, key string, groups []*ansGroup, resolve func(string, *yaml.Node) (string, bool)) bool {
+// give one platform (Ansible would pick one by group name, silently). Only the layer the
+// winning value is in counts (group_vars/ files, or the inventory's group vars).
+func (a *ansState) agree(h *ansHostEntry, key string, fromFile bool, groups []*ansGroup, resolve func(string, *yaml.Node) (string, bool)) bool {
+	layer := func(g *ansGroup) map[string]field {
+		if fromFile {
+			return g.fileVars
+		}
+		return g.vars
+	}
 	var setters []*ansGroup
 	for _, g := range groups {
-		if _, ok := g.vars[key]; ok {
+		if _, ok := layer(g)[key]; ok {
 			setters = append(setters, g)
 		}
 	}
@@ -458,20 +490,21 @@ func (a *ansState) agree(h *ansHostEntry, key string, groups []*ansGroup, resolv
 		if slices.ContainsFunc(setters, func(c *ansGroup) bool { return a.isAncestor(g.name, c.name) }) {
 			continue // a child group's value wins over this one
 		}
-		val := g.vars[key].val
+		val := layer(g)[key].val
 		platform, ok := resolve(key, val)
 		if !ok {
 			return false
 		}
 		claims = append(claims, claim{g.name, val, platform})
 	}
+	p := a.p
 	slices.SortFunc(claims, func(x, y claim) int {
-		return cmp.Or(cmp.Compare(x.val.Line, y.val.Line), cmp.Compare(x.val.Column, y.val.Column))
+		return byPlace(p.file, p.fileOf(x.val), x.val.Line, x.val.Column, p.fileOf(y.val), y.val.Line, y.val.Column)
 	})
 	for _, c := range claims[1:] {
 		if first := claims[0]; c.platform != first.platform {
-			a.p.errorf(c.val, "host %q is in groups %q (line %d) and %q, which give it different platforms (%s: %s and %s); set %s on the host, or %s",
-				h.name, first.group, first.val.Line, c.group, key, first.platform, c.platform, key, ansPlatform)
+			p.errorf(c.val, "host %q is in groups %q (%s) and %q, which give it different platforms (%s: %s and %s); set %s on the host, or %s",
+				h.name, first.group, p.lineOf(first.val, c.val), c.group, key, first.platform, c.platform, key, ansPlatform)
 			return false
 		}
 	}

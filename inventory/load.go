@@ -67,6 +67,7 @@ type parser struct {
 	platforms Platforms
 	env       inventoryEnv
 	errs      inventoryErrors
+	files     map[*yaml.Node]string // nodes read from files other than file (see fileOf)
 
 	seen     map[string]int   // device name -> line of its name
 	missing  map[string]error // built-in defaults the environment could not supply
@@ -183,10 +184,14 @@ var yamlErrLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // tab in the indentation it gives the line of the value being scanned, which may be above
 // the tab; so for that, the most common mistake, the tab itself is looked for.
 func (p *parser) syntaxError(data []byte, err error) {
+	line, col, e := syntaxPlace(data, err)
+	p.errs.add(line, col, e)
+}
+
+func syntaxPlace(data []byte, err error) (int, int, error) {
 	m := yamlErrLine.FindStringSubmatch(err.Error())
 	if m == nil {
-		p.errs.add(0, 0, fmt.Errorf("invalid YAML: %w", err))
-		return
+		return 0, 0, fmt.Errorf("invalid YAML: %w", err)
 	}
 	line, _ := strconv.Atoi(m[1])
 	msg, col := m[2], 0
@@ -201,7 +206,7 @@ func (p *parser) syntaxError(data []byte, err error) {
 			}
 		}
 	}
-	p.errs.add(line, col, fmt.Errorf("invalid YAML: %s", msg))
+	return line, col, fmt.Errorf("invalid YAML: %s", msg)
 }
 
 // errorOnce reports a problem shared by many devices (a default the environment lacks) at
@@ -211,5 +216,5 @@ func (p *parser) errorOnce(key string, n *yaml.Node, err error) {
 		return
 	}
 	p.reported[key] = true
-	p.errs.add(n.Line, n.Column, err)
+	p.errs.addIn(p.fileOf(n), n.Line, n.Column, err)
 }

@@ -125,6 +125,7 @@ type importParser struct {
 // importWarning is one warning and its place, by which warnings are listed (hosts are
 // resolved in name order, which is not the order of the file).
 type importWarning struct {
+	file      string
 	line, col int
 	msg       string
 }
@@ -132,24 +133,22 @@ type importWarning struct {
 // warnf records a problem that does not stop the import (a variable roceaudit does not know,
 // a node left out), at its place in the file, once.
 func (p *importParser) warnf(n *yaml.Node, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if n != nil && n.Line > 0 && n.Column > 0 {
-		msg = fmt.Sprintf("%s:%d:%d: %s", p.file, n.Line, n.Column, msg)
-	} else if n != nil && n.Line > 0 {
-		msg = fmt.Sprintf("%s:%d: %s", p.file, n.Line, msg)
-	} else {
-		msg = fmt.Sprintf("%s: %s", p.file, msg)
+	if n == nil {
+		p.warnIn(p.file, 0, 0, format, args...)
+		return
 	}
+	p.warnIn(p.fileOf(n), n.Line, n.Column, format, args...)
+}
+
+// warnIn is warnf at a place given by file, line and column (0 when it has none).
+func (p *importParser) warnIn(file string, line, col int, format string, args ...any) {
+	msg := (&Error{File: file, Line: line, Column: col, Err: fmt.Errorf(format, args...)}).Error()
 	if p.warned == nil {
 		p.warned = map[string]bool{}
 	}
 	if !p.warned[msg] {
 		p.warned[msg] = true
-		w := importWarning{msg: msg}
-		if n != nil {
-			w.line, w.col = n.Line, n.Column
-		}
-		p.warns = append(p.warns, w)
+		p.warns = append(p.warns, importWarning{file: file, line: line, col: col, msg: msg})
 	}
 }
 
@@ -159,7 +158,7 @@ func (p *importParser) result(inv *Inventory, extra error) (*Inventory, error) {
 		return nil, err
 	}
 	slices.SortStableFunc(p.warns, func(a, b importWarning) int {
-		return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
+		return byPlace(p.file, a.file, a.line, a.col, b.file, b.line, b.col)
 	})
 	for _, w := range p.warns {
 		inv.Warnings = append(inv.Warnings, w.msg)

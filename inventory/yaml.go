@@ -53,7 +53,24 @@ func describe(n *yaml.Node) string {
 }
 
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errs.add(n.Line, n.Column, fmt.Errorf(format, args...))
+	p.errs.addIn(p.fileOf(n), n.Line, n.Column, fmt.Errorf(format, args...))
+}
+
+// lineOf names n's line for a message about from: "line N" in the same file, else FILE:N.
+func (p *parser) lineOf(n, from *yaml.Node) string {
+	if f := p.fileOf(n); f != p.fileOf(from) {
+		return fmt.Sprintf("%s:%d", f, n.Line)
+	}
+	return fmt.Sprintf("line %d", n.Line)
+}
+
+// fileOf is the file n was read from: the inventory, or a file it pulls in (Ansible's
+// group_vars), whose nodes are recorded in p.files.
+func (p *parser) fileOf(n *yaml.Node) string {
+	if f, ok := p.files[n]; ok {
+		return f
+	}
+	return p.file
 }
 
 // mapping returns the entries of a mapping node by key, reporting duplicate keys and keys
