@@ -133,7 +133,9 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 	ports := sampledPorts(client, server, paths)
 
 	before, berr := r.sample(ctx, snap, ports)
+	refresh := r.counterSettle(ctx, snap, ports)
 	r.perftest(ctx, snap, x, client, server)
+	settle(ctx, refresh) // polled counters hold the whole test only one refresh later
 	after, aerr := r.sample(ctx, snap, ports)
 	if err := errors.Join(berr, aerr); err != nil {
 		x.CounterError = err.Error()
