@@ -99,15 +99,15 @@ func xferPauseVerdict(r recipe.Recipe, x topology.Transfer) verdict {
 	if c.Egress != "" {
 		what += " while its egress " + c.Egress + " received none"
 	}
-	victims := "no port upstream was paused"
+	upstream := "no port upstream was paused"
 	if len(t.Victims) > 0 {
-		victims = "victims paused upstream: " + strings.Join(t.Victims, ", ")
+		upstream = "paused upstream: " + strings.Join(t.Victims, ", ")
 	}
 	if known && share < throttledShare {
-		return verdict{status: Pass, actual: "pacing only: " + c.Port,
-			message: joinNotes(fmt.Sprintf("%s: below %.0f%% of the transfer, pacing rather than throttling; %s", what, throttledShare*100, victims), notes)}
+		return verdict{status: Pass, actual: "pacing only, from " + c.Port,
+			message: joinNotes(fmt.Sprintf("%s: below %.0f%% of the transfer, pacing rather than throttling; %s", what, throttledShare*100, upstream), notes)}
 	}
-	msg := what + ": the transfer was throttled by PFC from there; " + victims
+	msg := what + ": the transfer was throttled by PFC from there; victims " + upstream
 	for _, o := range t.Culprits[1:] {
 		msg += "; another path's culprit: " + o.Port
 	}
