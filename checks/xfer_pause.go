@@ -165,10 +165,10 @@ func pauseLines(x topology.Transfer, prio int) string {
 	return strings.Join(out, "\n")
 }
 
+// joinNotes appends the notes to msg, which may be empty.
 func joinNotes(msg string, notes []string) string {
-	parts := append([]string{}, notes...)
-	if msg != "" {
-		parts = append([]string{msg}, notes...)
+	if msg == "" {
+		return strings.Join(notes, "; ")
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(append([]string{msg}, notes...), "; ")
 }
