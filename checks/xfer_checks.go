@@ -12,7 +12,7 @@ import (
 )
 
 func transferChecks() []*Check {
-	return []*Check{xferRun(), xferBW(), xferRetrans()}
+	return []*Check{xferRun(), xferBW(), xferRetrans(), xferPause()}
 }
 
 // xferPath names a transfer like path results do.

@@ -133,7 +133,9 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 	ports := sampledPorts(client, server, paths)
 
 	before, berr := r.sample(ctx, snap, ports)
+	refresh := r.counterSettle(ctx, snap, ports)
 	r.perftest(ctx, snap, x, client, server)
+	settle(ctx, refresh) // polled counters hold the whole test only one refresh later
 	after, aerr := r.sample(ctx, snap, ports)
 	if err := errors.Join(berr, aerr); err != nil {
 		x.CounterError = err.Error()
@@ -227,7 +229,8 @@ func (r *Runner) readCounters(ctx context.Context, snap *topology.Snapshot, name
 }
 
 // deltas are after - before for every sampled port; a counter that did not move is kept only
-// when it is one that proves loss did not happen (so "0 drops" is visible).
+// when it is one that proves loss or pause did not happen (so "0 drops" is visible, and a
+// port that paused nobody is told apart from one whose pause counters were not read).
 // Ports whose counters could not be read before and after are listed in missing.
 func deltas(ports map[string][]string, before, after counters) (out []topology.HopCounters, missing []string) {
 	for dev, list := range ports {
@@ -244,7 +247,7 @@ func deltas(ports map[string][]string, before, after counters) (out []topology.H
 				if !ok {
 					continue
 				}
-				if delta := v - old; delta != 0 || topology.IsLossCounter(k) {
+				if delta := v - old; delta != 0 || topology.IsLossCounter(k) || topology.IsPauseCounter(k) {
 					d[k] = delta
 				}
 			}
