@@ -27,7 +27,15 @@ package bench
 //     CPU per device, 438 -> 335 MiB peak RSS.
 //   - the lab costs more CPU than the auditor (14 ms per device: sysfs globbing in the
 //     emulated hosts, server-side SSH), and both share the machine: on 2 cores the wall of a
-//     1,000-device run is CPU-bound, above the latency floor.
+//     1,000-device run is CPU-bound, above the latency floor. The emulated hosts' globs now
+//     walk a directory index instead of path.Match'ing every file
+//     (labcheck/linuxhost BenchmarkCollectGPUHost: glob 34% -> 16% of a host's profile).
+//   - the floor was the Cumulus leaves: ~800 round trips each, one after another (8 s at
+//     10 ms, past the lab's device timeout); ports are now read 8 at a time.
+//   - the auditor's collect path in-process (BenchmarkCollectOverSSH, -focus on collectors):
+//     the GID sysfs parse matched a regular expression on 3 lines per GID slot (256 slots a
+//     port), now split by hand (7% -> 2% of a host's profile); next are SSH dials, NX-OS
+//     and SONiC JSON (redaction of CONFIG_DB, queuing), and ip -j decoding.
 
 import (
 	"fmt"

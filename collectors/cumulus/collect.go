@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
@@ -42,10 +44,31 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	if len(names) == 0 {
 		return fmt.Errorf("cumulus %s: no port to audit: %s", spec.Name, orNone(ifEv.Error))
 	}
-	for _, name := range names {
-		sw.Ports = append(sw.Ports, withBufferSizes(collectPort(ctx, nr, name, roce, roceEv)))
-	}
+	sw.Ports = collectPorts(ctx, nr, names, roce, roceEv)
 	return nil
+}
+
+// portsInFlight bounds the ports read at once. A leaf answers five commands per port, one
+// after another, so hundreds of ports in turn are hundreds of round trips (seconds at a few
+// milliseconds each, past a device timeout); each port in flight takes one session of the
+// connection, and sshclient opens at most DefaultMaxSessions (8) at a time.
+const portsInFlight = 8
+
+// collectPorts reads every port, the first alone and the rest portsInFlight at a time; the
+// ports come back in names' order. The first port settles whether the switch takes `-o json`
+// for per-port commands before the others ask, so a switch that refuses it is sent one JSON
+// command per kind, not one per port in flight.
+func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
+	ports := make([]*topology.SwitchPort, len(names))
+	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv)) }
+	one(0)
+	var g errgroup.Group
+	g.SetLimit(portsInFlight)
+	for i := 1; i < len(names); i++ {
+		g.Go(func() error { one(i); return nil })
+	}
+	_ = g.Wait() // the goroutines return no error: a port's failures are in its facts
+	return ports
 }
 
 // portNames is what to report on: the inventory's interfaces when it names some, otherwise

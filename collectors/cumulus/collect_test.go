@@ -13,7 +13,7 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-func collect(t *testing.T, r *fakeRunner, spec inventory.DeviceSpec) (*topology.Device, error) {
+func collect(t *testing.T, r collectors.Runner, spec inventory.DeviceSpec) (*topology.Device, error) {
 	t.Helper()
 	if spec.Name == "" {
 		spec.Name = "leaf2"
@@ -58,10 +58,11 @@ func TestCollectHealthy(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := asJSON(switchCommands)
-	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
+	ports := []string{"swp1", "swp2", "swp51", "swp52"}
+	for _, p := range ports {
 		want = append(want, perPort(p, asJSON(roceCommands))...)
 	}
-	if d := cmp.Diff(want, r.Sent); d != "" {
+	if d := cmp.Diff(want, portOrdered(r.Sent, len(switchCommands), ports)); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
 	}
 	sw := dev.Switch
@@ -150,10 +151,11 @@ func TestCollectBroken(t *testing.T) {
 	}
 	// The broken switch answers no `-o json`: after the first refusal, text only.
 	want := []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdInterfaceLLDP, CmdRoCE}
-	for _, p := range []string{"swp1", "swp2", "swp51", "swp52"} {
+	ports := []string{"swp1", "swp2", "swp51", "swp52"}
+	for _, p := range ports {
 		want = append(want, perPort(p, genericCommands)...)
 	}
-	if d := cmp.Diff(want, r.Sent); d != "" {
+	if d := cmp.Diff(want, portOrdered(r.Sent, 4, ports)); d != "" {
 		t.Errorf("sent (-want +got):\n%s", d)
 	}
 	p := dev.Switch.Port("swp2")

@@ -1,6 +1,8 @@
 package cumulus
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -41,3 +43,29 @@ func scenario(t *testing.T, name, cmd string) string {
 // fakeRunner serves a scenario's files by command string and refuses what the allowlist
 // refuses, as the real runner does. Override and Fail replace single commands.
 type fakeRunner = fixturerunner.Runner[fixtures]
+
+// portOrdered is sent with its first `shared` (switch-wide) commands in place and the rest
+// grouped by the port they name, in ports' order, each port's commands in the order sent:
+// ports are read concurrently, so only the order within a port is fixed. Commands that name
+// none of ports are kept at the end, where a diff shows them.
+func portOrdered(sent []string, shared int, ports []string) []string {
+	if len(sent) < shared {
+		return sent
+	}
+	out := slices.Clone(sent[:shared])
+	rest := sent[shared:]
+	placed := make([]bool, len(rest))
+	for _, p := range ports {
+		for i, c := range rest {
+			if f := strings.Fields(c); !placed[i] && len(f) > 3 && f[3] == p {
+				out, placed[i] = append(out, c), true
+			}
+		}
+	}
+	for i, c := range rest {
+		if !placed[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

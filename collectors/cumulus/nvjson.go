@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
@@ -23,9 +24,11 @@ import (
 func jsonCmd(cmd string) string { return cmd + " -o json" }
 
 // nvReader sends a collection's commands, remembering whether the switch takes `-o json`.
+// Ports are read concurrently: noJSON is atomic, and a port that asked in JSON just before
+// another port's refusal was recorded still falls back to text on its own.
 type nvReader struct {
 	r      collectors.Runner
-	noJSON bool
+	noJSON atomic.Bool
 }
 
 // read runs cmd as JSON and parses it with fromJSON; when JSON is refused or undecodable it
@@ -33,7 +36,7 @@ type nvReader struct {
 // answered; a text fallback notes why JSON was not used.
 func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
 	var why string
-	if !nr.noJSON {
+	if !nr.noJSON.Load() {
 		out, ev := evidence.Run(ctx, nr.r, jsonCmd(cmd))
 		if ev.Error == "" {
 			v, err := fromJSON(out)
@@ -42,7 +45,8 @@ func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromTe
 			}
 			ev.Error = commandError(jsonCmd(cmd), err)
 		}
-		nr.noJSON, why = true, ev.Error
+		nr.noJSON.Store(true)
+		why = ev.Error
 	}
 	v, ev := evidence.Read(ctx, nr.r, cmd, fromText)
 	if why != "" && ev.Error == "" {

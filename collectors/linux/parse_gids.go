@@ -3,7 +3,6 @@ package linux
 import (
 	"fmt"
 	"net"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,8 +11,47 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// gidPath matches the file part of a `grep -H` line over the GID sysfs files.
-var gidPath = regexp.MustCompile(`^/sys/class/infiniband/([^/]+)/ports/(\d+)/(gids|gid_attrs/types|gid_attrs/ndevs)/(\d+)$`)
+// gidFile is the file part of a `grep -H` line over the GID sysfs files:
+// /sys/class/infiniband/DEV/ports/PORT/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX.
+type gidFile struct {
+	dev, port, kind, idx string
+}
+
+// splitGIDPath reads a gidFile without a regular expression: a host answers 3 lines per GID
+// slot (256 slots a port), and matching each with one was the larger part of its parse.
+func splitGIDPath(p string) (gidFile, bool) {
+	rest, ok := strings.CutPrefix(p, "/sys/class/infiniband/")
+	if !ok {
+		return gidFile{}, false
+	}
+	var f gidFile
+	if f.dev, rest, ok = strings.Cut(rest, "/ports/"); !ok || f.dev == "" || strings.Contains(f.dev, "/") {
+		return gidFile{}, false
+	}
+	if f.port, rest, ok = strings.Cut(rest, "/"); !ok || !allDigits(f.port) {
+		return gidFile{}, false
+	}
+	i := strings.LastIndexByte(rest, '/')
+	if i < 0 {
+		return gidFile{}, false
+	}
+	f.kind, f.idx = rest[:i], rest[i+1:]
+	switch f.kind {
+	case "gids", "gid_attrs/types", "gid_attrs/ndevs":
+		return f, allDigits(f.idx)
+	}
+	return gidFile{}, false
+}
+
+// allDigits reports a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // ParseSysfsGIDs reads `grep -s -H .` over gids/N, gid_attrs/types/N and gid_attrs/ndevs/N
 // and joins them per index. Zero GIDs (empty slots) are dropped; an entry whose type or ndev
@@ -32,18 +70,18 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		}
 		// Paths hold no ':' (device and netdev names cannot), GID values do: split on the first.
 		path, val, ok := strings.Cut(line, ":")
-		m := gidPath.FindStringSubmatch(path)
-		if !ok || m == nil {
+		m, okPath := splitGIDPath(path)
+		if !ok || !okPath {
 			return nil, fmt.Errorf("GID sysfs line %d %s: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n+1, collectors.QuoteLine(line))
 		}
-		port, err1 := strconv.Atoi(m[2])
-		idx, err2 := strconv.Atoi(m[4])
+		port, err1 := strconv.Atoi(m.port)
+		idx, err2 := strconv.Atoi(m.idx)
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("GID sysfs line %d: port or index out of range", n+1)
 		}
-		k := key{DevPort{Dev: m[1], Port: port}, idx}
+		k := key{DevPort{Dev: m.dev, Port: port}, idx}
 		val = strings.TrimSpace(val)
-		switch m[3] {
+		switch m.kind {
 		case "gids":
 			ip := net.ParseIP(val)
 			if ip == nil || !strings.Contains(val, ":") {

@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,5 +96,31 @@ func TestParseSysfsGIDsErrors(t *testing.T) {
 				t.Errorf("want an error, got %+v", got)
 			}
 		})
+	}
+}
+
+// splitGIDPath accepts exactly the paths of the expression it replaced, with the same parts.
+func TestSplitGIDPathMatchesExpression(t *testing.T) {
+	re := regexp.MustCompile(`^/sys/class/infiniband/([^/]+)/ports/(\d+)/(gids|gid_attrs/types|gid_attrs/ndevs)/(\d+)$`)
+	for _, p := range []string{
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/0",
+		"/sys/class/infiniband/mlx5_bond_0/ports/12/gid_attrs/types/255",
+		"/sys/class/infiniband/rxe0/ports/1/gid_attrs/ndevs/7",
+		"/sys/class/infiniband//ports/1/gids/0", "/sys/class/infiniband/a/b/ports/1/gids/0",
+		"/sys/class/infiniband/mlx5_0/ports/x/gids/0", "/sys/class/infiniband/mlx5_0/ports//gids/0",
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/", "/sys/class/infiniband/mlx5_0/ports/1/gids/1a",
+		"/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/0", "/sys/class/infiniband/mlx5_0/ports/1/gids/0/1",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan", "sys/class/infiniband/m/ports/1/gids/0",
+		"/sys/class/infiniband/m/ports/1/gids/٣", "/sys/class/infiniband/m/ports/1/ports/2/gids/0",
+	} {
+		m := re.FindStringSubmatch(p)
+		f, ok := splitGIDPath(p)
+		if ok != (m != nil) {
+			t.Errorf("%s: split %v, expression %v", p, ok, m != nil)
+			continue
+		}
+		if ok && (f != gidFile{dev: m[1], port: m[2], kind: m[3], idx: m[4]}) {
+			t.Errorf("%s: split %+v, expression %q", p, f, m[1:])
+		}
 	}
 }

@@ -15,13 +15,15 @@ type vfile struct {
 
 // vfs is a tiny read-only filesystem: files by absolute path, directories implied. It can be
 // scoped to the paths one command reads (roots), so a command does not render all of sysfs.
+// Directories index their entries, so a glob walks the pattern one element at a time instead
+// of matching every path (a host has thousands: GID slots, counters, DCQCN files).
 type vfs struct {
 	files map[string]vfile
-	dirs  map[string]bool
-	roots []string // static prefixes of the command's words; none means everything
+	dirs  map[string][]string // directory -> the names of its entries, files and directories
+	roots []string            // static prefixes of the command's words; none means everything
 }
 
-func newVFS() *vfs { return &vfs{files: map[string]vfile{}, dirs: map[string]bool{"/": true}} }
+func newVFS() *vfs { return &vfs{files: map[string]vfile{}, dirs: map[string][]string{"/": nil}} }
 
 // scopedVFS is a vfs that only needs the files the given shell words can name.
 func scopedVFS(words []string) *vfs {
@@ -56,10 +58,31 @@ func (fs *vfs) put(p string, f vfile) {
 	if !fs.wants(p) {
 		return
 	}
-	fs.files[p] = f
-	for d := path.Dir(p); !fs.dirs[d]; d = path.Dir(d) {
-		fs.dirs[d] = true
+	if _, ok := fs.files[p]; !ok {
+		fs.link(p)
 	}
+	fs.files[p] = f
+}
+
+// link enters p in its directory, creating the directories above it that do not exist yet.
+func (fs *vfs) link(p string) {
+	for p != "/" {
+		d := path.Dir(p)
+		_, known := fs.dirs[d]
+		fs.dirs[d] = append(fs.dirs[d], path.Base(p))
+		if known {
+			return
+		}
+		p = d
+	}
+}
+
+func (fs *vfs) exists(p string) bool {
+	if _, ok := fs.files[p]; ok {
+		return true
+	}
+	_, ok := fs.dirs[p]
+	return ok
 }
 
 // glob expands one shell word like bash does: matches sorted lexically, and the word itself
@@ -68,22 +91,51 @@ func (fs *vfs) glob(word string) []string {
 	if !strings.ContainsAny(word, "*?[") {
 		return []string{word}
 	}
-	var out []string
-	for p := range fs.files {
-		if ok, _ := path.Match(word, p); ok {
-			out = append(out, p)
-		}
-	}
-	for d := range fs.dirs {
-		if ok, _ := path.Match(word, d); ok {
-			out = append(out, d)
-		}
-	}
+	out := fs.match(word)
 	if len(out) == 0 {
 		return []string{word}
 	}
 	slices.Sort(out)
 	return out
+}
+
+// match is every path pattern names, walked from the root one element at a time: an element
+// with wildcards is matched against the entries of the directories reached so far, a literal
+// one is looked up. As with path.Match over whole paths, a wildcard never matches '/', and
+// an empty, "." or ".." element matches nothing.
+func (fs *vfs) match(pattern string) []string {
+	if !strings.HasPrefix(pattern, "/") {
+		return nil
+	}
+	cur := []string{"/"}
+	for _, el := range strings.Split(pattern[1:], "/") {
+		if el == "" || el == "." || el == ".." {
+			return nil
+		}
+		var next []string
+		literal := !strings.ContainsAny(el, `*?[\`)
+		for _, d := range cur {
+			pre := d + "/"
+			if d == "/" {
+				pre = d
+			}
+			if literal {
+				if fs.exists(pre + el) {
+					next = append(next, pre+el)
+				}
+				continue
+			}
+			for _, name := range fs.dirs[d] {
+				if ok, _ := path.Match(el, name); ok {
+					next = append(next, pre+name)
+				}
+			}
+		}
+		if cur = next; len(cur) == 0 {
+			return nil
+		}
+	}
+	return cur
 }
 
 // expand globs every word in order, as the shell does before running the command.
@@ -103,7 +155,7 @@ func (fs *vfs) read(p string) (string, string) {
 		}
 		return f.data, ""
 	}
-	if fs.dirs[p] {
+	if _, ok := fs.dirs[p]; ok {
 		return "", "Is a directory"
 	}
 	return "", "No such file or directory"

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -27,19 +28,23 @@ type Fixtures interface {
 
 // Runner serves the files of fixture scenario Scenario by command string and refuses what the
 // allowlist refuses, as the real runner does. Override and Fail replace single commands;
-// Sent records every command received, in order, refused ones included.
+// Sent records every command received, in order, refused ones included. Run is safe for
+// concurrent use (collectors read ports in parallel); read Sent once Collect has returned.
 type Runner[F Fixtures] struct {
 	Scenario string
 	Override map[string]collectors.Output
 	Fail     map[string]error
 	Sent     []string
+	mu       sync.Mutex
 }
 
 // Run answers cmd: ErrNotAllowed when the allowlist refuses it, then Fail's error, then
 // Override's output, then the scenario's file. A missing file is an error.
 func (r *Runner[F]) Run(_ context.Context, cmd string) (collectors.Output, error) {
 	var f F
+	r.mu.Lock()
 	r.Sent = append(r.Sent, cmd)
+	r.mu.Unlock()
 	if !f.Allowlist().Allows(cmd) {
 		return collectors.Output{}, collectors.ErrNotAllowed
 	}
