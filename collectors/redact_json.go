@@ -44,6 +44,9 @@ func redactJSON(s string) (string, bool) {
 				valueDone(stack)
 			}
 		case string:
+			if len(stack) == 0 {
+				return "", false // a second top-level value: not one JSON document
+			}
 			start := prev + strings.IndexByte(s[prev:end], '"')
 			top := &stack[len(stack)-1]
 			switch {

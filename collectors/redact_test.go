@@ -107,7 +107,7 @@ func TestRedactConfigDB(t *testing.T) {
 
 // Output without anything secret-looking comes back as it went in (and cheaply).
 func TestRedactLeavesOrdinaryOutput(t *testing.T) {
-	for _, s := range []string{"", "Port Rx PFC0 PFC1\nEthernet0 0 0\n", `{"interfaces": {"Ethernet1": {"mtu": 9214}}}`, "not { json"} {
+	for _, s := range []string{"", "{}\"\"", "Port Rx PFC0 PFC1\nEthernet0 0 0\n", `{"interfaces": {"Ethernet1": {"mtu": 9214}}}`, "not { json"} {
 		if got := Redact(s); got != s {
 			t.Errorf("Redact(%q) = %q", s, got)
 		}
