@@ -22,9 +22,9 @@ func (a *app) startDeadline(cmd *cobra.Command) error {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(cmd.Context(), a.deadline)
+	// Released when mainWith cancels the run's context, whichever way the command ends.
+	context.AfterFunc(cmd.Context(), cancel)
 	cmd.SetContext(ctx)
-	// The run ends with the process; cancel with the command so nothing outlives it in tests.
-	cmd.PostRun = func(*cobra.Command, []string) { cancel() }
 	return nil
 }
 

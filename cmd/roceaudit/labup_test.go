@@ -1,37 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/roceaudit/roceaudit/internal/syncbuf"
 )
-
-// syncBuffer is a bytes.Buffer safe to read while Main writes to it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // runningLab is `roceaudit lab up` running in the background until stop is called.
 type runningLab struct {
-	out, errb syncBuffer
+	out, errb syncbuf.Buffer
 	done      chan int
 	cancel    context.CancelFunc
 }

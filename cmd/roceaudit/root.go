@@ -53,6 +53,9 @@ func mainWith(ctx context.Context, reg *collectors.Registry, args []string, stdi
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// Whatever a command derives from ctx (the --deadline timer) ends with the run.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	return exitCode(root.ExecuteContext(ctx), stderr)
 }
 

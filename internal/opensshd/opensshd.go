@@ -21,10 +21,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/roceaudit/roceaudit/internal/syncbuf"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
 )
@@ -71,7 +71,7 @@ type Server struct {
 	Dir     string
 	HostKey ssh.PublicKey
 	cmd     *exec.Cmd
-	log     *syncBuffer
+	log     *syncbuf.Buffer
 }
 
 // Options shape a server.
@@ -101,7 +101,7 @@ func Start(t testing.TB, o Options) *Server {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{Dir: dir, log: &syncBuffer{}}
+	s := &Server{Dir: dir, log: &syncbuf.Buffer{}}
 	hostKeyFile := filepath.Join(dir, "ssh_host_ed25519_key")
 	s.HostKey = writeKey(t, hostKeyFile)
 	var ak bytes.Buffer
@@ -223,24 +223,6 @@ func freePort(t testing.TB) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
-}
-
-// syncBuffer collects sshd's log from its two pipes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // SudoersDropIn installs /etc/sudoers.d/<name> for the test and removes it afterwards; sudo
