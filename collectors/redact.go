@@ -28,7 +28,7 @@ func Redact(s string) string {
 var secretWords = map[string]bool{
 	"password": true, "passwd": true, "secret": true, "key": true, "community": true,
 	"passphrase": true, "auth": true, "priv": true, "hash": true, "pre-shared-key": true,
-	"authentication-key": true, "auth-key": true, "shared-secret": true, "localizedkey": false,
+	"authentication-key": true, "auth-key": true, "shared-secret": true,
 }
 
 // keptWords are qualifiers between a secret's name and its value (algorithms, encryption
