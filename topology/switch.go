@@ -44,6 +44,9 @@ type SwitchPort struct {
 
 	PFC         Fact[SwitchPFC]      `json:"pfc"`
 	PFCWatchdog Fact[map[int]bool]   `json:"pfc_watchdog"` // priority -> watchdog on
+	// WatchdogTimers are the watchdog's timers on the port, where the NOS states them; a
+	// platform whose timers are not read says why (Unsupported).
+	WatchdogTimers Fact[WatchdogTimers] `json:"pfc_watchdog_timers"`
 	Pause       Fact[Pause]          `json:"pause"`        // 802.3x; Autoneg unused
 	ECN         Fact[map[int]bool]   `json:"ecn"`          // queue -> ECN marking on
 	Scheduler   Fact[map[int]string] `json:"scheduler"`    // queue -> "strict" | "dwrr" | "wrr" | "ets"
@@ -54,6 +57,15 @@ type SwitchPort struct {
 	ECNOrder Fact[ECNOrder] `json:"ecn_order"`
 
 	Counters Fact[map[string]int64] `json:"counters"`
+}
+
+// WatchdogTimers are a port's PFC watchdog timers in ms: how long a lossless queue stays
+// paused without draining before the watchdog acts (Detection), and how long it acts before it
+// restores the queue (Restoration, 0 when not stated); Action is drop, forward or alert.
+type WatchdogTimers struct {
+	DetectionMs   int    `json:"detection_ms"`
+	RestorationMs int    `json:"restoration_ms,omitempty"`
+	Action        string `json:"action,omitempty"`
 }
 
 // MTU is a port MTU as configured and normalized to a frame-MTU class for comparison.

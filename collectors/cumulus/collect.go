@@ -158,6 +158,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 		}
 		return m, ex, err
 	})
+	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: cmd(TmplPFCWatchdog)})
 	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
@@ -405,6 +406,7 @@ func unknownAll(p *topology.SwitchPort, ev topology.Evidence) {
 	p.TCToQueue = topology.Unknown[map[int]int](ev)
 	p.PFC = topology.Unknown[topology.SwitchPFC](ev)
 	p.PFCWatchdog = topology.Unknown[map[int]bool](ev)
+	p.WatchdogTimers = topology.Unknown[topology.WatchdogTimers](ev)
 	p.Pause = topology.Unknown[topology.Pause](ev)
 	p.ECN = topology.Unknown[map[int]bool](ev)
 	p.Scheduler = topology.Unknown[map[int]string](ev)
