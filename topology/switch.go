@@ -42,16 +42,16 @@ type SwitchPort struct {
 	// PORT_QOS_MAP|<port>.dscp_to_tc_map); "" when it binds none or maps have no names.
 	DSCPMap string `json:"dscp_map,omitempty"`
 
-	PFC         Fact[SwitchPFC]      `json:"pfc"`
-	PFCWatchdog Fact[map[int]bool]   `json:"pfc_watchdog"` // priority -> watchdog on
+	PFC         Fact[SwitchPFC]    `json:"pfc"`
+	PFCWatchdog Fact[map[int]bool] `json:"pfc_watchdog"` // priority -> watchdog on
 	// WatchdogTimers are the watchdog's timers on the port, where the NOS states them; a
 	// platform whose timers are not read says why (Unsupported).
 	WatchdogTimers Fact[WatchdogTimers] `json:"pfc_watchdog_timers"`
-	Pause       Fact[Pause]          `json:"pause"`        // 802.3x; Autoneg unused
-	ECN         Fact[map[int]bool]   `json:"ecn"`          // queue -> ECN marking on
-	Scheduler   Fact[map[int]string] `json:"scheduler"`    // queue -> "strict" | "dwrr" | "wrr" | "ets"
-	DCBX        Fact[DCBX]           `json:"dcbx"`
-	Buffer      Fact[Buffer]         `json:"buffer"`
+	Pause          Fact[Pause]          `json:"pause"`     // 802.3x; Autoneg unused
+	ECN            Fact[map[int]bool]   `json:"ecn"`       // queue -> ECN marking on
+	Scheduler      Fact[map[int]string] `json:"scheduler"` // queue -> "strict" | "dwrr" | "wrr" | "ets"
+	DCBX           Fact[DCBX]           `json:"dcbx"`
+	Buffer         Fact[Buffer]         `json:"buffer"`
 	// Headroom and ECNOrder are the buffer sizes SW-HEADROOM and SW-ECN-PFC-ORDER judge.
 	Headroom Fact[Headroom] `json:"headroom"`
 	ECNOrder Fact[ECNOrder] `json:"ecn_order"`
