@@ -41,6 +41,9 @@ var hostVariantFaults = []fault{
 		apply: func(h *linuxhost.Host) {
 			h.Netdev(linuxhost.Port0).Eth.PFCPreventionMs = linuxhost.MLX5DriverDefaultPFCPreventionMs
 		}},
+	// A NIC never told its cable: mlx5 sizes its receive headroom for 7 m on leaf1's 40 m cable.
+	{Fault: Fault{"gpu01", linuxhost.Port0, "SW-HEADROOM", "mlnx_qos Cable len left at the mlx5 default 7 m on a cable leaf1 sizes for 40 m"},
+		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port0).Eth.CableLen = linuxhost.MLX5DefaultCableM }},
 	// A receiver that cannot drain a fifth of the time: it pauses the rail host's transfer
 	// into it, and the pause spreads back through leaf2, spine1 and leaf1 to the sender.
 	{Fault: Fault{"gpu02", linuxhost.Port1, "XFER-PAUSE", "slow receiver: the NIC cannot drain 20% of a transfer and pauses priority 3 for it"},
