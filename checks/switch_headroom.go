@@ -108,8 +108,10 @@ func headroomPeer(r recipe.Recipe, p *topology.SwitchPort, peer end, v verdict) 
 		src := peer.host.QoS.Source
 		v.evidence = &topology.Evidence{Command: p.Headroom.Source.Command + "; " + peer.ref.String() + ": " + src.Command,
 			Excerpt: strings.TrimSpace(p.Headroom.Source.Excerpt + "\n" + cableLines(src.Excerpt))}
-		v.remediation = fmt.Sprintf("measure the cable between %s and %s, then tell both ends: on the host `mlnx_qos -i %s --cable_len=<m>`, "+
-			"on the switch CABLE_LENGTH (and the profile it selects, SW-HEADROOM)", p.Name, peer.ref, peer.host.Netdev)
+		longer := max(nic, h.CableM)
+		v.remediation = fmt.Sprintf("tell both ends the same length, the longer claim (%d m) until the cable between %s and %s is measured "+
+			"(a longer one only reserves more): on the host `mlnx_qos -i %s --cable_len=%d`, on the switch CABLE_LENGTH %s %dm "+
+			"and a lossless profile sized for it", longer, p.Name, peer.ref, peer.host.Netdev, longer, p.Name, longer)
 	}
 	return v
 }

@@ -108,9 +108,9 @@ func TestSwitchHeadroomAgainstTheHostsCableLength(t *testing.T) {
 		remediation string
 	}{
 		{"same cable", 40, 40, Pass, "", ""},
-		{"NIC left at the mlx5 default 7 m", 40, 7, Warn, "the switch sizes for 40 m (CABLE_LENGTH), gpu01:ens1f0np0's NIC for 7 m", "mlnx_qos -i ens1f0np0 --cable_len=<m>"},
+		{"NIC left at the mlx5 default 7 m", 40, 7, Warn, "the switch sizes for 40 m (CABLE_LENGTH), gpu01:ens1f0np0's NIC for 7 m", "mlnx_qos -i ens1f0np0 --cable_len=40"},
 		{"NIC told longer, covered", 5, 40, Pass, "xoff also covers 40 m", ""},
-		{"NIC told longer, not covered", 40, 300, Warn, "if the NIC is right, xoff is 71680 B short of the 163840 B a 300 m cable needs", "measure the cable"},
+		{"NIC told longer, not covered", 40, 300, Warn, "if the NIC is right, xoff is 71680 B short of the 163840 B a 300 m cable needs", "CABLE_LENGTH Ethernet1/1 300m"},
 		{"NIC does not say", 40, 0, Pass, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
