@@ -60,7 +60,7 @@ const portsInFlight = 8
 // command per kind, not one per port in flight.
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
-	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv)) }
+	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv), roce) }
 	one(0)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)

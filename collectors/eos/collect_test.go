@@ -83,8 +83,10 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 		DCBX:           known(topology.DCBX{Mode: "static", Detail: "no dcbx mode (DCBX off, the EOS default)"}, CmdRunningConfig),
 		Buffer:         known(topology.Buffer{LosslessPGs: []int{3}, Profile: profile}, CmdRunningConfig),
 		Headroom:       topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
-		ECNOrder:       topology.Unsupported(topology.ECNOrder{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
-		Counters:       known(counters, CmdInterfaces),
+		// The ECN thresholds are read and named; there is no PFC trigger to order them against.
+		ECNOrder: topology.Unsupported(topology.ECNOrder{}, "ECN thresholds are configured (tx-queue 3: random-detect ecn minimum-threshold 150 kbytes "+
+			"maximum-threshold 1500 kbytes max-mark-probability 20) "+noPFCTrigger, topology.Evidence{Command: CmdRunningConfig}),
+		Counters: known(counters, CmdInterfaces),
 	}
 }
 

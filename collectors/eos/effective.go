@@ -118,6 +118,9 @@ func (e *Effective) merge(q *QoS) {
 			cur.Priority = t.Priority
 		}
 		cur.ECN = cur.ECN || t.ECN
+		if t.ECNLine != "" {
+			cur.ECNLine = t.ECNLine
+		}
 	}
 }
 

@@ -33,6 +33,8 @@ type QoS struct {
 type TxQueue struct {
 	Priority string // "strict" (priority strict), "round-robin" (no priority), "" (default)
 	ECN      bool   // random-detect ecn ...
+	// ECNLine is the queue's `random-detect ecn minimum-threshold ...` line: its thresholds.
+	ECNLine string
 }
 
 // InterfaceConfig is an `interface EthernetX` block.
@@ -269,7 +271,7 @@ func (q *QoS) apply(n *configtree.Node) (bool, error) {
 			case c.Line == "no priority":
 				t.Priority = "round-robin"
 			case strings.HasPrefix(c.Line, "random-detect ecn minimum-threshold "):
-				t.ECN = true
+				t.ECN, t.ECNLine = true, c.Line
 			}
 		}
 	case len(f) == 2 && f[0] == "mc-tx-queue":
