@@ -27,7 +27,9 @@ func TestLinkPFCStorm(t *testing.T) {
 		{"no switch watchdog", topology.Known(8000, src("ethtool")), wd(200, 200), true, Skip, "SW-PFC-WATCHDOG"},
 		{"timers not read", topology.Known(8000, src("ethtool")),
 			topology.Unsupported(topology.WatchdogTimers{}, "not in the configuration", src("show")), false, Skip, "not in the configuration"},
-		{"NIC timeout unreadable", topology.Unknown[int](topology.Evidence{Command: "ethtool", Error: "Cannot get tunable"}), wd(200, 200), false, Error, ""},
+		{"NIC timeout unreadable", topology.Unknown[int](topology.Evidence{Command: "ethtool", Error: "ssh: connection lost"}), wd(200, 200), false, Error, ""},
+		{"driver without the tunable", topology.Unknown[int](topology.Evidence{Command: "ethtool",
+			Error: "exit status 255: pfc-prevention-tout: Cannot get tunable"}), wd(200, 200), false, Skip, "only the switch watchdog"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := healthySwitchPort("Ethernet1/1")
