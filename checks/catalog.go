@@ -43,11 +43,14 @@ type Check struct {
 	device     func(r recipe.Recipe, d *topology.Device) verdict
 	hostPort   func(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdict
 	switchPort func(r recipe.Recipe, d *topology.Device, p *topology.SwitchPort) verdict
-	link       func(r recipe.Recipe, a, b end) verdict
-	declared   func(r recipe.Recipe, dl topology.DeclaredLink) verdict
-	path       func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
-	transfer   func(r recipe.Recipe, x topology.Transfer) verdict
-	fabric     func(r recipe.Recipe, f *fabric, remedy portRemedy) []fabricVerdict
+	// withPeer, when set, revises a switch port's verdict with the facts of the device at the
+	// other end of its link (SW-HEADROOM: the host NIC's own cable length).
+	withPeer func(r recipe.Recipe, p *topology.SwitchPort, peer end, v verdict) verdict
+	link     func(r recipe.Recipe, a, b end) verdict
+	declared func(r recipe.Recipe, dl topology.DeclaredLink) verdict
+	path     func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
+	transfer func(r recipe.Recipe, x topology.Transfer) verdict
+	fabric   func(r recipe.Recipe, f *fabric, remedy portRemedy) []fabricVerdict
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.

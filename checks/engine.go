@@ -90,7 +90,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 					peers[port] = peer
 				}
 			}
-			out = append(out, switchResults(snap.Recipe, cat, d, peers, opts)...)
+			out = append(out, switchResults(snap.Recipe, cat, f, d, peers, opts)...)
 		}
 	}
 	out = append(out, linkResults(snap.Recipe, cat, f, sc, opts)...)
@@ -163,7 +163,7 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 }
 
 // switchResults checks the ports of one switch that link two inventory devices.
-func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[string]topology.PortRef, opts Options) []Result {
+func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options) []Result {
 	var out []Result
 	ports := map[string]*topology.SwitchPort{}
 	for _, p := range d.Switch.Ports {
@@ -186,6 +186,9 @@ func switchResults(r recipe.Recipe, cat []*Check, d *topology.Device, peers map[
 			if ok {
 				iface = p.Name
 				v = c.switchPort(r, d, p)
+				if c.withPeer != nil {
+					v = c.withPeer(r, p, f.end(peer), v)
+				}
 			} else {
 				v = verdict{status: Error, actual: "port not reported",
 					message:  "the switch did not report port " + key + ", which a link names",

@@ -36,6 +36,7 @@ func healthyPort() *topology.HostPort {
 		ToS:                  topology.Known(topology.ToS{Value: 106, Set: true, From: "traffic_class"}, src("cat traffic_class")),
 		DCBX:                 topology.Known(topology.DCBX{Mode: "static", Detail: "OS controlled, lldpad inactive"}, src("mlnx_qos")),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "inventory"}},
+		PFCPreventionMs:      topology.Known(100, src("ethtool --get-tunable ens1f0np0 pfc-prevention-tout")),
 		Counters: topology.Known(map[string]int64{"tx_pause_storm_warning_events": 0, "tx_pause_storm_error_events": 0},
 			src("ethtool -S ens1f0np0")),
 	}

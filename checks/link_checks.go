@@ -10,7 +10,7 @@ import (
 
 // linkChecks compare the two ends of a link (LINK-*).
 func linkChecks() []*Check {
-	return []*Check{linkMTU(), linkPFC(), linkLLDP()}
+	return []*Check{linkMTU(), linkPFC(), linkPFCStorm(), linkLLDP()}
 }
 
 // linkLLDP compares each declared link with what the switches see over LLDP: it reports

@@ -61,9 +61,13 @@ func (o Options) linkFix(c *Check, v verdict, r recipe.Recipe, ends ...end) verd
 		return v
 	}
 	parts := []string{v.remediation}
-	for _, e := range ends {
-		if fix := o.fixAt(e, e.input(c, r)); fix != "" {
-			parts = append(parts, "on "+e.ref.Device+" "+e.input(c, r).Port+":\n"+fix)
+	for i, e := range ends {
+		in := e.input(c, r)
+		if len(ends) == 2 {
+			in.PeerHost, in.PeerSwitch = ends[1-i].host, ends[1-i].sw
+		}
+		if fix := o.fixAt(e, in); fix != "" {
+			parts = append(parts, "on "+e.ref.Device+" "+in.Port+":\n"+fix)
 		}
 	}
 	v.remediation = joinFixes("\n", parts...)

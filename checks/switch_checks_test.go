@@ -15,19 +15,20 @@ func healthySwitchPort(name string) *topology.SwitchPort {
 	}
 	e := src("show")
 	return &topology.SwitchPort{
-		Name:        name,
-		MTU:         topology.Known(topology.MTU{Configured: 9214, Kind: "ip", Normalized: 9216}, e),
-		Trust:       topology.Known("dscp", e),
-		DSCPToTC:    topology.Known(m, e),
-		PFC:         topology.Known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}}, e),
-		PFCWatchdog: topology.Known(map[int]bool{3: true}, e),
-		Pause:       topology.Known(topology.Pause{}, e),
-		ECN:         topology.Known(map[int]bool{3: true}, e),
-		Scheduler:   topology.Known(map[int]string{3: "dwrr", 6: "strict"}, e),
-		DCBX:        topology.Known(topology.DCBX{Mode: "static"}, e),
-		Buffer:      topology.Known(topology.Buffer{LosslessPGs: []int{3, 4}}, e),
-		Headroom:    topology.Known(sonicHeadroom(40, 92160), e),
-		ECNOrder:    topology.Known(sonicOrder(1048576, -3), e),
+		Name:           name,
+		MTU:            topology.Known(topology.MTU{Configured: 9214, Kind: "ip", Normalized: 9216}, e),
+		Trust:          topology.Known("dscp", e),
+		DSCPToTC:       topology.Known(m, e),
+		PFC:            topology.Known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}}, e),
+		PFCWatchdog:    topology.Known(map[int]bool{3: true}, e),
+		WatchdogTimers: topology.Known(topology.WatchdogTimers{DetectionMs: 200, RestorationMs: 200, Action: "drop"}, e),
+		Pause:          topology.Known(topology.Pause{}, e),
+		ECN:            topology.Known(map[int]bool{3: true}, e),
+		Scheduler:      topology.Known(map[int]string{3: "dwrr", 6: "strict"}, e),
+		DCBX:           topology.Known(topology.DCBX{Mode: "static"}, e),
+		Buffer:         topology.Known(topology.Buffer{LosslessPGs: []int{3, 4}}, e),
+		Headroom:       topology.Known(sonicHeadroom(40, 92160), e),
+		ECNOrder:       topology.Known(sonicOrder(1048576, -3), e),
 	}
 }
 

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/roceaudit/roceaudit/buffers"
 	"github.com/roceaudit/roceaudit/recipe"
@@ -23,11 +24,13 @@ func swHeadroom() *Check {
 		Sources: []string{buffers.HeadroomSource,
 			"SONiC ASIC_TABLE constants: files/build_templates/asic_table.j2 (stephenxs/sonic-buildimage, commit 761bdf3e224be7abb7e4e1fe12d4d87624b1ca3f)",
 			"SONiC pg_profile_lookup.ini (device/mellanox/x86_64-mlnx_msn2700-r0/ACS-MSN2700, edge-core/sonic-buildimage commit 0db7e88313994cffe5e29e2ebe5f0aa993073513)",
-			"SONiC CONFIG_DB CABLE_LENGTH, BUFFER_PG, BUFFER_PROFILE, PORT speed/mtu"},
+			"SONiC CONFIG_DB CABLE_LENGTH, BUFFER_PG, BUFFER_PROFILE, PORT speed/mtu",
+			"mlnx_qos Cable len (mlx5 dcbnl PFC delay; driver default MLX5E_DEFAULT_CABLE_LEN 7 m, drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.h)"},
 		Expected: func(r recipe.Recipe) string {
 			return fmt.Sprintf("xoff of priority group %d >= the formula's need for the port's speed, cable and MTU", r.RoCEPriority)
 		},
-		Hint: "bind the RoCE priority group a lossless profile sized for the port's speed and real cable length",
+		Hint:     "bind the RoCE priority group a lossless profile sized for the port's speed and real cable length",
+		withPeer: headroomPeer,
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			pg := p.ClassOf(r.RoCEPriority)
 			return switchFact(p.Headroom, "headroom", func(h topology.Headroom) verdict {
@@ -65,4 +68,61 @@ func swHeadroom() *Check {
 			})
 		},
 	}
+}
+
+// headroomPeer compares the cable length the switch sizes the port for with the one the host
+// NIC at the other end sizes its own receive headroom for (mlnx_qos "Cable len"): one cable,
+// two claims. A NIC told less than the switch may be short of headroom itself; a NIC told
+// more is judged against the switch's xoff, which must then cover that length too.
+func headroomPeer(r recipe.Recipe, p *topology.SwitchPort, peer end, v verdict) verdict {
+	if peer.host == nil || !peer.host.QoS.Usable() || !p.Headroom.Usable() {
+		return v
+	}
+	h, nic := p.Headroom.Value, peer.host.QoS.Value.CableLenM
+	got, ok := h.PGs[p.ClassOf(r.RoCEPriority)]
+	if nic == 0 || h.Computed != "" || h.CableM == 0 || h.CableM == nic || !ok {
+		return v
+	}
+	note := fmt.Sprintf("the two ends disagree on the cable: the switch sizes for %d m (CABLE_LENGTH), %s's NIC for %d m (mlnx_qos Cable len)",
+		h.CableM, peer.ref, nic)
+	short := nic < h.CableM
+	if short {
+		note += fmt.Sprintf("; if the switch is right, the NIC's own receive headroom is sized for a cable %d m too short and it drops what arrives after its pause", h.CableM-nic)
+	} else {
+		alt := h
+		alt.CableM = nic
+		need, err := buffers.Required(alt)
+		switch {
+		case err != nil:
+			note += "; the need for the NIC's length cannot be computed: " + err.Error()
+		case got.Xoff < need.Xoff:
+			short = true
+			note += fmt.Sprintf("; if the NIC is right, xoff is %d B short of the %d B a %d m cable needs", need.Xoff-got.Xoff, need.Xoff, nic)
+		default:
+			note += fmt.Sprintf("; xoff also covers %d m", nic)
+		}
+	}
+	v.message = joinNotes(v.message, []string{note})
+	if short && v.status == Pass {
+		v.status = Warn
+		src := peer.host.QoS.Source
+		v.evidence = &topology.Evidence{Command: p.Headroom.Source.Command + "; " + peer.ref.String() + ": " + src.Command,
+			Excerpt: strings.TrimSpace(p.Headroom.Source.Excerpt + "\n" + cableLines(src.Excerpt))}
+		longer := max(nic, h.CableM)
+		v.remediation = fmt.Sprintf("tell both ends the same length, the longer claim (%d m) until the cable between %s and %s is measured "+
+			"(a longer one only reserves more): on the host `mlnx_qos -i %s --cable_len=%d`, on the switch CABLE_LENGTH %s %dm "+
+			"and a lossless profile sized for it", longer, p.Name, peer.ref, peer.host.Netdev, longer, p.Name, longer)
+	}
+	return v
+}
+
+// cableLines keeps the host tool's cable-length line of an excerpt.
+func cableLines(excerpt string) string {
+	var out []string
+	for _, l := range strings.Split(excerpt, "\n") {
+		if strings.Contains(l, "Cable len") {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -94,3 +94,42 @@ func spectrum(cell int) topology.HeadroomASIC {
 	return topology.HeadroomASIC{Name: "spectrum", CellSize: cell, PipelineLatencyKB: 18, MACPHYDelayKB: 0.8,
 		PeerResponseKB: 3.8, LosslessMTU: 1024, SmallPacketPercent: 100}
 }
+
+// The host NIC at the other end states its own cable length (mlnx_qos Cable len): a shorter
+// one than the switch's may leave the NIC short, a longer one must be covered by the xoff.
+func TestSwitchHeadroomAgainstTheHostsCableLength(t *testing.T) {
+	e := src("show runningconfiguration all")
+	for _, tc := range []struct {
+		name        string
+		switchM     int
+		nicM        int
+		status      Status
+		message     string
+		remediation string
+	}{
+		{"same cable", 40, 40, Pass, "", ""},
+		{"NIC left at the mlx5 default 7 m", 40, 7, Warn, "the switch sizes for 40 m (CABLE_LENGTH), gpu01:ens1f0np0's NIC for 7 m", "mlnx_qos -i ens1f0np0 --cable_len=40"},
+		{"NIC told longer, covered", 5, 40, Pass, "xoff also covers 40 m", ""},
+		{"NIC told longer, not covered", 40, 300, Warn, "if the NIC is right, xoff is 71680 B short of the 163840 B a 300 m cable needs", "CABLE_LENGTH Ethernet1/1 300m"},
+		{"NIC does not say", 40, 0, Pass, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := healthySwitchPort("Ethernet1/1")
+			p.Headroom = topology.Known(sonicHeadroom(tc.switchM, 92160), e)
+			snap := switchSnap(p)
+			q := snap.Devices[0].Host.Ports[0].QoS
+			q.Value.CableLenM = tc.nicM
+			snap.Devices[0].Host.Ports[0].QoS = q
+			r := swResults(snap, Options{})["SW-HEADROOM leaf1:Ethernet1/1"]
+			if r.Status != tc.status || !strings.Contains(r.Message, tc.message) || !strings.Contains(r.Remediation, tc.remediation) {
+				t.Fatalf("got %s %q (fix %q), want %s %q", r.Status, r.Message, r.Remediation, tc.status, tc.message)
+			}
+			if tc.message == "" && r.Message != "" {
+				t.Errorf("no disagreement to note, got %q", r.Message)
+			}
+			if r.Status == Warn && (r.Evidence == nil || !strings.Contains(r.Evidence.Command, "gpu01:ens1f0np0: mlnx_qos")) {
+				t.Errorf("the evidence must show both ends: %+v", r.Evidence)
+			}
+		})
+	}
+}

@@ -89,12 +89,18 @@ func xferBW() *Check {
 				return verdict{status: Pass, actual: actual}
 			}
 			msg := "bandwidth far below " + link
-			if hop, what := worstLoss(r, x); hop != "" {
+			fix := "find the lossy hop (XFER-RETRANS) and fix its PFC/ECN configuration"
+			hop, what := worstLoss(r, x)
+			if hop != "" {
 				msg += "; " + hop + ": " + what
+			} else if c, ok := throttler(r, x); ok {
+				// Nothing was lost: PFC held the flow back, from the port XFER-PAUSE names.
+				msg += "; nothing was lost, but " + c.Port + " paused the transfer with PFC (XFER-PAUSE)"
+				fix = drainFix(c)
 			}
 			return verdict{status: Fail, actual: actual, message: msg,
 				evidence:    &topology.Evidence{Command: x.ClientCommand, Excerpt: lastLines(x.Output, 4)},
-				remediation: "find the lossy hop (XFER-RETRANS) and fix its PFC/ECN configuration"}
+				remediation: fix}
 		},
 	}
 }

@@ -172,3 +172,18 @@ func joinNotes(msg string, notes []string) string {
 	}
 	return strings.Join(append([]string{msg}, notes...), "; ")
 }
+
+// throttler is the culprit of the transfer's pause tree when it paused the transfer for
+// throttledShare or more (what XFER-PAUSE warns about), for checks that explain a slow run.
+func throttler(r recipe.Recipe, x topology.Transfer) (topology.PauseOrigin, bool) {
+	if len(x.Hops) == 0 {
+		return topology.PauseOrigin{}, false
+	}
+	t := topology.BuildPauseTree(x, r.RoCEPriority)
+	if len(t.Culprits) == 0 || len(t.Mismatches) > 0 {
+		return topology.PauseOrigin{}, false
+	}
+	c := t.Culprits[0]
+	share, known := pausedShare(c, x)
+	return c, !known || share >= throttledShare
+}

@@ -82,3 +82,21 @@ func TestXferPauseUnreadHopIsAnError(t *testing.T) {
 		t.Errorf("not run: %+v", r)
 	}
 }
+
+// A run held back by a slow receiver lost nothing: XFER-BW names the port that paused it
+// rather than sending the reader after a lossy hop.
+func TestXferBWNamesThePauseCulprit(t *testing.T) {
+	x := pausedTransfer(2_000_000) // 2 s of 10 s
+	x.BandwidthGbps = 77
+	r := xferResults(x)["XFER-BW"]
+	if r.Status != Fail || !strings.Contains(r.Message, "nothing was lost, but gpu05:ens1f0np0 paused the transfer with PFC (XFER-PAUSE)") ||
+		!strings.Contains(r.Remediation, "find why gpu05 cannot drain ens1f0np0") {
+		t.Errorf("%+v", r)
+	}
+	// pacing only: the old advice stands
+	x = pausedTransfer(6_000)
+	x.BandwidthGbps = 77
+	if r := xferResults(x)["XFER-BW"]; strings.Contains(r.Message, "paused the transfer") || !strings.Contains(r.Remediation, "XFER-RETRANS") {
+		t.Errorf("pacing is not a throttle: %+v", r)
+	}
+}

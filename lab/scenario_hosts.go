@@ -12,8 +12,10 @@ import (
 // (leaf1 SONiC and leaf2 Cumulus as an MLAG-like pair, spine1 NX-OS): ordinary dual-port
 // hosts (gpu01, gpu02), a RoCE LAG host whose slave PFs face the two leaves (gpu03), a host
 // without systemd (gpu04), a host whose applications take their traffic class from the login
-// environment (gpu05) and an 8-rail host, one 400G NIC per GPU (gpu06). Each but the
-// ordinary hosts carries one planted fault (hostVariantFaults).
+// environment (gpu05) and an 8-rail host, one 400G NIC per GPU (gpu06). Each special host
+// carries one planted fault (hostVariantFaults); the ordinary gpu02 carries two host-side
+// ones the fabric shows: an untuned pause-storm timeout on its first NIC (LINK-PFC-STORM) and a
+// slow receiver on its second, which pauses the transfer into it (XFER-PAUSE).
 const ScenarioHostVariants = "host-variants"
 
 // hostVariantHosts is the number of hosts of the scenario; the last is the rail host.
@@ -34,6 +36,18 @@ var hostVariantFaults = []fault{
 		}},
 	{Fault: Fault{"gpu06", linuxhost.RailNetdev(2), "HOST-MTU", "rail 3 left at MTU 1500"},
 		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.RailNetdev(2)).MTU = 1500 }},
+	// An untuned NIC on a tuned fabric: 8000 ms against leaf1's 200 ms SONiC watchdog.
+	{Fault: Fault{"gpu02", linuxhost.Port0, "LINK-PFC-STORM", "pfc-prevention-tout left at the mlx5 driver's 8000 ms, facing leaf1's 200 ms PFC watchdog"},
+		apply: func(h *linuxhost.Host) {
+			h.Netdev(linuxhost.Port0).Eth.PFCPreventionMs = linuxhost.MLX5DriverDefaultPFCPreventionMs
+		}},
+	// A NIC never told its cable: mlx5 sizes its receive headroom for 7 m on leaf1's 40 m cable.
+	{Fault: Fault{"gpu01", linuxhost.Port0, "SW-HEADROOM", "mlnx_qos Cable len left at the mlx5 default 7 m on a cable leaf1 sizes for 40 m"},
+		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port0).Eth.CableLen = linuxhost.MLX5DefaultCableM }},
+	// A receiver that cannot drain a fifth of the time: it pauses the rail host's transfer
+	// into it, and the pause spreads back through leaf2, spine1 and leaf1 to the sender.
+	{Fault: Fault{"gpu02", linuxhost.Port1, "XFER-PAUSE", "slow receiver: the NIC cannot drain 20% of a transfer and pauses priority 3 for it"},
+		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port1).Eth.SlowReceiverShare = 0.2 }},
 }
 
 // hostVariantShapes make the healthy shape of each special host.

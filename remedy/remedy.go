@@ -18,6 +18,10 @@ type Input struct {
 	// Either may be nil when the port was not collected.
 	Host   *topology.HostPort
 	Switch *topology.SwitchPort
+	// PeerHost and PeerSwitch are the far end's facts, for a link check whose fix on one end
+	// depends on the other (LINK-PFC-STORM: one side's timer against the other's).
+	PeerHost   *topology.HostPort
+	PeerSwitch *topology.SwitchPort
 	// Transfer is the test transfer a transfer check judged; nil for other checks.
 	Transfer *topology.Transfer
 	// Recipe is the effective recipe.

@@ -42,18 +42,30 @@ type SwitchPort struct {
 	// PORT_QOS_MAP|<port>.dscp_to_tc_map); "" when it binds none or maps have no names.
 	DSCPMap string `json:"dscp_map,omitempty"`
 
-	PFC         Fact[SwitchPFC]      `json:"pfc"`
-	PFCWatchdog Fact[map[int]bool]   `json:"pfc_watchdog"` // priority -> watchdog on
-	Pause       Fact[Pause]          `json:"pause"`        // 802.3x; Autoneg unused
-	ECN         Fact[map[int]bool]   `json:"ecn"`          // queue -> ECN marking on
-	Scheduler   Fact[map[int]string] `json:"scheduler"`    // queue -> "strict" | "dwrr" | "wrr" | "ets"
-	DCBX        Fact[DCBX]           `json:"dcbx"`
-	Buffer      Fact[Buffer]         `json:"buffer"`
+	PFC         Fact[SwitchPFC]    `json:"pfc"`
+	PFCWatchdog Fact[map[int]bool] `json:"pfc_watchdog"` // priority -> watchdog on
+	// WatchdogTimers are the watchdog's timers on the port, where the NOS states them; a
+	// platform whose timers are not read says why (Unsupported).
+	WatchdogTimers Fact[WatchdogTimers] `json:"pfc_watchdog_timers"`
+	Pause          Fact[Pause]          `json:"pause"`     // 802.3x; Autoneg unused
+	ECN            Fact[map[int]bool]   `json:"ecn"`       // queue -> ECN marking on
+	Scheduler      Fact[map[int]string] `json:"scheduler"` // queue -> "strict" | "dwrr" | "wrr" | "ets"
+	DCBX           Fact[DCBX]           `json:"dcbx"`
+	Buffer         Fact[Buffer]         `json:"buffer"`
 	// Headroom and ECNOrder are the buffer sizes SW-HEADROOM and SW-ECN-PFC-ORDER judge.
 	Headroom Fact[Headroom] `json:"headroom"`
 	ECNOrder Fact[ECNOrder] `json:"ecn_order"`
 
 	Counters Fact[map[string]int64] `json:"counters"`
+}
+
+// WatchdogTimers are a port's PFC watchdog timers in ms: how long a lossless queue stays
+// paused without draining before the watchdog acts (Detection), and how long it acts before it
+// restores the queue (Restoration, 0 when not stated); Action is drop, forward or alert.
+type WatchdogTimers struct {
+	DetectionMs   int    `json:"detection_ms"`
+	RestorationMs int    `json:"restoration_ms,omitempty"`
+	Action        string `json:"action,omitempty"`
 }
 
 // MTU is a port MTU as configured and normalized to a frame-MTU class for comparison.

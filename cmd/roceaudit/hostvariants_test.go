@@ -42,6 +42,19 @@ func TestHostVariantsExactVerdicts(t *testing.T) {
 		// Rail 3 of the 8-rail host at MTU 1500: RoCE then runs at active_mtu 1024 there.
 		{key: "fail HOST-MTU gpu06:ens3np0", actual: "1500"},
 		{key: "fail HOST-ROCE-MTU gpu06:ens3np0", message: "netdev MTU 1500 only allows active_mtu 1024"},
+		// gpu02's first NIC keeps the mlx5 driver's 8000 ms storm timeout against leaf1's 200 ms
+		// watchdog (the link is reported from leaf1's end, where LLDP found it).
+		{key: "warn LINK-PFC-STORM leaf1:Ethernet4", actual: "gpu02:ens1f0np0 pfc-prevention-tout 8000 ms; leaf1:Ethernet4 watchdog detection 200 ms",
+			message: "the storm restarts in the fabric about 19 times", command: "ethtool --get-tunable ens1f0np0 pfc-prevention-tout"},
+		// gpu01's first NIC was never told its cable: it sizes for mlx5's 7 m, leaf1 for 40 m.
+		{key: "warn SW-HEADROOM leaf1:Ethernet0", message: "the switch sizes for 40 m (CABLE_LENGTH), gpu01:ens1f0np0's NIC for 7 m (mlnx_qos Cable len)",
+			excerpt: "Cable len: 7"},
+		// gpu02's second NIC is a slow receiver: the rail host's transfer into it is paused a
+		// fifth of the time, from there (the culprit) back to the sender (victims), and runs slow.
+		{key: "warn XFER-PAUSE gpu02:ens1f1np1 gpu06:ens1np0->gpu02:ens1f1np1", actual: "throttled by PFC: culprit gpu02:ens1f1np1",
+			message: "victims paused upstream: gpu06:ens1np0, leaf1:Ethernet36, leaf2:swp2", excerpt: "gpu02:ens1f1np1 rx_prio3_pause +0 tx_prio3_pause +"},
+		{key: "fail XFER-BW gpu06:ens1np0 gpu06:ens1np0->gpu02:ens1f1np1",
+			message: "nothing was lost, but gpu02:ens1f1np1 paused the transfer with PFC (XFER-PAUSE)"},
 	}
 	code, out, errs := run(t, "demo", "--scenario", lab.ScenarioHostVariants, "--format", "json")
 	if code != exitFailed {
@@ -90,12 +103,19 @@ func TestHostVariantsExactVerdicts(t *testing.T) {
 	if a := actual["LINK-PFC leaf1:Ethernet8"]; !strings.Contains(a, "gpu03:ens1f0np0") {
 		t.Errorf("leaf1:Ethernet8 does not reach the LAG's first slave: %q", a)
 	}
-	// Every fault the lab plants is among the findings, on its device (and port).
+	// Every fault the lab plants is among the findings, on its device (and port): a failure or a
+	// warning; a link or switch-port result may sit on the far end, naming the fault's as its peer.
 	for _, f := range lab.Faults(lab.ScenarioHostVariants) {
 		found := false
 		for _, r := range rep.Results {
-			found = found || r.Check == f.Check && r.Device == f.Device && r.Status == checks.Fail &&
-				(f.Interface == "" || r.Interface == f.Interface)
+			at := r.Device == f.Device && (f.Interface == "" || r.Interface == f.Interface)
+			if strings.HasPrefix(r.Check, "LINK-") || strings.HasPrefix(r.Check, "SW-") {
+				at = at || r.Peer == f.Device+":"+f.Interface
+			}
+			if strings.HasPrefix(r.Check, "XFER-") {
+				at = at || strings.HasSuffix(r.Path, "->"+f.Device+":"+f.Interface) // a transfer into the port
+			}
+			found = found || r.Check == f.Check && at && (r.Status == checks.Fail || r.Status == checks.Warn)
 		}
 		if !found {
 			t.Errorf("planted fault not reported: %+v", f)

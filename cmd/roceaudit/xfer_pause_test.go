@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/lab"
+	"github.com/roceaudit/roceaudit/lab/linuxhost"
 )
 
 func pauseResults(t *testing.T, scenario string) map[string]checks.Result {
@@ -47,5 +49,38 @@ func TestDemoLossyLastHopCountsNoPause(t *testing.T) {
 	r := pauseResults(t, "broken")["gpu01:ens1f0np0->gpu04:ens1f0np0"]
 	if r.Status != checks.Pass || r.Actual != "no PFC pause on priority 3 on 4 sampled ports" || r.Message != "" {
 		t.Errorf("%+v", r)
+	}
+}
+
+// A slow receiver (host-variants: gpu02's second NIC cannot drain a fifth of the time) pauses
+// the transfer into it: `roceaudit transfer` names it as the culprit and the ports upstream
+// as victims, with the pause counters of every sampled port as evidence; the other way round
+// only paces.
+func TestTransferSlowReceiverIsTheCulprit(t *testing.T) {
+	l := startLab(t, lab.ScenarioHostVariants)
+	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu06:"+linuxhost.RailNetdev(0), "gpu02:"+linuxhost.Port1, "--format", "json")
+	if code == exitOK {
+		t.Fatalf("exit %d (no finding); stderr %s", code, errs)
+	}
+	r := result(t, out, "XFER-PAUSE")
+	if r.Status != checks.Warn || r.Device != "gpu02" || r.Interface != linuxhost.Port1 ||
+		r.Actual != "throttled by PFC: culprit gpu02:"+linuxhost.Port1 {
+		t.Fatalf("XFER-PAUSE %+v", r)
+	}
+	for _, want := range []string{"(paused 20.", "% of the transfer)", "victims paused upstream: gpu06:" + linuxhost.RailNetdev(0), "leaf2:swp2"} {
+		if !strings.Contains(r.Message, want) {
+			t.Errorf("message %q lacks %q", r.Message, want)
+		}
+	}
+	if r.Evidence == nil || !strings.Contains(r.Evidence.Excerpt, "gpu02:"+linuxhost.Port1+" ") {
+		t.Errorf("evidence %+v does not show the culprit's counters", r.Evidence)
+	}
+	if !strings.Contains(r.Remediation, "slow receiver") {
+		t.Errorf("remediation %q does not point at the receiver", r.Remediation)
+	}
+	// The same pair the other way round has a receiver that keeps up: pacing only.
+	_, out, errs = run(t, "transfer", "-i", l.InventoryPath, "gpu02:"+linuxhost.Port1, "gpu06:"+linuxhost.RailNetdev(0), "--format", "json")
+	if r := result(t, out, "XFER-PAUSE"); r.Status != checks.Pass {
+		t.Errorf("the other way round: XFER-PAUSE %+v; stderr %s", r, errs)
 	}
 }

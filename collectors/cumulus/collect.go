@@ -60,7 +60,7 @@ const portsInFlight = 8
 // command per kind, not one per port in flight.
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
-	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv)) }
+	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv), roce) }
 	one(0)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)
@@ -158,6 +158,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 		}
 		return m, ex, err
 	})
+	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: cmd(TmplPFCWatchdog)})
 	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
@@ -405,6 +406,7 @@ func unknownAll(p *topology.SwitchPort, ev topology.Evidence) {
 	p.TCToQueue = topology.Unknown[map[int]int](ev)
 	p.PFC = topology.Unknown[topology.SwitchPFC](ev)
 	p.PFCWatchdog = topology.Unknown[map[int]bool](ev)
+	p.WatchdogTimers = topology.Unknown[topology.WatchdogTimers](ev)
 	p.Pause = topology.Unknown[topology.Pause](ev)
 	p.ECN = topology.Unknown[map[int]bool](ev)
 	p.Scheduler = topology.Unknown[map[int]string](ev)

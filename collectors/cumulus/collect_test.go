@@ -99,8 +99,9 @@ func TestCollectHealthy(t *testing.T) {
 			"  pfc-priority      3                       switch-prio on which PFC is enabled\n"+
 				"  rx-enabled        yes                     PFC Rx Enabled status\n"+
 				"  tx-enabled        yes                     PFC Tx Enabled status\n(mode lossless)")),
-		PFCWatchdog: topology.Known(allPrios(true), ev("nv show interface swp51 qos pfc-watchdog", "state            enabled      enabled")),
-		Pause:       topology.Known(topology.Pause{}, ev("nv show interface swp51 qos link-pause", "rx  disable\ntx  disable")),
+		PFCWatchdog:    topology.Known(allPrios(true), ev("nv show interface swp51 qos pfc-watchdog", "state            enabled      enabled")),
+		WatchdogTimers: topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, ev("nv show interface swp51 qos pfc-watchdog", "")),
+		Pause:          topology.Known(topology.Pause{}, ev("nv show interface swp51 qos link-pause", "rx  disable\ntx  disable")),
 		ECN: topology.Known(map[int]bool{0: true, 1: false, 2: false, 3: true, 4: false, 5: false, 6: false, 7: false}, ev(status,
 			"  congestion-mode   ecn, absolute           Congestion config mode\n"+
 				"  enabled-tc        0,3                     Congestion config enabled Traffic Class")),

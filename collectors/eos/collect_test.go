@@ -75,14 +75,18 @@ func healthyPort(name string, mtu int, trust string, profile string, counters ma
 			"EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)"),
 		PFC:         known(topology.SwitchPFC{RX: []int{3}, TX: []int{3}}, CmdRunningConfig),
 		PFCWatchdog: known(allQueues(true), CmdRunningConfig),
-		Pause:       known(topology.Pause{}, CmdFlowcontrol),
-		ECN:         known(ecn, CmdRunningConfig),
-		Scheduler:   known(allQueues("strict"), CmdRunningConfig),
-		DCBX:        known(topology.DCBX{Mode: "static", Detail: "no dcbx mode (DCBX off, the EOS default)"}, CmdRunningConfig),
-		Buffer:      known(topology.Buffer{LosslessPGs: []int{3}, Profile: profile}, CmdRunningConfig),
-		Headroom:    topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
-		ECNOrder:    topology.Unsupported(topology.ECNOrder{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
-		Counters:    known(counters, CmdInterfaces),
+		// priority-flow-control pause watchdog default timeout 0.05 / recovery-time 1.1, action drop
+		WatchdogTimers: known(topology.WatchdogTimers{DetectionMs: 50, RestorationMs: 1100, Action: "drop"}, CmdRunningConfig),
+		Pause:          known(topology.Pause{}, CmdFlowcontrol),
+		ECN:            known(ecn, CmdRunningConfig),
+		Scheduler:      known(allQueues("strict"), CmdRunningConfig),
+		DCBX:           known(topology.DCBX{Mode: "static", Detail: "no dcbx mode (DCBX off, the EOS default)"}, CmdRunningConfig),
+		Buffer:         known(topology.Buffer{LosslessPGs: []int{3}, Profile: profile}, CmdRunningConfig),
+		Headroom:       topology.Unsupported(topology.Headroom{}, noBufferSizes, topology.Evidence{Command: CmdRunningConfig}),
+		// The ECN thresholds are read and named; there is no PFC trigger to order them against.
+		ECNOrder: topology.Unsupported(topology.ECNOrder{}, "ECN thresholds are configured (tx-queue 3: random-detect ecn minimum-threshold 150 kbytes "+
+			"maximum-threshold 1500 kbytes max-mark-probability 20) "+noPFCTrigger, topology.Evidence{Command: CmdRunningConfig}),
+		Counters: known(counters, CmdInterfaces),
 	}
 }
 

@@ -105,6 +105,9 @@ func (e *Effective) merge(q *QoS) {
 	if q.Watchdog != nil {
 		e.Watchdog = q.Watchdog
 	}
+	if q.WatchdogTimer != "" {
+		e.WatchdogTimer = q.WatchdogTimer
+	}
 	for n, t := range q.TxQueues {
 		cur := e.TxQueues[n]
 		if cur == nil {
@@ -115,6 +118,9 @@ func (e *Effective) merge(q *QoS) {
 			cur.Priority = t.Priority
 		}
 		cur.ECN = cur.ECN || t.ECN
+		if t.ECNLine != "" {
+			cur.ECNLine = t.ECNLine
+		}
 	}
 }
 

@@ -154,6 +154,8 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	}
 	p.PFCWatchdog = topology.InferredIf(wdm, wdDefault,
 		ev(CmdRunningConfig, switchcollect.Join("; ", wdEv, "the EOS watchdog covers every no-drop priority of the port")))
+	p.WatchdogTimers = watchdogTimers(rc, eff, p.Name)
+	p.ECNOrder = ecnOrderFact(eff)
 
 	p.ECN = topology.Known(eff.ECNQueues(), ev(CmdRunningConfig, block("tx-queue", "uc-tx-queue", "random-detect ecn", "service-profile")))
 	schEv := block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile") +

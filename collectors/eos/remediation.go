@@ -38,6 +38,8 @@ func Remediation(in remedy.Input) string {
 		return intf(lines...)
 	case "SW-PFC-WATCHDOG":
 		return fmt.Sprintf("configure\npriority-flow-control pause watchdog default timeout 0.05\ninterface %s\n   priority-flow-control pause watchdog\nend", in.Port)
+	case "LINK-PFC-STORM":
+		return watchdogRecoveryFix(in)
 	case "SW-PAUSE":
 		return intf("flowcontrol send off", "flowcontrol receive off")
 	case "SW-ECN":

@@ -22,14 +22,19 @@ type QoS struct {
 	PFC      *bool  // priority-flow-control on / off
 	NoDrop   map[int]bool
 	Watchdog *bool // priority-flow-control pause watchdog
-	TxQueues map[int]*TxQueue
-	Lines    []string // the lines these came from, for evidence
+	// WatchdogTimer is the port timer line (`priority-flow-control pause watchdog port timer
+	// timeout S ...`), "" when the port takes the global default.
+	WatchdogTimer string
+	TxQueues      map[int]*TxQueue
+	Lines         []string // the lines these came from, for evidence
 }
 
 // TxQueue is a tx-queue / uc-tx-queue block.
 type TxQueue struct {
 	Priority string // "strict" (priority strict), "round-robin" (no priority), "" (default)
 	ECN      bool   // random-detect ecn ...
+	// ECNLine is the queue's `random-detect ecn minimum-threshold ...` line: its thresholds.
+	ECNLine string
 }
 
 // InterfaceConfig is an `interface EthernetX` block.
@@ -242,8 +247,10 @@ func (q *QoS) apply(n *configtree.Node) (bool, error) {
 		q.Watchdog = ptr(true)
 	case n.Line == "no priority-flow-control pause watchdog":
 		q.Watchdog = ptr(false)
+	case strings.HasPrefix(n.Line, "priority-flow-control pause watchdog port timer "):
+		q.WatchdogTimer = n.Line
 	case strings.HasPrefix(n.Line, "priority-flow-control pause watchdog "):
-		// port action / timers: tuning only
+		// the port action: the watchdog's timers decide when it acts, not how
 	case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"):
 		tq, err := strconv.Atoi(f[1])
 		if err != nil || tq < 0 || tq > 7 {
@@ -264,7 +271,7 @@ func (q *QoS) apply(n *configtree.Node) (bool, error) {
 			case c.Line == "no priority":
 				t.Priority = "round-robin"
 			case strings.HasPrefix(c.Line, "random-detect ecn minimum-threshold "):
-				t.ECN = true
+				t.ECN, t.ECNLine = true, c.Line
 			}
 		}
 	case len(f) == 2 && f[0] == "mc-tx-queue":

@@ -121,11 +121,12 @@ func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
 	})
 }
 
-// qosExcerpt keeps the mlnx_qos lines that decide trust, PFC and the DCBX owner.
+// qosExcerpt keeps the mlnx_qos lines that decide trust, PFC, the DCBX owner and the cable
+// length the NIC sizes its headroom for.
 func qosExcerpt(text string) string {
 	return linesWhere(text, func(l string) bool {
 		t := strings.TrimSpace(l)
-		return strings.HasPrefix(t, "DCBX mode:") || strings.HasPrefix(t, "Priority trust state:") ||
+		return strings.HasPrefix(t, "DCBX mode:") || strings.HasPrefix(t, "Priority trust state:") || strings.HasPrefix(t, "Cable len:") ||
 			strings.HasPrefix(t, "priority ") || strings.HasPrefix(t, "enabled ") || strings.HasPrefix(t, "prio:") ||
 			strings.Contains(t, "WARNING")
 	})

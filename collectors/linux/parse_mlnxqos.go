@@ -50,6 +50,15 @@ func ParseMlnxQos(text string) (topology.HostQoS, error) {
 				return q, errf("empty trust state")
 			}
 			section = ""
+		case strings.HasPrefix(line, "Cable len:"):
+			// mlx5 reports its dcbnl PFC "delay" field here: the cable length in metres the
+			// NIC sizes its own receive headroom for (mlnx_qos --cable_len; driver default 7).
+			v, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "Cable len:")))
+			if err != nil || v < 0 {
+				return q, errf("expected `Cable len: N` (metres)")
+			}
+			q.CableLenM = v
+			section = ""
 		case line == "dscp2prio mapping:":
 			section = "dscp"
 		case line == "default priority:":
@@ -122,7 +131,7 @@ func ParseMlnxQos(text string) (topology.HostQoS, error) {
 			q.PrioTC[prio] = curTC
 		default:
 			// Warnings ("****** WARNING: lldpad service is running ...", "... is not supported
-			// on your system"), "Receive buffer size", "Cable len": informational only.
+			// on your system") and "Receive buffer size": informational only.
 			section = ""
 		}
 	}

@@ -39,11 +39,11 @@ func TestParseMlnxQosFixtures(t *testing.T) {
 		want                 topology.HostQoS
 	}{
 		{"2023 layout: default priority line, max_buffer_size", "ofed-lossless", "mlnx_qos.ens1f0np0",
-			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: defaultDSCPMap(), PFC: pfc3, DCBXMode: "os", TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: defaultDSCPMap(), PFC: pfc3, DCBXMode: "os", CableLenM: 7, TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
 		{"2017-09 layout with lldpad warning, no buffer line", "dual-port", "mlnx_qos.ens1f0np0",
-			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: defaultDSCPMap(), PFC: pfc3, DCBXMode: "os", TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", DSCPToPrio: defaultDSCPMap(), PFC: pfc3, DCBXMode: "os", CableLenM: 7, TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
 		{"2019 layout: buffer line with trailing comma, trust pcp", "dual-port", "mlnx_qos.ens1f1np1",
-			topology.HostQoS{Tool: "mlnx_qos", Trust: "pcp", DCBXMode: "os", TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "pcp", DCBXMode: "os", CableLenM: 7, TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
 		{"2017-06 layout: no DCBX and trust lines", "ipv6-gids-no-rdma", "mlnx_qos.ens6",
 			topology.HostQoS{Tool: "mlnx_qos", PFC: pfc3, TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}},
 	}
@@ -92,7 +92,7 @@ tc: 7 ratelimit: unlimited, tsa: vendor
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := topology.HostQoS{Tool: "mlnx_qos", Trust: "pcp", DCBXMode: "os", TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}
+	want := topology.HostQoS{Tool: "mlnx_qos", Trust: "pcp", DCBXMode: "os", CableLenM: 7, TCTSA: vendorTCs(), PrioTC: mlx5PrioTC()}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
@@ -114,7 +114,7 @@ func TestParseMlnxQosVariants(t *testing.T) {
 				"tc: 0 ratelimit: unlimited, tsa: ets, bw: 50%\n\t priority:  0\n\t priority:  1\n" +
 				"tc: 3 ratelimit: 25.0 Gbps, tsa: ets, bw: 50%\n\t priority:  3\n" +
 				"tc: 6 ratelimit: unlimited, tsa: strict\n\t priority:  6\n",
-			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", PFC: pfc3, DCBXMode: "firmware",
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "dscp", PFC: pfc3, DCBXMode: "firmware", CableLenM: 7,
 				DSCPToPrio: map[int]int{0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0,
 					24: 3, 25: 3, 26: 3, 27: 3, 28: 3, 29: 3, 30: 3, 31: 3, 40: 3, 41: 3, 42: 3, 43: 3, 44: 3, 45: 3, 46: 3, 47: 3},
 				TCTSA:  map[int]string{0: "ets", 3: "ets", 6: "strict"},
@@ -122,7 +122,10 @@ func TestParseMlnxQosVariants(t *testing.T) {
 		{"trust unsupported warnings, no tc blocks",
 			"Priority trust state is not supported on your system\nBuffers commands are not supported on your system\n" +
 				"DCBX mode: OS controlled\nPriority trust state: none\n" + pfcBlock,
-			topology.HostQoS{Tool: "mlnx_qos", Trust: "none", PFC: pfc3, DCBXMode: "os"}},
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "none", PFC: pfc3, DCBXMode: "os", CableLenM: 7}},
+		{"cable length set with mlnx_qos --cable_len",
+			"DCBX mode: OS controlled\nPriority trust state: pcp\nCable len: 30\n" + strings.TrimPrefix(pfcBlock, "Cable len: 7\n"),
+			topology.HostQoS{Tool: "mlnx_qos", Trust: "pcp", PFC: pfc3, DCBXMode: "os", CableLenM: 30}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -140,18 +143,19 @@ func TestParseMlnxQosVariants(t *testing.T) {
 func TestParseMlnxQosErrors(t *testing.T) {
 	pfc := "PFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0   \n"
 	for name, in := range map[string]string{
-		"usage":                 "Interface name is required\nUsage: mlnx_qos -i <interface> [options]\n",
-		"traceback":             "Traceback (most recent call last):\n  File \"/usr/sbin/mlnx_qos\", line 40, in <module>\nImportError: No module named dcbnetlink\n",
-		"no enabled row":        "DCBX mode: OS controlled\nPFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n",
-		"seven values":          "PFC configuration:\n\tenabled     0   0   0   1   0   0   0\n",
-		"enabled value 2":       "PFC configuration:\n\tenabled     0   0   0   2   0   0   0   0\n",
-		"unknown DCBX mode":     "DCBX mode: auto\n" + pfc,
-		"DSCP 64":               "Priority trust state: dscp\ndscp2prio mapping:\n\tprio:3 dscp:64,\n" + pfc,
-		"priority 8":            "Priority trust state: dscp\ndscp2prio mapping:\n\tprio:8 dscp:26,\n" + pfc,
-		"dscp without rows":     "Priority trust state: dscp\ndscp2prio mapping:\n" + pfc,
-		"stray prio row":        "Cable len: 7\n\tprio:3 dscp:26,\n" + pfc,
-		"bad tc line":           pfc + "tc: 9 ratelimit: unlimited, tsa: vendor\n",
-		"bad priority under tc": pfc + "tc: 0 ratelimit: unlimited, tsa: vendor\n\t priority:  x\n",
+		"usage":                  "Interface name is required\nUsage: mlnx_qos -i <interface> [options]\n",
+		"traceback":              "Traceback (most recent call last):\n  File \"/usr/sbin/mlnx_qos\", line 40, in <module>\nImportError: No module named dcbnetlink\n",
+		"no enabled row":         "DCBX mode: OS controlled\nPFC configuration:\n\tpriority    0   1   2   3   4   5   6   7\n",
+		"seven values":           "PFC configuration:\n\tenabled     0   0   0   1   0   0   0\n",
+		"enabled value 2":        "PFC configuration:\n\tenabled     0   0   0   2   0   0   0   0\n",
+		"unknown DCBX mode":      "DCBX mode: auto\n" + pfc,
+		"DSCP 64":                "Priority trust state: dscp\ndscp2prio mapping:\n\tprio:3 dscp:64,\n" + pfc,
+		"priority 8":             "Priority trust state: dscp\ndscp2prio mapping:\n\tprio:8 dscp:26,\n" + pfc,
+		"dscp without rows":      "Priority trust state: dscp\ndscp2prio mapping:\n" + pfc,
+		"stray prio row":         "Cable len: 7\n\tprio:3 dscp:26,\n" + pfc,
+		"bad tc line":            pfc + "tc: 9 ratelimit: unlimited, tsa: vendor\n",
+		"cable len not a number": "Cable len: 7m\n" + pfc,
+		"bad priority under tc":  pfc + "tc: 0 ratelimit: unlimited, tsa: vendor\n\t priority:  x\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, err := ParseMlnxQos(in)

@@ -47,6 +47,8 @@ func Remediation(in remedy.Input) string {
 		return h.qos(
 			fmt.Sprintf("mlnx_qos -i %s --pfc %s", h.netdev, pfcBits(r.RoCEPriority)),
 			fmt.Sprintf("dcb pfc set dev %s prio-pfc all:off %d:on", h.netdev, r.RoCEPriority))
+	case "LINK-PFC-STORM":
+		return stormTimeoutFix(h.netdev, in.PeerSwitch)
 	case "HOST-PAUSE":
 		return fmt.Sprintf("ethtool -A %s autoneg off rx off tx off", h.netdev)
 	case "HOST-ECN":

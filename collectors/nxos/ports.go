@@ -165,6 +165,7 @@ func configFacts(p *topology.SwitchPort, c *QoSConfig, bundle string) {
 		wdm[q] = wd
 	}
 	p.PFCWatchdog = topology.InferredIf(wdm, wdDefault, ev(CmdQoSConfig, switchcollect.Join("; ", wdEv, "the watchdog covers every no-drop queue of the port")))
+	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, ev(CmdQoSConfig, ""))
 
 	q, attached, err := c.Queues(iq)
 	switch {

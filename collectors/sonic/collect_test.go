@@ -82,6 +82,8 @@ func TestCollectHealthy(t *testing.T) {
 			cfgEv(`PORT_QOS_MAP|Ethernet0: pfc_enable="3"; PORT|Ethernet0: pfc_asym="off"`)),
 		PFCWatchdog: topology.Known(boolMap(3), cfgEv(`PFC_WD|Ethernet0: action="drop" detection_time="600" restoration_time="600"; `+
 			`PORT_QOS_MAP|Ethernet0: pfc_enable="3" pfcwd_sw_enable="3"; FLEX_COUNTER_TABLE|PFCWD: FLEX_COUNTER_STATUS="enable"`)),
+		WatchdogTimers: topology.Known(topology.WatchdogTimers{DetectionMs: 600, RestorationMs: 600, Action: "drop"},
+			cfgEv(`PFC_WD|Ethernet0: action="drop" detection_time="600" restoration_time="600"`)),
 		Pause: topology.Unsupported(topology.Pause{}, PauseUnsupported, cfgEv("")),
 		ECN:   topology.Known(boolMap(3), cfgEv(`QUEUE|Ethernet0 wred_profile: queue 3 -> WRED_PROFILE|AZURE_LOSSLESS ecn="ecn_all"`)),
 		Scheduler: topology.Known(map[int]string{0: "dwrr", 1: "dwrr", 2: "dwrr", 3: "dwrr", 4: "dwrr", 5: "dwrr", 6: "strict"},

@@ -3,6 +3,7 @@ package sonic
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -77,4 +78,35 @@ func PortPFCWatchdog(db *ConfigDB, port string) (map[int]bool, string, error) {
 		m[p] = hasWD && polling && slices.Contains(pfc, p) && slices.Contains(sw, p)
 	}
 	return m, strings.Join(ex, "; "), nil
+}
+
+// PortWatchdogTimers reads PFC_WD|<port> detection_time and restoration_time (ms; the
+// sonic-pfcwd YANG model allows 100..5000 and 100..60000) and action. A port with no PFC_WD
+// row has no watchdog running: zero timers, which PortPFCWatchdog reports as off.
+func PortWatchdogTimers(db *ConfigDB, port string) (topology.WatchdogTimers, string, error) {
+	row, ok := db.Row("PFC_WD", port)
+	if !ok {
+		return topology.WatchdogTimers{}, fmt.Sprintf("PFC_WD|%s: (no such key, watchdog not started)", port), nil
+	}
+	ms := func(field string, required bool) (int, error) {
+		v, has := row[field]
+		if !has && !required {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n <= 0 {
+			return 0, fmt.Errorf("PFC_WD|%s %s %q is not a positive number of ms", port, field, v)
+		}
+		return n, nil
+	}
+	det, err := ms("detection_time", true)
+	if err != nil {
+		return topology.WatchdogTimers{}, "", err
+	}
+	rest, err := ms("restoration_time", false)
+	if err != nil {
+		return topology.WatchdogTimers{}, "", err
+	}
+	t := topology.WatchdogTimers{DetectionMs: det, RestorationMs: rest, Action: row["action"]}
+	return t, excerptRow(db, "PFC_WD", port, "action", "detection_time", "restoration_time"), nil
 }

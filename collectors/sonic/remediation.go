@@ -31,6 +31,10 @@ func Remediation(in remedy.Input) string {
 			lines = append(lines, fmt.Sprintf("sudo config interface pfc priority %s %d off", port, p))
 		}
 		lines = append(lines, fmt.Sprintf("sudo config interface pfc asymmetric %s off", port), save)
+	case "LINK-PFC-STORM":
+		if cmd := watchdogRestorationFix(in); cmd != "" {
+			lines = []string{cmd, save}
+		}
 	case "SW-PFC-WATCHDOG":
 		lines = []string{
 			fmt.Sprintf("sudo config pfcwd start --action drop %s 200 --restoration-time 200", port),

@@ -145,6 +145,11 @@ type EthPort struct {
 	// PFCPreventionMs is the pause-storm prevention timeout ethtool's pfc-prevention-tout
 	// tunable shows (render_tunable.go); 0 is prevention disabled.
 	PFCPreventionMs int
+
+	// SlowReceiverShare is the share of a transfer this NIC cannot drain what it receives (a
+	// slow receiver: PCIe, host memory, a busy core) and pauses its link for it (lab/rdmaemu
+	// slowrx.go); 0 for a NIC that keeps up.
+	SlowReceiverShare float64
 }
 
 // ECN is the MLNX_OFED DCQCN configuration (/sys/class/net/IF/ecn).

@@ -58,10 +58,18 @@ func physical(name string, index int, mac net.HardwareAddr, pci string, mtu int,
 		Addrs: []netip.Prefix{netip.MustParsePrefix(v4), ll}}
 }
 
+// LabCableM is the length of the lab's cables, which a tuned NIC is told (`mlnx_qos -i IF
+// --cable_len 40`) as the switches are (SONiC CABLE_LENGTH 40m); MLX5DefaultCableM is what
+// an untold NIC sizes its headroom for (MLX5E_DEFAULT_CABLE_LEN).
+const (
+	LabCableM         = 40
+	MLX5DefaultCableM = 7
+)
+
 // losslessEth is the NIC configuration of the lossless recipe.
 func losslessEth(n, port int) *EthPort {
 	e := &EthPort{
-		DCBXHost: true, Trust: "dscp", CableLen: 7,
+		DCBXHost: true, Trust: "dscp", CableLen: LabCableM,
 		PrioTC:        [8]int{1, 0, 2, 3, 4, 5, 6, 7}, // mlx5 ETS default: prio 0 on tc 1
 		BufferSize:    [8]int{130944, 130944, 0, 0, 0, 0, 0, 0},
 		Prio2Buffer:   [8]int{0, 0, 0, 1, 0, 0, 0, 0},

@@ -2,9 +2,15 @@ package linuxhost
 
 import "fmt"
 
-// defaultPFCPreventionMs is the mlx5 pause-storm prevention timeout a lab NIC reports: the
-// driver's largest critical stall watermark (MLX5E_PFC_PREVEN_TOUT_MAX_MSEC, 8000 ms).
-const defaultPFCPreventionMs = 8000
+// defaultPFCPreventionMs is the mlx5 pause-storm prevention timeout a lab NIC reports: a
+// tuned host's `ethtool --set-tunable IF pfc-prevention-tout 100` (the driver's "auto" value),
+// so the NIC ends a storm before a 200 ms switch watchdog acts. MLX5DriverDefaultPFCPreventionMs
+// is what an untuned NIC reports.
+const defaultPFCPreventionMs = 100
+
+// MLX5DriverDefaultPFCPreventionMs is the mlx5 driver's own timeout, its largest critical
+// stall watermark (MLX5E_PFC_PREVEN_TOUT_MAX_MSEC).
+const MLX5DriverDefaultPFCPreventionMs = 8000
 
 // renderEthtoolTunable is `ethtool --get-tunable IF TUNABLE...` for the one tunable the lab
 // emulates: ethtool prints a u16 tunable as "NAME: VALUE" (print_tunable), and a get the

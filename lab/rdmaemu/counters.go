@@ -128,6 +128,7 @@ func runCounters(f *flow, c, s side, t traffic, sd seed) *counterSet {
 	cs.hwc(rcv.at, "rx_write_requests", t.messages)
 
 	pauses(cs, f, t, sd)
+	slowReceiverPauses(cs, f, s, t)
 	ecn(cs, f, c, s, t, sd)
 	if t.drops > 0 {
 		events := max(1, t.drops/4) // one NAK-sequence-error exchange per burst of losses

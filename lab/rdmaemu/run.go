@@ -215,7 +215,7 @@ func (e *Emulator) runClient(ctx context.Context, h *linuxhost.Host, a perfArgs,
 		total = runCounters(f, c, srv, latTraffic(f, a.size, a.iters, seconds), sd)
 		table = latRow(a, lat)
 	} else {
-		bw := bandwidthGbps(f, sd)
+		bw := bandwidthGbps(f, sd) * (1 - receiverStall(srv))
 		seconds = float64(a.duration)
 		if seconds == 0 {
 			seconds = float64(a.iters) * float64(a.size) * 8 / (bw * 1e9)

@@ -138,8 +138,10 @@ func expectedPort(p *switchstate.Port, roce, asJSON bool) *topology.SwitchPort {
 		Speed:       speed,
 		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cmd("link")),
 		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), cmd("qos pfc-watchdog")),
-		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
-		DCBX:        labcheck.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
+		// the timers are switch-wide and not read: unsupported, with the reason
+		WatchdogTimers: labcheck.Known(topology.WatchdogTimers{}, cmd("qos pfc-watchdog")),
+		Pause:          labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, cmd("qos link-pause")),
+		DCBX:           labcheck.Known(topology.DCBX{Mode: "static"}, cumuluscol.CmdRoCE),
 		// no buffer sizes on this platform: unsupported, with the reason
 		Headroom: labcheck.Known(topology.Headroom{}, cumuluscol.CmdRoCE),
 		ECNOrder: labcheck.Known(topology.ECNOrder{}, cumuluscol.CmdRoCE),

@@ -58,16 +58,17 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 			Error: p.Name + ` reports no "bandwidth" (interfaceStatus "notconnect")`})
 	}
 	return &topology.SwitchPort{
-		Name:        p.Name,
-		Speed:       speed,
-		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
-		Trust:       labcheck.Known(trust, eoscol.CmdRunningConfig),
-		DSCPToTC:    labcheck.Known(perDSCP(global), eoscol.CmdRunningConfig),
-		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
-		PFC:         labcheck.Known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
-		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
-		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
-		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
+		Name:           p.Name,
+		Speed:          speed,
+		MTU:            labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "ip", Normalized: norm}, eoscol.CmdInterfaces),
+		Trust:          labcheck.Known(trust, eoscol.CmdRunningConfig),
+		DSCPToTC:       labcheck.Known(perDSCP(global), eoscol.CmdRunningConfig),
+		TCToQueue:      labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), eoscol.CmdRunningConfig),
+		PFC:            labcheck.Known(topology.SwitchPFC{RX: prios, TX: prios}, eoscol.CmdRunningConfig),
+		PFCWatchdog:    labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), eoscol.CmdRunningConfig),
+		WatchdogTimers: labcheck.Known(expectedTimers(sw), eoscol.CmdRunningConfig),
+		Pause:          labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, eoscol.CmdFlowcontrol),
+		ECN:            labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), eoscol.CmdRunningConfig),
 		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if lowestStrict >= 0 && q >= lowestStrict {
 				return "strict"

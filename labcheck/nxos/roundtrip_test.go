@@ -77,8 +77,10 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port) *topology.SwitchP
 		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), nxoscol.CmdQoSConfig),
 		PFC:         labcheck.Known(pfc, pfcCmd),
 		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(int) bool { return wd }), nxoscol.CmdQoSConfig),
-		Pause:       labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
-		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
+		// the timers are not in the configuration: unsupported, with the reason
+		WatchdogTimers: labcheck.Known(topology.WatchdogTimers{}, nxoscol.CmdQoSConfig),
+		Pause:          labcheck.Known(topology.Pause{RX: p.PauseRX, TX: p.PauseTX}, nxoscol.CmdInterface),
+		ECN:            labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), nxoscol.CmdQoSConfig),
 		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"

@@ -60,17 +60,18 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 	cfg := soniccol.CmdRunningConfig
 	n, _ := strconv.Atoi(strings.TrimPrefix(p.Name, "Ethernet"))
 	return &topology.SwitchPort{
-		Name:        p.Name,
-		Aliases:     []string{fmt.Sprintf("etp%d", n/4+1)},
-		Speed:       labcheck.Known(float64(p.Speed), cfg),
-		MTU:         labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
-		Trust:       labcheck.Known(trust, cfg),
-		DSCPToTC:    labcheck.Known(dscp, cfg),
-		TCToQueue:   labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), cfg),
-		PFC:         labcheck.Known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
-		PFCWatchdog: labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
-		Pause:       labcheck.Known(topology.Pause{}, cfg),
-		ECN:         labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), cfg),
+		Name:           p.Name,
+		Aliases:        []string{fmt.Sprintf("etp%d", n/4+1)},
+		Speed:          labcheck.Known(float64(p.Speed), cfg),
+		MTU:            labcheck.Known(topology.MTU{Configured: p.MTU, Kind: "frame", Normalized: p.MTU}, cfg),
+		Trust:          labcheck.Known(trust, cfg),
+		DSCPToTC:       labcheck.Known(dscp, cfg),
+		TCToQueue:      labcheck.Known(labcheck.PerQueue(func(q int) int { return q }), cfg),
+		PFC:            labcheck.Known(topology.SwitchPFC{RX: rx, TX: tx}, cfg),
+		PFCWatchdog:    labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.Watchdog[q] }), cfg),
+		WatchdogTimers: labcheck.Known(expectedTimers(p), cfg),
+		Pause:          labcheck.Known(topology.Pause{}, cfg),
+		ECN:            labcheck.Known(labcheck.PerQueue(func(q int) bool { return p.ECN[q] }), cfg),
 		Scheduler: labcheck.Known(labcheck.PerQueue(func(q int) string {
 			if p.Strict[q] {
 				return "strict"

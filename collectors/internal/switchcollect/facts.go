@@ -56,9 +56,14 @@ func (s Switch) Fill(dev *topology.Device, port func(name string) *topology.Swit
 	for _, n := range names {
 		p := port(n)
 		if s.NoBufferSizes != "" {
+			// A port whose collector already said more (the thresholds it did read) keeps that.
 			e := topology.Evidence{Command: s.BufferCommand}
-			p.Headroom = topology.Unsupported(topology.Headroom{}, s.NoBufferSizes, e)
-			p.ECNOrder = topology.Unsupported(topology.ECNOrder{}, s.NoBufferSizes, e)
+			if p.Headroom.Reason == "" {
+				p.Headroom = topology.Unsupported(topology.Headroom{}, s.NoBufferSizes, e)
+			}
+			if p.ECNOrder.Reason == "" {
+				p.ECNOrder = topology.Unsupported(topology.ECNOrder{}, s.NoBufferSizes, e)
+			}
 		}
 		sw.Ports = append(sw.Ports, p)
 	}
