@@ -27,7 +27,7 @@ lint:
 	$(GO) test -count=1 ./archtest   # which package may import which
 
 test: lint
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 # Go benchmarks of the parts (parsers, redaction, check engine, snapshot I/O, small labs),
 # then the scale run: a generated 1,000-device lab at 10ms a flight, audited by the real
