@@ -99,12 +99,22 @@ func runCounters(f *flow, c, s side, t traffic, sd seed) *counterSet {
 			cs.swc(l.tx.at, inFlight, "queue%d_tx_packets", l.tx.class)
 			cs.swc(l.tx.at, inFlight*t.wire, "queue%d_tx_bytes", l.tx.class)
 		}
+		sentHere := inFlight
 		if i == lossyAt && t.drops > 0 {
 			chargeDrops(cs, l, t.drops, t.wire)
 			inFlight -= min(t.drops, inFlight)
+			if !l.tx.host && !l.tx.pfc { // dropped in the egress queue: never on the wire
+				sentHere = inFlight
+			}
+		}
+		if !l.tx.host { // the port's own traffic counters (IF-MIB octets and unicast packets)
+			cs.swc(l.tx.at, sentHere, "%s", switchstate.OutUcastPkts)
+			cs.swc(l.tx.at, sentHere*t.wire, "%s", switchstate.OutOctets)
 		}
 		if !l.rx.host { // switch ingress: the priority group of the class
 			cs.swc(l.rx.at, inFlight, "pg%d_rx_frames", l.rx.class)
+			cs.swc(l.rx.at, sentHere, "%s", switchstate.InUcastPkts)
+			cs.swc(l.rx.at, sentHere*t.wire, "%s", switchstate.InOctets)
 		}
 	}
 	arrived := inFlight
