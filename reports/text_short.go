@@ -95,7 +95,7 @@ func pathLine(p Path) string {
 
 // transferLine is "A -> B: 21.3 of 100 Gb/s, lossy hop leaf1 Ethernet12", or why it did not run.
 func transferLine(x Transfer, results []checks.Result) string {
-	s := x.From + " -> " + x.To + ": "
+	s := x.From + " -> " + x.Label() + ": "
 	switch {
 	case x.Error != "" && x.BandwidthGbps == 0:
 		s += "did not run: " + x.Error
