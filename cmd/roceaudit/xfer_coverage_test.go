@@ -1,0 +1,79 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/checks"
+)
+
+// --all-paths steps the flow label until both spines carried a test: XFER-COVERAGE passes,
+// and XFER-BW and XFER-RETRANS give one result per member, named by it.
+func TestTransferAllPathsCoversEveryMember(t *testing.T) {
+	l := startLab(t, "healthy")
+	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	rep := decodeReport(t, out)
+	if len(rep.Transfers) != 2 {
+		t.Fatalf("want one transfer per member, got %d", len(rep.Transfers))
+	}
+	cov := rep.Transfers[0].Coverage
+	if cov == nil || !cov.AllPaths || len(cov.Members) != 2 || !cov.Members[0].Carried || !cov.Members[1].Carried {
+		t.Fatalf("coverage %+v", cov)
+	}
+	members := map[string]bool{}
+	for _, x := range rep.Transfers {
+		if x.FlowLabel < 1 || x.Member == "" {
+			t.Errorf("transfer %+v", x)
+		}
+		members[x.Member] = true
+	}
+	if !members["path 1 via spine1"] || !members["path 2 via spine2"] {
+		t.Errorf("members %v", members)
+	}
+	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Pass || !strings.Contains(r.Actual, "2 of 2 members") {
+		t.Errorf("XFER-COVERAGE %+v", r)
+	}
+	for _, id := range []string{"XFER-BW", "XFER-RETRANS"} {
+		var paths []string
+		for _, r := range rep.Results {
+			if r.Check == id && r.Status == checks.Pass {
+				paths = append(paths, r.Path)
+			}
+		}
+		if len(paths) != 2 || !strings.Contains(strings.Join(paths, " "), "(path 1 via spine1)") || !strings.Contains(strings.Join(paths, " "), "(path 2 via spine2)") {
+			t.Errorf("%s per member: %v", id, paths)
+		}
+	}
+	if running := l.RunningPerftest(); len(running) != 0 {
+		t.Errorf("left running: %v", running)
+	}
+}
+
+// leaf1 hashes on addresses only: every flow label of gpu01 -> gpu05 takes one spine, and
+// after 4 x 2 attempts XFER-COVERAGE fails naming the member never reached. Without
+// --all-paths it only names the member the one test took.
+func TestTransferAllPathsPolarizedHashFails(t *testing.T) {
+	l := startLab(t, "ecmp-polarized")
+	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
+	if code != exitFailed {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	r := result(t, out, "XFER-COVERAGE")
+	if r.Status != checks.Fail || !strings.Contains(r.Actual, "1 of 2 members carried a test (8 attempts") ||
+		!strings.Contains(r.Message, "never reached: path ") || !strings.Contains(r.Message, "within 8 attempts") {
+		t.Errorf("XFER-COVERAGE %+v", r)
+	}
+	if rep := decodeReport(t, out); len(rep.Transfers) != 1 || len(rep.Transfers[0].Coverage.Attempts) != 8 {
+		t.Errorf("transfers %+v", rep.Transfers)
+	}
+	code, out, _ = run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--duration", "1s", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("single transfer: exit %d", code)
+	}
+	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Skip || !strings.Contains(r.Message, "carried the test; untested: path ") {
+		t.Errorf("single-run XFER-COVERAGE %+v", r)
+	}
+}
