@@ -130,7 +130,10 @@ func portsOf(hops []Hop) []memberPort {
 // best-scoring members count. It fails when no distinguishing port has a traffic counter.
 // Attribution assumes the test dominates those ports while it runs (a quiet fabric).
 func (c *Coverage) Attribute(paths [][]Hop, x Transfer) ([]int, error) {
-	if len(paths) <= 1 {
+	if len(paths) <= 1 { // the only member carries whatever ran
+		if len(c.Members) == 1 {
+			c.Members[0].Carried = true
+		}
 		return []int{0}, nil
 	}
 	delta := map[string]map[string]int64{}
