@@ -77,3 +77,29 @@ func TestTransferAllPathsPolarizedHashFails(t *testing.T) {
 		t.Errorf("single-run XFER-COVERAGE %+v", r)
 	}
 }
+
+// audit --transfer --all-paths over Cumulus (leaf2) and NX-OS (leaf4) leaves: their ports'
+// byte counters tell the two spines apart too. --all-paths alone is a usage error.
+func TestAuditAllPathsOverCumulusAndNXOS(t *testing.T) {
+	l := startLab(t, "healthy")
+	if code, _, errs := run(t, "audit", "-i", l.InventoryPath, "--all-paths"); code != exitUsage || !strings.Contains(errs, "needs --transfer") {
+		t.Errorf("--all-paths without --transfer: exit %d %s", code, errs)
+	}
+	code, out, errs := run(t, "audit", "-i", l.InventoryPath, "--path", "gpu03:ens1f1np1,gpu07:ens1f1np1", "--transfer", "--all-paths",
+		"--duration", "1s", "--only", "XFER-COVERAGE,XFER-BW", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Pass || !strings.Contains(r.Message, "via spine1") || !strings.Contains(r.Message, "via spine2") {
+		t.Errorf("XFER-COVERAGE %+v", r)
+	}
+	rep := decodeReport(t, out)
+	if len(rep.Transfers) != 2 || rep.Transfers[0].Coverage == nil {
+		t.Fatalf("transfers %+v", rep.Transfers)
+	}
+	for _, m := range rep.Transfers[0].Coverage.Members {
+		if !strings.HasPrefix(m.Ports[0], "leaf2:swp5") {
+			t.Errorf("member %+v: the first port that tells it apart is not a leaf2 uplink", m)
+		}
+	}
+}
