@@ -47,6 +47,9 @@ func xferCoverageVerdict(_ recipe.Recipe, x topology.Transfer) verdict {
 		return verdict{status: Error, actual: "members unknown", message: c.Error,
 			remediation: "make the switches' per-port byte or packet counters readable to the audit account"}
 	}
+	if !x.Ran && x.ErrorKind != transportKind && len(c.Missing()) == n {
+		return verdict{status: Skip, actual: "no transfer", message: "the transfer did not run (see XFER-RUN)"}
+	}
 	var carried, missing []string
 	for _, m := range c.Members {
 		if m.Carried {

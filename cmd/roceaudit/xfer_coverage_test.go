@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // --all-paths steps the flow label until both spines carried a test: XFER-COVERAGE passes,
@@ -101,5 +102,26 @@ func TestAuditAllPathsOverCumulusAndNXOS(t *testing.T) {
 		if !strings.HasPrefix(m.Ports[0], "leaf2:swp5") {
 			t.Errorf("member %+v: the first port that tells it apart is not a leaf2 uplink", m)
 		}
+	}
+}
+
+// With spine1's port toward leaf3 at MTU 1500, gpu01 -> gpu05's 4 KB RoCE frames die there:
+// --all-paths still reaches both members (the dropped frames count on the ports before
+// spine1's egress), and XFER-RUN names the member that fails while the other one ran.
+func TestTransferAllPathsNamesTheBrokenMember(t *testing.T) {
+	l := startLab(t, "healthy")
+	l.Switch("spine1").Update(func(s *switchstate.Switch) { s.Port("Ethernet1/3").MTU = 1500 })
+	_, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
+	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Pass {
+		t.Fatalf("XFER-COVERAGE %+v (%s)", r, errs)
+	}
+	runs := map[string]checks.Status{}
+	for _, r := range decodeReport(t, out).Results {
+		if r.Check == "XFER-RUN" {
+			runs[r.Path] = r.Status
+		}
+	}
+	if runs["gpu01:ens1f0np0->gpu05:ens1f0np0 (path 1 via spine1)"] != checks.Fail || runs["gpu01:ens1f0np0->gpu05:ens1f0np0 (path 2 via spine2)"] != checks.Pass {
+		t.Errorf("XFER-RUN per member: %v", runs)
 	}
 }

@@ -48,8 +48,12 @@ func (r *Runner) RunPair(ctx context.Context, snap *topology.Snapshot, from, to 
 		limit = min(attemptsPerMember*len(cov.Members), maxAttempts)
 	}
 	limit = min(limit, perftest.MaxFlowLabel)
+	last := x
 	for label := 2; len(cov.Missing()) > 0 && cov.Error == ""; label++ {
 		switch {
+		case !last.Ran && last.ErrorKind != KindTransport:
+			// Another label cannot help a run that did not start (no perftest, no GID, ...).
+			cov.Bound = fmt.Sprintf("%d attempts: the transfer could not run (%s)", label-1, last.ErrorKind)
 		case label > limit:
 			cov.Bound = fmt.Sprintf("%d attempts (flow labels 1-%d)", limit, limit)
 		case time.Since(start) > budget:
@@ -61,6 +65,7 @@ func (r *Runner) RunPair(ctx context.Context, snap *topology.Snapshot, from, to 
 			break
 		}
 		y := r.runLabel(ctx, snap, from, to, label)
+		last = y
 		if newly := r.record(cov, &y); newly {
 			out = append(out, y)
 		}

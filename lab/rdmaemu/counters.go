@@ -234,12 +234,26 @@ func ecn(cs *counterSet, f *flow, c, s side, t traffic, sd seed) {
 
 // failureCounters is a QP that never got an ACK: the first 128 writes sent and resent
 // retry_cnt (7) times, each try ending in a local ACK timeout, then the transport error.
-func failureCounters(c side, dscp int) *counterSet {
+// The frames cross the switch ports before the one that drops them (f.crossed), which count
+// them in their traffic counters.
+func failureCounters(c side, dscp int, f *flow) *counterSet {
 	cs := newCounterSet()
 	at := Endpoint{c.host, c.netdev}
 	const tries = 8
 	cs.stat(at, 128*tries, "tx_prio%d_packets", c.prio(dscp))
 	cs.stat(at, 128*tries, "tx_packets_phy")
+	wire := uint64(f.mtu) + perPacketHeaders
+	cs.stat(at, 128*tries*wire, "tx_bytes_phy")
+	for n := 0; n < f.crossed && n/2 < len(f.hops); n++ {
+		h := f.hops[n/2]
+		if n%2 == 0 {
+			cs.swc(Endpoint{h.Device, h.In}, 128*tries, "%s", switchstate.InUcastPkts)
+			cs.swc(Endpoint{h.Device, h.In}, 128*tries*wire, "%s", switchstate.InOctets)
+		} else {
+			cs.swc(Endpoint{h.Device, h.Out}, 128*tries, "%s", switchstate.OutUcastPkts)
+			cs.swc(Endpoint{h.Device, h.Out}, 128*tries*wire, "%s", switchstate.OutOctets)
+		}
+	}
 	cs.hwc(at, "local_ack_timeout_err", tries)
 	cs.hwc(at, "req_transport_retries_exceeded", 1)
 	return cs

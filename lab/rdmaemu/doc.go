@@ -68,7 +68,9 @@
 // counters: receiver (responder) out_of_sequence, duplicate_request; sender (requester)
 // packet_seq_err, local_ack_timeout_err, roce_adp_retrans, roce_adp_retrans_to,
 // roce_slow_restart. A transport failure adds the sender's retries: local_ack_timeout_err
-// +8 and req_transport_retries_exceeded +1.
+// +8 and req_transport_retries_exceeded +1; its frames count on the switch ports they cross
+// before the one that drops them (a port whose MTU they exceed, or the first switch for v1 and
+// link-local GIDs).
 //
 // # Time
 //

@@ -193,7 +193,7 @@ func (e *Emulator) runClient(ctx context.Context, h *linuxhost.Host, a perfArgs,
 
 	if f.blackhole != "" {
 		// Every retry of the first writes times out: the transport gives up after retry_cnt.
-		ap := newApplier(failureCounters(c, c.tclass>>2), e.hosts, e.switches)
+		ap := newApplier(failureCounters(c, c.tclass>>2, f), e.hosts, e.switches)
 		scnt := 128
 		errText, hang := completionErr+bwRunFail, false
 		if a.lat {
