@@ -5,11 +5,14 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/checks"
+	"github.com/roceaudit/roceaudit/lab"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // --all-paths steps the flow label until both spines carried a test: XFER-COVERAGE passes,
-// and XFER-BW and XFER-RETRANS give one result per member, named by it.
+// and XFER-BW and XFER-RETRANS give one result per member, named by it. The same lab then
+// serves the audit form over Cumulus and NX-OS leaves, and a member broken on purpose (one
+// lab for all three: each start costs seconds under the race detector).
 func TestTransferAllPathsCoversEveryMember(t *testing.T) {
 	l := startLab(t, "healthy")
 	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
@@ -48,14 +51,15 @@ func TestTransferAllPathsCoversEveryMember(t *testing.T) {
 			t.Errorf("%s per member: %v", id, paths)
 		}
 	}
+	auditAllPathsOverCumulusAndNXOS(t, l)
+	allPathsNamesTheBrokenMember(t, l)
 	if running := l.RunningPerftest(); len(running) != 0 {
 		t.Errorf("left running: %v", running)
 	}
 }
 
 // leaf1 hashes on addresses only: every flow label of gpu01 -> gpu05 takes one spine, and
-// after 4 x 2 attempts XFER-COVERAGE fails naming the member never reached. Without
-// --all-paths it only names the member the one test took.
+// after 4 x 2 attempts XFER-COVERAGE fails naming the member never reached.
 func TestTransferAllPathsPolarizedHashFails(t *testing.T) {
 	l := startLab(t, "ecmp-polarized")
 	code, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
@@ -70,19 +74,12 @@ func TestTransferAllPathsPolarizedHashFails(t *testing.T) {
 	if rep := decodeReport(t, out); len(rep.Transfers) != 1 || len(rep.Transfers[0].Coverage.Attempts) != 8 {
 		t.Errorf("transfers %+v", rep.Transfers)
 	}
-	code, out, _ = run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--duration", "1s", "--format", "json")
-	if code != exitOK {
-		t.Fatalf("single transfer: exit %d", code)
-	}
-	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Skip || !strings.Contains(r.Message, "carried the test; untested: path ") {
-		t.Errorf("single-run XFER-COVERAGE %+v", r)
-	}
 }
 
 // audit --transfer --all-paths over Cumulus (leaf2) and NX-OS (leaf4) leaves: their ports'
 // byte counters tell the two spines apart too. --all-paths alone is a usage error.
-func TestAuditAllPathsOverCumulusAndNXOS(t *testing.T) {
-	l := startLab(t, "healthy")
+func auditAllPathsOverCumulusAndNXOS(t *testing.T, l *lab.Lab) {
+	t.Helper()
 	if code, _, errs := run(t, "audit", "-i", l.InventoryPath, "--all-paths"); code != exitUsage || !strings.Contains(errs, "needs --transfer") {
 		t.Errorf("--all-paths without --transfer: exit %d %s", code, errs)
 	}
@@ -107,9 +104,10 @@ func TestAuditAllPathsOverCumulusAndNXOS(t *testing.T) {
 
 // With spine1's port toward leaf3 at MTU 1500, gpu01 -> gpu05's 4 KB RoCE frames die there:
 // --all-paths still reaches both members (the dropped frames count on the ports before
-// spine1's egress), and XFER-RUN names the member that fails while the other one ran.
-func TestTransferAllPathsNamesTheBrokenMember(t *testing.T) {
-	l := startLab(t, "healthy")
+// spine1's egress), and XFER-RUN names the member that fails while the other one ran. It
+// changes the lab: run it last.
+func allPathsNamesTheBrokenMember(t *testing.T, l *lab.Lab) {
+	t.Helper()
 	l.Switch("spine1").Update(func(s *switchstate.Switch) { s.Port("Ethernet1/3").MTU = 1500 })
 	_, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu01:ens1f0np0", "gpu05:ens1f0np0", "--all-paths", "--duration", "1s", "--format", "json")
 	if r := result(t, out, "XFER-COVERAGE"); r.Status != checks.Pass {
