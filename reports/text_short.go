@@ -121,8 +121,12 @@ func lossyHops(x Transfer, results []checks.Result) []string {
 	return hops
 }
 
-// sameTransfer reports whether a result's path names transfer x.
+// sameTransfer reports whether a result's path names transfer x (and, for one member's
+// transfer under --all-paths, that member).
 func sameTransfer(path string, x Transfer) bool {
+	if x.Member != "" && strings.Contains(path, " (path ") {
+		return path == x.From+"->"+x.To+" ("+x.Member+")"
+	}
 	return checks.EndpointPair(path) == x.From+"->"+x.To
 }
 
