@@ -121,6 +121,8 @@ func factOf(check string) string {
 		return strings.ToLower(rest)
 	case "RUN", "BW", "RETRANS":
 		return "transfer"
+	case "COVERAGE":
+		return "ECMP coverage"
 	case "RESOLVED":
 		return "path"
 	case "TOS":
@@ -138,9 +140,11 @@ func portOwned(check string) bool {
 	return strings.HasPrefix(check, "HOST-") || strings.HasPrefix(check, "SW-")
 }
 
-// EndpointPair is the endpoint pair of a path or transfer result: "A->B via x>y" -> "A->B".
+// EndpointPair is the endpoint pair of a path or transfer result: "A->B via x>y" -> "A->B",
+// "A->B (path 2 via spine1)" (one member's transfer under --all-paths) -> "A->B".
 func EndpointPair(path string) string {
-	k, _, _ := strings.Cut(path, " via ")
+	k, _, _ := strings.Cut(path, " (path ")
+	k, _, _ = strings.Cut(k, " via ")
 	return k
 }
 

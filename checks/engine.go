@@ -117,6 +117,9 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				continue
 			}
 			v := c.transfer(snap.Recipe, x)
+			if v.status == "" { // the check judges another transfer of the pair
+				continue
+			}
 			e := f.located(v, x.From.Device, x.From.Interface)
 			in := e.input(c, snap.Recipe)
 			in.Transfer = &x

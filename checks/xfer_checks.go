@@ -12,11 +12,18 @@ import (
 )
 
 func transferChecks() []*Check {
-	return []*Check{xferRun(), xferBW(), xferRetrans(), xferPause()}
+	return []*Check{xferRun(), xferBW(), xferRetrans(), xferPause(), xferCoverage()}
 }
 
-// xferPath names a transfer like path results do.
-func xferPath(x topology.Transfer) string { return x.From.String() + "->" + x.To.String() }
+// xferPath names a transfer like path results do, with the member it took when --all-paths
+// ran one transfer per member ("a->b (path 2 via spine1)").
+func xferPath(x topology.Transfer) string {
+	p := x.From.String() + "->" + x.To.String()
+	if x.Member != "" && (x.Coverage == nil || x.Coverage.AllPaths) {
+		p += " (" + x.Member + ")"
+	}
+	return p
+}
 
 // transportKind is the failure kind that means packets were lost on the way.
 const transportKind = "transport"

@@ -25,6 +25,7 @@ import (
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/rdmaemu"
 	"github.com/roceaudit/roceaudit/lab/sshd"
+	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
 
 // ServerVersion is the SSH identification every lab device presents; the auditor marks
@@ -62,6 +63,7 @@ type Lab struct {
 
 	servers   []*sshd.Server
 	hosts     map[string]*linuxhost.Host
+	switches  map[string]*switchstate.Switch
 	transfers *rdmaemu.Emulator // perftest on the hosts
 	tempDir   bool
 	unlock    func() // releases the directory lock
@@ -75,7 +77,7 @@ type Lab struct {
 // so a reader that sees it can use the whole lab. ctx bounds the start only: Close stops the
 // lab.
 func Start(ctx context.Context, opts Options) (*Lab, error) {
-	l := &Lab{Scenario: opts.Scenario, hosts: map[string]*linuxhost.Host{}}
+	l := &Lab{Scenario: opts.Scenario, hosts: map[string]*linuxhost.Host{}, switches: map[string]*switchstate.Switch{}}
 	var devs []*device
 	switch {
 	case opts.Generate != nil && opts.Scenario != "":
@@ -207,6 +209,9 @@ func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration, 
 		if d.host != nil {
 			l.hosts[d.name] = d.host
 		}
+		if d.sw != nil {
+			l.switches[d.name] = d.sw
+		}
 		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(srv.Port()))
 		known.WriteString(knownhosts.Line([]string{knownhosts.Normalize(addr)}, hostKey.PublicKey()) + "\n")
 	}
@@ -239,6 +244,10 @@ func newHostKey() (ssh.Signer, error) {
 // Host is the emulated state of a Linux device, for tests and for emulations that change it
 // while the lab runs (through Host.Update); nil for an unknown name.
 func (l *Lab) Host(name string) *linuxhost.Host { return l.hosts[name] }
+
+// Switch is the emulated state of a switch, for tests that change it while the lab runs
+// (through Switch.Update); nil for an unknown name.
+func (l *Lab) Switch(name string) *switchstate.Switch { return l.switches[name] }
 
 // Close stops every device and waits for them; it removes the directory only when Start
 // created a temporary one. It is safe to call more than once.

@@ -17,9 +17,10 @@ const (
 )
 
 // Scenarios lists the built-in scenarios: healthy, broken, deadlock, the vendor designs
-// (scenarios_vendor.go), then host-variants (scenario_hosts.go).
+// (scenarios_vendor.go), then host-variants (scenario_hosts.go) and ecmp-polarized
+// (scenario_ecmp.go).
 func Scenarios() []string {
-	return append(append([]string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock}, vendorScenarioNames...), ScenarioHostVariants)
+	return append(append([]string{ScenarioHealthy, ScenarioBroken, ScenarioDeadlock}, vendorScenarioNames...), ScenarioHostVariants, ScenarioECMPPolarized)
 }
 
 // Fault is one deliberate misconfiguration of a scenario, with the check that must catch it.
@@ -205,6 +206,8 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 		return withSwitches(deadlockFabric(), scenario, healthy(), latency), nil
 	case ScenarioHostVariants:
 		return hostVariants(latency), nil
+	case ScenarioECMPPolarized:
+		return ecmpPolarized(latency), nil
 	}
 	if v, ok := vendorScenarios[scenario]; ok {
 		return v.build(latency), nil

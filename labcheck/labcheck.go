@@ -153,3 +153,13 @@ func CollectOverCLI(t testing.TB, p *collectors.Descriptor, srv labtest.Server, 
 	}
 	return dev.Switch
 }
+
+// Traffic is what a collector must report of a port's traffic counters under the normalized
+// names: packets always, bytes when the NOS counts octets (SONiC's portstat prints none).
+func Traffic(p *switchstate.Port, withBytes bool, into map[string]int64) map[string]int64 {
+	into["rx_packets"], into["tx_packets"] = p.Counters[switchstate.InUcastPkts], p.Counters[switchstate.OutUcastPkts]
+	if withBytes {
+		into["rx_bytes"], into["tx_bytes"] = p.Counters[switchstate.InOctets], p.Counters[switchstate.OutOctets]
+	}
+	return into
+}

@@ -203,7 +203,7 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 	for _, x := range r.Transfers {
 		changed, unchanged := changedCounters(x)
 		v.Transfers = append(v.Transfers, htmlTransfer{
-			From: x.From, To: x.To, GID: gidText(x.GIDIndex), Bandwidth: bandwidthText(x),
+			From: x.From, To: x.Label(), GID: gidText(x.GIDIndex), Bandwidth: bandwidthText(x),
 			Link: linkText(x), Share: shareText(x), Latency: latencyText(x.LatencyUS), Error: x.Error,
 			Changed: changed, Unchanged: unchanged,
 		})

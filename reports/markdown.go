@@ -143,7 +143,7 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 			if x.Error != "" {
 				bw += ": " + mdCell(x.Error)
 			}
-			p("| %s | %s | %s | %s | %s | %s | %s |\n", mdCell(x.From), mdCell(x.To), mdCell(gidText(x.GIDIndex)),
+			p("| %s | %s | %s | %s | %s | %s | %s |\n", mdCell(x.From), mdCell(x.Label()), mdCell(gidText(x.GIDIndex)),
 				bw, linkText(x), shareText(x), latencyText(x.LatencyUS))
 		}
 		p("\n")

@@ -74,6 +74,37 @@ type Transfer struct {
 	Error     string        `json:"error,omitempty"`
 	LatencyUS *Latency      `json:"latency_us,omitempty"`
 	Hops      []HopCounters `json:"hops"`
+	// FlowLabel is the perftest --flow_label of the run (0: none); Member the equal-cost
+	// member its counters show it took ("path 2 via spine1"); Coverage, on a pair's first
+	// transfer, which members carried a test.
+	FlowLabel int       `json:"flow_label,omitempty"`
+	Member    string    `json:"member,omitempty"`
+	Coverage  *Coverage `json:"coverage,omitempty"`
+}
+
+// Coverage is which equal-cost members of a transfer's path set carried a test.
+type Coverage struct {
+	AllPaths bool             `json:"all_paths"`
+	Attempts []int            `json:"attempt_flow_labels"`
+	Members  []CoverageMember `json:"members"`
+	Bound    string           `json:"bound,omitempty"`
+	Error    string           `json:"error,omitempty"`
+}
+
+// CoverageMember is one equal-cost member.
+type CoverageMember struct {
+	Path    int      `json:"path"`
+	Via     string   `json:"via"`
+	Ports   []string `json:"ports"`
+	Carried bool     `json:"carried"`
+}
+
+// Label is the transfer's server end and, when known, the member it took: "b (path 2 via spine1)".
+func (x Transfer) Label() string {
+	if x.Member == "" {
+		return x.To
+	}
+	return x.To + " (" + x.Member + ")"
 }
 
 // Latency of an ib_write_lat run.

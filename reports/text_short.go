@@ -95,7 +95,7 @@ func pathLine(p Path) string {
 
 // transferLine is "A -> B: 21.3 of 100 Gb/s, lossy hop leaf1 Ethernet12", or why it did not run.
 func transferLine(x Transfer, results []checks.Result) string {
-	s := x.From + " -> " + x.To + ": "
+	s := x.From + " -> " + x.Label() + ": "
 	switch {
 	case x.Error != "" && x.BandwidthGbps == 0:
 		s += "did not run: " + x.Error
@@ -121,8 +121,12 @@ func lossyHops(x Transfer, results []checks.Result) []string {
 	return hops
 }
 
-// sameTransfer reports whether a result's path names transfer x.
+// sameTransfer reports whether a result's path names transfer x (and, for one member's
+// transfer under --all-paths, that member).
 func sameTransfer(path string, x Transfer) bool {
+	if x.Member != "" && strings.Contains(path, " (path ") {
+		return path == x.From+"->"+x.To+" ("+x.Member+")"
+	}
 	return checks.EndpointPair(path) == x.From+"->"+x.To
 }
 

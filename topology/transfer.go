@@ -34,6 +34,15 @@ type Transfer struct {
 	// UnsampledPorts are path ports whose counters could not be compared: loss there would go
 	// unseen, so XFER-RETRANS cannot pass while any is listed.
 	UnsampledPorts []string `json:"unsampled_ports,omitempty"`
+	// FlowLabel is the GRH flow label the client's QP was given (perftest --flow_label); 0 is
+	// none (the NIC derived one from the QP numbers).
+	FlowLabel int `json:"flow_label,omitempty"`
+	// Member names the equal-cost member the traffic counters show carried the transfer
+	// ("path 2 via spine1"); empty when it could not be told.
+	Member string `json:"member,omitempty"`
+	// Coverage is which members of the path set carried a test, on the first transfer of a
+	// pair (the others, one per newly reached member under --all-paths, leave it nil).
+	Coverage *Coverage `json:"coverage,omitempty"`
 	// ServerLeftover says the perftest server was still running after it was stopped, and
 	// what bounds it; empty when it was confirmed gone (or could not be checked).
 	ServerLeftover string `json:"server_leftover,omitempty"`

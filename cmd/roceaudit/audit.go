@@ -47,6 +47,9 @@ func (a *app) auditCmd() *cobra.Command {
 				specs = inventoryPaths(in)
 			}
 			opts.Paths = specs
+			if xf.allPaths && !xf.enabled {
+				return usagef("--all-paths steps the test transfer: it needs --transfer")
+			}
 			if xf.enabled && len(specs) == 0 {
 				return usagef("--transfer needs endpoints: --path FROM,TO or the inventory's paths:")
 			}

@@ -20,6 +20,7 @@ import (
 type transferFlags struct {
 	enabled  bool
 	latency  bool
+	allPaths bool
 	duration time.Duration
 }
 
@@ -29,6 +30,8 @@ func (f *transferFlags) register(cmd *cobra.Command, withSwitch bool) {
 	}
 	cmd.Flags().BoolVar(&f.latency, "latency", false, "also measure latency (ib_write_lat)")
 	cmd.Flags().DurationVar(&f.duration, "duration", 5*time.Second, "length of each bandwidth test (1s..300s)")
+	cmd.Flags().BoolVar(&f.allPaths, "all-paths", false, "step perftest's --flow_label until every equal-cost member carried a test "+
+		"(at most 4 x members attempts, 64, within 10 minutes); XFER-BW/XFER-RETRANS are then judged per member")
 }
 
 func (f *transferFlags) check() error {
@@ -44,7 +47,7 @@ func (a *app) runTransfers(ctx context.Context, in *inventory.Inventory, snap *t
 		return nil
 	}
 	r := &transfer.Runner{Inventory: in, Registry: a.reg, Dialer: a.dialer(), Options: transfer.Options{
-		Duration: f.duration, Latency: f.latency, TrafficClass: snap.Recipe.RoCEToS[len(snap.Recipe.RoCEToS)-1],
+		Duration: f.duration, Latency: f.latency, AllPaths: f.allPaths, TrafficClass: snap.Recipe.RoCEToS[len(snap.Recipe.RoCEToS)-1],
 	}}
 	defer r.Close()
 	for _, s := range specs {
@@ -55,7 +58,7 @@ func (a *app) runTransfers(ctx context.Context, in *inventory.Inventory, snap *t
 				if !a.quiet {
 					fmt.Fprintf(a.stderr, "transfer %s -> %s ...\n", from, to)
 				}
-				snap.Transfers = append(snap.Transfers, r.Run(ctx, snap, from, to))
+				snap.Transfers = append(snap.Transfers, r.RunPair(ctx, snap, from, to)...)
 				if err := ctx.Err(); err != nil {
 					return err
 				}
@@ -77,10 +80,26 @@ func reportTransfers(xs []topology.Transfer) []reports.Transfer {
 		if x.LatencyUS != nil {
 			t.LatencyUS = &reports.Latency{Typical: x.LatencyUS.Typical, P99: x.LatencyUS.P99}
 		}
+		t.FlowLabel, t.Member, t.Coverage = x.FlowLabel, x.Member, reportCoverage(x.Coverage)
 		for _, h := range x.Hops {
 			t.Hops = append(t.Hops, reports.HopCounters{Device: h.Device, Interface: h.Interface, CounterDeltas: h.CounterDeltas})
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// reportCoverage converts a pair's coverage for the report.
+func reportCoverage(c *topology.Coverage) *reports.Coverage {
+	if c == nil {
+		return nil
+	}
+	out := &reports.Coverage{AllPaths: c.AllPaths, Bound: c.Bound, Error: c.Error, Attempts: []int{}, Members: []reports.CoverageMember{}}
+	for _, a := range c.Attempts {
+		out.Attempts = append(out.Attempts, a.FlowLabel)
+	}
+	for _, m := range c.Members {
+		out.Members = append(out.Members, reports.CoverageMember{Path: m.Path, Via: m.Via, Ports: m.Ports, Carried: m.Carried})
 	}
 	return out
 }

@@ -160,6 +160,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 	})
 	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: cmd(TmplPFCWatchdog)})
 	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
+	addLinkStats(ctx, nr, p, cmd(TmplLinkStats))
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
 }
@@ -368,6 +369,26 @@ func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[ma
 	}
 	ev.Excerpt = joinLines(fmt.Sprintf("%d counters", len(m)), ev.Excerpt)
 	return topology.Known(m, ev)
+}
+
+// addLinkStats adds the port's traffic counters to its QoS counters; when only one of the
+// two commands answered, the counters are what that one gave.
+func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, cmd string) {
+	m, ev := read(ctx, nr, cmd, ParseLinkStatsJSON, ParseLinkStats)
+	switch {
+	case ev.Error != "" && p.Counters.Usable():
+		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, "traffic counters unreadable: "+commandError(ev.Command, errors.New(ev.Error)))
+	case ev.Error != "":
+	case p.Counters.Usable():
+		for k, v := range m {
+			p.Counters.Value[k] = v
+		}
+		p.Counters.Source.Command += " + " + ev.Command
+		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, fmt.Sprintf("%d traffic counters", len(m)))
+	default:
+		ev.Excerpt = joinLines(fmt.Sprintf("%d traffic counters (QoS counters unreadable: %s)", len(m), p.Counters.Source.Error), ev.Excerpt)
+		p.Counters = topology.Known(m, ev)
+	}
 }
 
 // readFact runs one command and parses its output into a fact.

@@ -121,11 +121,13 @@ func TestCollectHealthy(t *testing.T) {
 	if d := cmp.Diff(wantPort, &got); d != "" {
 		t.Errorf("swp51 (-want +got):\n%s", d)
 	}
-	// JSON: three tables of 8 classes (4 + 5 + 4 columns, ECN marks per traffic class), exact.
-	if !counters.Usable() || len(counters.Value) != 8*(3+5+4) || counters.Source != ev("nv show interface swp51 counters qos -o json", "96 counters") {
+	// JSON: three tables of 8 classes (4 + 5 + 4 columns, ECN marks per traffic class), exact,
+	// and the link stats' four traffic counters.
+	if !counters.Usable() || len(counters.Value) != 8*(3+5+4)+4 || counters.Source != ev("nv show interface swp51 counters qos -o json + nv show interface swp51 link stats -o json", "96 counters\n4 traffic counters") {
 		t.Errorf("counters = %+v", counters.Source)
 	}
-	if v := counters.Value; v["queue3_tx_bytes"] != 403632760866 || v["queue3_ecn_marked_packets"] != 2210 || v["pfc_tx_pause_prio3"] != 1271 {
+	if v := counters.Value; v["queue3_tx_bytes"] != 403632760866 || v["queue3_ecn_marked_packets"] != 2210 || v["pfc_tx_pause_prio3"] != 1271 ||
+		v["rx_bytes"] != 73418120934 || v["tx_packets"] != 7902113 {
 		t.Errorf("counters not exact: %v", v)
 	}
 }
@@ -334,7 +336,7 @@ func TestAllowlist(t *testing.T) {
 	if d := cmp.Diff(Templates(), Platform{}.Plan(inventory.DeviceSpec{})); d != "" {
 		t.Error(d)
 	}
-	if len(Templates()) != 3+10+len(jsonFirst) {
+	if len(Templates()) != 3+11+len(jsonFirst) {
 		t.Errorf("%d templates: %q", len(Templates()), Templates())
 	}
 	if Descriptor().Name() != "cumulus" || Descriptor().Role() != topology.RoleSwitch {

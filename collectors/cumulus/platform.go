@@ -35,15 +35,15 @@ var switchCommands = []string{CmdSystem, CmdInterfaceLLDP, CmdRoCE}
 
 // roceCommands is sent per port when `nv show qos roce` says RoCE is enabled: the port's RoCE
 // status holds trust, maps, PFC, ECN and scheduling.
-var roceCommands = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
+var roceCommands = []string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, TmplCounters, TmplLinkStats}
 
 // genericCommands is sent per port when RoCE is disabled: the generic QoS profiles.
 var genericCommands = []string{TmplLink, TmplMapping, TmplEgressQueueMapping, TmplEgressScheduler,
-	TmplCongestion, TmplPFC, TmplLinkPause, TmplPFCWatchdog, TmplCounters}
+	TmplCongestion, TmplPFC, TmplLinkPause, TmplPFCWatchdog, TmplCounters, TmplLinkStats}
 
 // jsonFirst are the commands read as `-o json` first (jsonCmd), their text form the fallback:
 // the text truncates the LLDP table's wide cells and humanises byte counters.
-var jsonFirst = []string{CmdInterfaceLLDP, TmplCounters}
+var jsonFirst = []string{CmdInterfaceLLDP, TmplCounters, TmplLinkStats}
 
 // Templates is every command the collector may send: each JSON form just before its text form.
 func Templates() []string {

@@ -103,7 +103,8 @@ func TestCollectHealthy(t *testing.T) {
 		t.Errorf("ports (-want +got):\n%s", d)
 	}
 	want := []*topology.SwitchPort{
-		healthyPort("Ethernet1", 9214, "dscp", "QOS_ROCE_DCQCN", map[string]int64{"rx_pause": 0, "tx_pause": 0, "pfc_rx_frames": 1204, "pfc_tx_frames": 0}),
+		healthyPort("Ethernet1", 9214, "dscp", "QOS_ROCE_DCQCN", map[string]int64{"rx_pause": 0, "tx_pause": 0, "pfc_rx_frames": 1204, "pfc_tx_frames": 0,
+			"rx_bytes": 73418120934, "tx_bytes": 70233419027, "rx_packets": 8101442, "tx_packets": 7902113}),
 		healthyPort("Ethernet2", 9214, "dscp", "QOS_ROCE_DCQCN", map[string]int64{"rx_pause": 0, "tx_pause": 0, "pfc_rx_frames": 0, "pfc_tx_frames": 311}),
 		healthyPort("Ethernet31/1", 9214, "dscp", "", map[string]int64{"rx_pause": 0, "tx_pause": 0, "pfc_rx_frames": 52, "pfc_tx_frames": 977}),
 	}

@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// CmdInterfaces reads speed, MTU, forwarding model and 802.3x pause counters.
+// CmdInterfaces reads speed, MTU, forwarding model, 802.3x pause counters and the ports'
+// traffic counters.
 const CmdInterfaces = "show interfaces | json"
 
 // Interface is one entry of `show interfaces | json`.
@@ -22,6 +23,14 @@ type Interface struct {
 	RxPause         int64
 	TxPause         int64
 	HasPauseCounter bool
+	// Traffic holds interfaceCounters' inOctets/outOctets/inUcastPkts/outUcastPkts under
+	// the normalized names rx_bytes/tx_bytes/rx_packets/tx_packets, those present.
+	Traffic map[string]int64
+}
+
+// trafficKeys map EOS's interfaceCounters traffic keys to the normalized counter names.
+var trafficKeys = []struct{ eos, name string }{
+	{"inOctets", "rx_bytes"}, {"outOctets", "tx_bytes"}, {"inUcastPkts", "rx_packets"}, {"outUcastPkts", "tx_packets"},
 }
 
 // ParseInterfaces parses `show interfaces | json`, keyed by interface name. Only front-panel
@@ -37,7 +46,11 @@ func ParseInterfaces(out string) (map[string]Interface, error) {
 			Bandwidth       *float64 `json:"bandwidth"`
 			Status          string   `json:"interfaceStatus"`
 			Counters        *struct {
-				In *struct {
+				InOctets     *int64 `json:"inOctets"`
+				OutOctets    *int64 `json:"outOctets"`
+				InUcastPkts  *int64 `json:"inUcastPkts"`
+				OutUcastPkts *int64 `json:"outUcastPkts"`
+				In           *struct {
 					RxPause *int64 `json:"rxPause"`
 				} `json:"inputErrorsDetail"`
 				Out *struct {
@@ -71,6 +84,16 @@ func ParseInterfaces(out string) (map[string]Interface, error) {
 		}
 		if c := r.Counters; c != nil && c.In != nil && c.Out != nil && c.In.RxPause != nil && c.Out.TxPause != nil {
 			it.RxPause, it.TxPause, it.HasPauseCounter = *c.In.RxPause, *c.Out.TxPause, true
+		}
+		if c := r.Counters; c != nil {
+			for i, v := range []*int64{c.InOctets, c.OutOctets, c.InUcastPkts, c.OutUcastPkts} {
+				if v != nil {
+					if it.Traffic == nil {
+						it.Traffic = map[string]int64{}
+					}
+					it.Traffic[trafficKeys[i].name] = *v
+				}
+			}
 		}
 		res[name] = it
 	}

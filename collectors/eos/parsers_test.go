@@ -30,7 +30,8 @@ func TestParseInterfaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]Interface{
-		"Ethernet1":    {Name: "Ethernet1", MTU: 9214, ForwardingModel: "bridged", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},
+		"Ethernet1": {Name: "Ethernet1", MTU: 9214, ForwardingModel: "bridged", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true,
+			Traffic: map[string]int64{"rx_bytes": 73418120934, "tx_bytes": 70233419027, "rx_packets": 8101442, "tx_packets": 7902113}},
 		"Ethernet2":    {Name: "Ethernet2", MTU: 9214, ForwardingModel: "bridged", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},
 		"Ethernet3":    {Name: "Ethernet3", MTU: 1500, ForwardingModel: "bridged", Bandwidth: 0, Status: "notconnect", HasPauseCounter: true},
 		"Ethernet31/1": {Name: "Ethernet31/1", MTU: 9214, ForwardingModel: "routed", Bandwidth: 100e9, Status: "connected", HasPauseCounter: true},

@@ -65,6 +65,16 @@ func counters(name string, iface Interface, s *sources) topology.Fact[map[string
 		c["rx_pause"], c["tx_pause"] = iface.RxPause, iface.TxPause
 		notes = append(notes, fmt.Sprintf("rxPause %d txPause %d", iface.RxPause, iface.TxPause))
 	}
+	if len(iface.Traffic) > 0 {
+		var parts []string
+		for _, k := range trafficKeys {
+			if v, ok := iface.Traffic[k.name]; ok {
+				c[k.name] = v
+				parts = append(parts, fmt.Sprintf("%s %d", k.eos, v))
+			}
+		}
+		notes = append(notes, strings.Join(parts, " "))
+	}
 	switch pc, ok := s.pfc[name]; {
 	case s.pfcErr != nil:
 		notes = append(notes, "PFC counters unavailable: "+s.pfcErr.Error())

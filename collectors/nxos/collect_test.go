@@ -88,7 +88,8 @@ func healthyPort(name string) *topology.SwitchPort {
 	}
 }
 
-// healthyCounters are a healthy port's pause counters and the unicast egress counters of its
+// healthyCounters are a healthy port's pause counters (and, on Ethernet1/1, its traffic
+// counters), and the unicast egress counters of its
 // eight qos-groups: the fixture's non-zero values, every other one 0 (Q Depth is a gauge and
 // CONTROL/SPAN are not data queues, so neither is a counter).
 func healthyCounters(name string) map[string]int64 {
@@ -100,7 +101,8 @@ func healthyCounters(name string) map[string]int64 {
 	}
 	nonzero := map[string]map[string]int64{
 		"Ethernet1/1": {"queue0_tx_packets": 48211, "queue0_tx_bytes": 5302110, "queue3_tx_packets": 202328436,
-			"queue3_tx_bytes": 203884632744, "queue3_ecn_marked_packets": 1843, "queue6_tx_packets": 1659, "queue6_tx_bytes": 106176},
+			"queue3_tx_bytes": 203884632744, "queue3_ecn_marked_packets": 1843, "queue6_tx_packets": 1659, "queue6_tx_bytes": 106176,
+			"rx_bytes": 73418120934, "tx_bytes": 70233419027, "rx_packets": 8101442, "tx_packets": 7902113},
 		"Ethernet1/2": {"queue0_tx_packets": 47903, "queue0_tx_bytes": 5268330, "queue3_tx_packets": 198224017,
 			"queue3_tx_bytes": 199748128122, "queue6_tx_packets": 1702, "queue6_tx_bytes": 108928},
 		"Ethernet1/49": {"queue0_tx_packets": 96114, "queue0_tx_bytes": 10570440, "queue3_tx_packets": 400552453,

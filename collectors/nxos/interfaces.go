@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// CmdInterface reads speed, MTU, 802.3x flow control and pause counters.
+// CmdInterface reads speed, MTU, 802.3x flow control, pause and traffic counters.
 const CmdInterface = "show interface | json"
 
 // Interface is one ROW_interface of `show interface | json`.
@@ -27,6 +27,9 @@ type Interface struct {
 	BWKbit   int64
 	// Bundle is eth_bundle, the port-channel the port is a member of ("" when none).
 	Bundle string
+	// Traffic holds eth_inbytes/eth_outbytes/eth_inucast/eth_outucast under the normalized
+	// names rx_bytes/tx_bytes/rx_packets/tx_packets, those present.
+	Traffic map[string]int64
 }
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
@@ -60,6 +63,10 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		Speed     any    `json:"eth_speed"`
 		BW        num    `json:"eth_bw"`
 		Bundle    any    `json:"eth_bundle"`
+		InBytes   num    `json:"eth_inbytes"`
+		OutBytes  num    `json:"eth_outbytes"`
+		InUcast   num    `json:"eth_inucast"`
+		OutUcast  num    `json:"eth_outucast"`
 	}
 	rs, err := rows[row](raw.Table.Row)
 	if err != nil {
@@ -89,6 +96,19 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		res[r.Interface] = Interface{Bundle: bundle, Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
 			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set,
 			State: r.State, EthSpeed: speed, BWKbit: r.BW.V}
+		for _, t := range []struct {
+			n    num
+			name string
+		}{{r.InBytes, "rx_bytes"}, {r.OutBytes, "tx_bytes"}, {r.InUcast, "rx_packets"}, {r.OutUcast, "tx_packets"}} {
+			if t.n.Set {
+				it := res[r.Interface]
+				if it.Traffic == nil {
+					it.Traffic = map[string]int64{}
+				}
+				it.Traffic[t.name] = t.n.V
+				res[r.Interface] = it
+			}
+		}
 	}
 	return res, nil
 }

@@ -31,7 +31,8 @@ func TestParseInterface(t *testing.T) {
 	}
 	want := map[string]Interface{
 		"Ethernet1/1": {Name: "Ethernet1/1", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
-			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000},
+			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000,
+			Traffic: map[string]int64{"rx_bytes": 73418120934, "tx_bytes": 70233419027, "rx_packets": 8101442, "tx_packets": 7902113}},
 		"Ethernet1/2": {Name: "Ethernet1/2", MTU: 9216, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
 			State: "up", EthSpeed: "100 Gb/s", BWKbit: 100000000},
 		"Ethernet1/3": {Name: "Ethernet1/3", MTU: 1500, InFlowCtrl: "off", OutFlowCtrl: "off", HasPauseCounter: true,
@@ -105,14 +106,14 @@ func TestInterfaceSpeed(t *testing.T) {
 }
 
 func TestParseInterfaceShapes(t *testing.T) {
-	one := `{"TABLE_interface":{"ROW_interface":{"interface":"Ethernet1/1","eth_mtu":9216,"eth_in_flowctrl":"off","eth_out_flowctrl":"off"}}}`
+	one := `{"TABLE_interface":{"ROW_interface":{"interface":"Ethernet1/1","eth_mtu":9216,"eth_in_flowctrl":"off","eth_out_flowctrl":"off","eth_outbytes":40}}}`
 	env := `{"output":{"body":` + one + `,"code":"200","msg":"Success"}}`
 	for name, in := range map[string]string{"single row object, numeric mtu": one, "NX-API envelope": env} {
 		got, err := ParseInterface(in)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if got["Ethernet1/1"].MTU != 9216 {
+		if got["Ethernet1/1"].MTU != 9216 || got["Ethernet1/1"].Traffic["tx_bytes"] != 40 {
 			t.Errorf("%s: %+v", name, got)
 		}
 	}

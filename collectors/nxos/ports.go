@@ -39,7 +39,14 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		if iface.HasPauseCounter {
 			c["rx_pause"], c["tx_pause"] = iface.InPause, iface.OutPause
 		}
-		p.Counters = queueCounters(name, c, ev(CmdInterface, fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)), s)
+		ex := fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)
+		for _, k := range []struct{ name, nxos string }{{"rx_bytes", "eth_inbytes"}, {"tx_bytes", "eth_outbytes"}, {"rx_packets", "eth_inucast"}, {"tx_packets", "eth_outucast"}} {
+			if v, ok := iface.Traffic[k.name]; ok {
+				c[k.name] = v
+				ex += fmt.Sprintf(" %s %d", k.nxos, v)
+			}
+		}
+		p.Counters = queueCounters(name, c, ev(CmdInterface, ex), s)
 	}
 	if s.cfgErr != nil {
 		switchcollect.UnknownConfig(p, evErr(CmdQoSConfig, s.cfgErr))

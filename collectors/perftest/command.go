@@ -14,13 +14,22 @@ const (
 	CmdClientBW  = CmdServerBW + " {ip}"
 	CmdServerLat = "timeout {n} ib_write_lat -d {dev} -i {port} -x {n} --tclass {n} -F -n {n} -p {n} -s {n}"
 	CmdClientLat = CmdServerLat + " {ip}"
+	// With a GRH flow label (--flow_label, perftest_parameters.c; set on the QP's address
+	// vector in ctx_modify_qp_to_rtr whenever a GID index is given, no rdma_cm needed): the
+	// RoCE v2 UDP source port follows it (Linux rdma_flow_label_to_udp_sport), so stepping it
+	// steps the flow over the switches' ECMP hash.
+	CmdServerBWFlow  = CmdServerBW + " --flow_label {n}"
+	CmdClientBWFlow  = CmdServerBWFlow + " {ip}"
+	CmdServerLatFlow = CmdServerLat + " --flow_label {n}"
+	CmdClientLatFlow = CmdServerLatFlow + " {ip}"
 	// CmdPortInUse lists TCP listeners on one port; read-only, no root needed.
 	CmdPortInUse = "ss -Htln sport = :{n}"
 )
 
 // Templates is every command this package can produce, for the host allowlist and `plan`.
 func Templates() []string {
-	return []string{CmdServerBW, CmdClientBW, CmdServerLat, CmdClientLat, CmdPortInUse}
+	return []string{CmdServerBW, CmdClientBW, CmdServerLat, CmdClientLat,
+		CmdServerBWFlow, CmdClientBWFlow, CmdServerLatFlow, CmdClientLatFlow, CmdPortInUse}
 }
 
 // ServerCommand is the server side of the test, e.g.
@@ -51,8 +60,12 @@ func (p Params) command() string {
 	if p.Test == TestWriteLat {
 		mode = "-n " + strconv.Itoa(LatIterations)
 	}
-	return fmt.Sprintf("timeout %d ib_%s -d %s -i %d -x %d --tclass %d -F %s -p %d -s %d",
+	cmd := fmt.Sprintf("timeout %d ib_%s -d %s -i %d -x %d --tclass %d -F %s -p %d -s %d",
 		p.TimeoutSeconds(), p.Test, p.Device, p.Port, p.GIDIndex, p.TrafficClass, mode, p.TCPPort, p.Size)
+	if p.FlowLabel > 0 {
+		cmd += " --flow_label " + strconv.Itoa(p.FlowLabel)
+	}
+	return cmd
 }
 
 // FreePortCommand asks which TCP listeners hold port (`ss -Htln sport = :PORT`); read

@@ -129,13 +129,25 @@ func TestCommandValidation(t *testing.T) {
 func TestTemplatesMatchCommands(t *testing.T) {
 	al := collectors.NewAllowlist(perftest.Templates()...)
 	var cmds []string
-	for _, p := range []perftest.Params{bwParams(), latParams()} {
+	bwFL, latFL := bwParams(), latParams()
+	bwFL.FlowLabel, latFL.FlowLabel = 7, perftest.MaxFlowLabel
+	for _, p := range []perftest.Params{bwParams(), latParams(), bwFL, latFL} {
 		for _, build := range []func(perftest.Params) (string, error){perftest.ServerCommand, perftest.ClientCommand} {
 			c, err := build(p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			cmds = append(cmds, c)
+		}
+	}
+	if !strings.HasSuffix(cmds[5], " -s 65536 --flow_label 7 "+bwFL.ServerIP) {
+		t.Errorf("flow label client %q", cmds[5])
+	}
+	for _, fl := range []int{-1, perftest.MaxFlowLabel + 1} {
+		bad := bwParams()
+		bad.FlowLabel = fl
+		if _, err := perftest.ClientCommand(bad); !errors.Is(err, perftest.ErrInvalidParams) {
+			t.Errorf("flow label %d: %v", fl, err)
 		}
 	}
 	cmds = append(cmds, perftest.FreePortCommand(18515))

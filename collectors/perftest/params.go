@@ -40,6 +40,9 @@ const (
 	maxDuration = 300 * time.Second
 	maxSlack    = 600 * time.Second
 	maxSize     = 512 * 1024
+	// MaxFlowLabel keeps every label's UDP source port distinct: the kernel folds the 20-bit
+	// label to 14 bits (rdma_flow_label_to_udp_sport), which is the identity below 2^14.
+	MaxFlowLabel = 1<<14 - 1
 )
 
 // ErrInvalidParams is wrapped by every validation error of ServerCommand and ClientCommand.
@@ -57,6 +60,9 @@ type Params struct {
 	TCPPort      int           // out-of-band TCP port, 1024..65535 (-p)
 	Size         int           // message size in bytes, 1..524288 (-s)
 	ServerIP     string        // client only: IPv4 address of the server's out-of-band listener
+	// FlowLabel is the GRH flow label of the QP (--flow_label), 1..MaxFlowLabel; 0 leaves it
+	// out (mlx5 then derives the label, hence the UDP source port, from the QP numbers).
+	FlowLabel int
 	// TimeoutSlack is added to Duration to bound the whole run with coreutils timeout: setup,
 	// the client's start after the server's, and teardown must fit in it (1s..600s). The
 	// caller must start the client within the slack of starting the server.
@@ -119,6 +125,9 @@ func (p Params) validate(client bool) error {
 	}
 	if p.TimeoutSlack < time.Second || p.TimeoutSlack > maxSlack {
 		bad("timeout slack %v is outside 1s..%v", p.TimeoutSlack, maxSlack)
+	}
+	if p.FlowLabel < 0 || p.FlowLabel > MaxFlowLabel {
+		bad("flow label %d is outside 0..%d", p.FlowLabel, MaxFlowLabel)
 	}
 	if client {
 		if err := validServerIP(p.ServerIP); err != nil {

@@ -10,30 +10,31 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-// counterSet is what the two counter commands returned.
+// counterSet is what the three counter commands returned.
 type counterSet struct {
-	pfc, queue     PortCounters
-	pfcEv, queueEv topology.Evidence
+	pfc, queue, iface       PortCounters
+	pfcEv, queueEv, ifaceEv topology.Evidence
 }
 
 func collectCounters(ctx context.Context, r collectors.Runner) counterSet {
 	var cs counterSet
 	cs.pfc, cs.pfcEv = evidence.Read(ctx, r, CmdPFCCounters, ParsePFCCounters)
 	cs.queue, cs.queueEv = evidence.Read(ctx, r, CmdQueueCounters, ParseQueueCounters)
+	cs.iface, cs.ifaceEv = evidence.Read(ctx, r, CmdInterfaceCounters, ParseInterfaceCounters)
 	return cs
 }
 
-// port merges a port's PFC and queue counters. Known when either command has rows for the
+// port merges a port's PFC, queue and interface (packet) counters. Known when either command has rows for the
 // port; the excerpt says what is missing.
 func (cs counterSet) port(name string) topology.Fact[map[string]int64] {
-	ev := topology.Evidence{Command: CmdPFCCounters + "; " + CmdQueueCounters}
+	ev := topology.Evidence{Command: CmdPFCCounters + "; " + CmdQueueCounters + "; " + CmdInterfaceCounters}
 	m := map[string]int64{}
 	var notes, errs []string
 	for _, part := range []struct {
 		what string
 		pc   PortCounters
 		ev   topology.Evidence
-	}{{"PFC", cs.pfc, cs.pfcEv}, {"queue", cs.queue, cs.queueEv}} {
+	}{{"PFC", cs.pfc, cs.pfcEv}, {"queue", cs.queue, cs.queueEv}, {"interface", cs.iface, cs.ifaceEv}} {
 		switch {
 		case part.ev.Error != "":
 			errs = append(errs, part.ev.Error)

@@ -113,7 +113,9 @@ func TestCollectHealthy(t *testing.T) {
 			"queue1_tx_packets": 60, "queue1_tx_bytes": 43, "queue1_drops": 39, "queue1_drop_bytes": 1,
 			"queue2_tx_packets": 82, "queue2_tx_bytes": 7, "queue2_drops": 39, "queue2_drop_bytes": 21,
 			"queue3_tx_packets": 52, "queue3_tx_bytes": 70, "queue3_drops": 19, "queue3_drop_bytes": 76,
-		}, topology.Evidence{Command: "show pfc counters; show queue counters", Excerpt: "16 PFC counters; 16 queue counters"}),
+			"rx_packets": 1204118, "tx_packets": 987322,
+		}, topology.Evidence{Command: "show pfc counters; show queue counters; show interfaces counters",
+			Excerpt: "16 PFC counters; 16 queue counters; 2 interface counters"}),
 	}
 	if d := cmp.Diff(want, sw.Port("Ethernet0")); d != "" {
 		t.Errorf("Ethernet0 (-want +got):\n%s", d)
@@ -165,8 +167,8 @@ func TestCollectBroken(t *testing.T) {
 		t.Errorf("Ethernet0 counters %+v", c)
 	}
 	c := dev.Switch.Port("Ethernet4").Counters
-	if c.Usable() || c.Source.Error != "show pfc counters: no rows for Ethernet4; show queue counters: no rows for Ethernet4" {
-		t.Errorf("Ethernet4 counters should be unknown with both commands named: %+v", c)
+	if c.Usable() || c.Source.Error != "show pfc counters: no rows for Ethernet4; show queue counters: no rows for Ethernet4; show interfaces counters: no rows for Ethernet4" {
+		t.Errorf("Ethernet4 counters should be unknown with every command named: %+v", c)
 	}
 }
 

@@ -127,3 +127,23 @@ func TestParseVersion(t *testing.T) {
 		t.Error("not SONiC accepted")
 	}
 }
+
+// portstat's golden table (sonic-utilities tests/portstat_test.py): RX_OK/TX_OK as packets,
+// commas read, rates and N/A cells ignored.
+func TestParseInterfaceCountersVerbatim(t *testing.T) {
+	pc, err := ParseInterfaceCounters(verbatim(t, "show_interfaces_counters.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := PortCounters{"Ethernet0": {"rx_packets": 8, "tx_packets": 10}, "Ethernet4": {"rx_packets": 4, "tx_packets": 40},
+		"Ethernet8": {"rx_packets": 6, "tx_packets": 60}}
+	if d := cmp.Diff(want, pc); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if _, err := ParseInterfaceCounters("IFACE  STATE\n-----  -----\nEthernet0  U\n"); err == nil {
+		t.Error("a table without RX_OK/TX_OK parsed")
+	}
+	if _, err := ParseInterfaceCounters(strings.Replace(verbatim(t, "show_interfaces_counters.txt"), "      40", "   forty", 1)); err == nil {
+		t.Error("a non-number TX_OK parsed")
+	}
+}

@@ -17,10 +17,13 @@ const (
 	CmdLLDP          = "show lldp table"
 	CmdPFCCounters   = "show pfc counters"
 	CmdQueueCounters = "show queue counters"
+	// CmdInterfaceCounters gives each port's packets in and out: a transfer's ECMP member is
+	// told by which uplinks carried it.
+	CmdInterfaceCounters = "show interfaces counters"
 )
 
 // commands is every command the collector sends, in the order it sends them.
-var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters}
+var commands = []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters, CmdInterfaceCounters}
 
 // descriptor is everything roceaudit knows of community SONiC.
 var descriptor = collectors.Describe(collectors.Spec{

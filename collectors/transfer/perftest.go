@@ -80,7 +80,7 @@ func (r *Runner) pair(ctx context.Context, snap *topology.Snapshot, test string,
 		return err
 	}
 	sp := perftest.Params{Test: test, Device: server.port.RDMADevice, Port: server.port.RDMAPort, GIDIndex: server.gidIndex,
-		TrafficClass: r.Options.TrafficClass, Duration: dur, TCPPort: tcpPort}.WithDefaults()
+		TrafficClass: r.Options.TrafficClass, Duration: dur, TCPPort: tcpPort, FlowLabel: x.FlowLabel}.WithDefaults()
 	cp := sp
 	cp.Device, cp.Port, cp.GIDIndex, cp.ServerIP = client.port.RDMADevice, client.port.RDMAPort, client.gidIndex, server.ipv4
 	serverCmd, err := perftest.ServerCommand(sp)

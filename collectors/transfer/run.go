@@ -22,6 +22,11 @@ type Options struct {
 	TrafficClass int           // the ToS byte RoCE is marked with (recipe roce_tos), e.g. 106
 	Latency      bool          // also run ib_write_lat
 	FirstTCPPort int           // first out-of-band port tried; default 18515
+	// AllPaths steps perftest's flow label until every equal-cost member carried a test,
+	// within MaxAttempts (default 4 x members, at most 64) and Budget (default 10 minutes).
+	AllPaths    bool
+	MaxAttempts int
+	Budget      time.Duration
 }
 
 // Runner runs transfers over the devices of an inventory.
@@ -33,6 +38,8 @@ type Runner struct {
 
 	mu       sync.Mutex
 	sessions map[string]*session
+	// flowLabel is the label the next runs give perftest (0: none); RunPair steps it.
+	flowLabel int
 }
 
 // session is an open connection to one device, recording into the snapshot's transcript.
@@ -106,7 +113,7 @@ func snapDevice(snap *topology.Snapshot, name string) *topology.Device {
 // leaves perftest running: the server runs under coreutils timeout and its session is closed
 // (the process killed) on every return path.
 func (r *Runner) Run(ctx context.Context, snap *topology.Snapshot, from, to topology.Endpoint) topology.Transfer {
-	x := topology.Transfer{From: from, To: to, Test: perftest.TestWriteBW}
+	x := topology.Transfer{From: from, To: to, Test: perftest.TestWriteBW, FlowLabel: r.flowLabel}
 	client, err := pickSide(snap, from)
 	if err == nil {
 		var server side
@@ -129,6 +136,12 @@ func (r *Runner) transfer(ctx context.Context, snap *topology.Snapshot, x *topol
 		return
 	}
 	x.Paths = paths
+	r.attempt(ctx, snap, x, client, server)
+}
+
+// attempt samples the path's counters around one perftest run.
+func (r *Runner) attempt(ctx context.Context, snap *topology.Snapshot, x *topology.Transfer, client, server side) {
+	paths := x.Paths
 	x.LinkGbps, x.SlowestLink = slowestLink(snap, client, server, paths)
 	ports := sampledPorts(client, server, paths)
 
@@ -247,7 +260,7 @@ func deltas(ports map[string][]string, before, after counters) (out []topology.H
 				if !ok {
 					continue
 				}
-				if delta := v - old; delta != 0 || topology.IsLossCounter(k) || topology.IsPauseCounter(k) {
+				if delta := v - old; delta != 0 || topology.IsLossCounter(k) || topology.IsPauseCounter(k) || topology.IsTrafficCounter(k) {
 					d[k] = delta
 				}
 			}

@@ -34,6 +34,9 @@ const ifName = "<interface-id>"
 
 func path(name string, sub ...*node) *node { return &node{name: name, sub: sub} }
 
+// withSub gives a leaf that renders its own children (`link` and `link stats`).
+func withSub(n *node, sub ...*node) *node { n.sub = sub; return n }
+
 func globalLeaf(name string, f func(sw *switchstate.Switch) string) *node {
 	return &node{name: name, global: f}
 }
@@ -56,7 +59,7 @@ var nvShow = path("show",
 	path("interface",
 		globalLeaf("lldp", showInterfaceLLDP).withJSON(showInterfaceLLDPJSON),
 		path(ifName,
-			portLeaf("link", plain(showLink)),
+			withSub(portLeaf("link", plain(showLink)), portLeaf("stats", plain(showLinkStats)).withPortJSON(showLinkStatsJSON)),
 			path("lldp", path("neighbor")),
 			path("qos",
 				path("roce", portLeaf("status", showRoCEStatus)),

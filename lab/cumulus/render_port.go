@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/roceaudit/roceaudit/lab/switchstate"
 )
@@ -244,3 +245,30 @@ func enable(on bool) string {
 	}
 	return "disable"
 }
+
+// linkStats are the port's traffic counters as NVUE's link stats object names them
+// (/interface/<if>/link/stats in the NVUE API): every frame, so in-pkts/out-pkts are all
+// packets; drops and errors stay 0 in the lab.
+func linkStats(p *switchstate.Port) map[string]int64 {
+	return map[string]int64{"carrier-transitions": 1, "in-bytes": p.Counters[switchstate.InOctets], "in-drops": 0,
+		"in-errors": 0, "in-pkts": p.Counters[switchstate.InUcastPkts], "out-bytes": p.Counters[switchstate.OutOctets],
+		"out-drops": 0, "out-errors": 0, "out-pkts": p.Counters[switchstate.OutUcastPkts]}
+}
+
+// showLinkStats renders `nv show interface <if> link stats`: the operational column, bytes
+// humanised as NVUE's text does ("300 Bytes", "280.15 MB").
+func showLinkStats(p *switchstate.Port, _ bool) string {
+	st := linkStats(p)
+	var rows []kv
+	for _, k := range []string{"carrier-transitions", "in-bytes", "in-drops", "in-errors", "in-pkts", "out-bytes", "out-drops", "out-errors", "out-pkts"} {
+		v := strconv.FormatInt(st[k], 10)
+		if strings.HasSuffix(k, "-bytes") {
+			v = humanBytes(st[k])
+		}
+		rows = append(rows, kv{k, 0, []string{v}})
+	}
+	return keyTree([]string{"operational"}, rows)
+}
+
+// showLinkStatsJSON renders `nv show interface <if> link stats -o json`: raw numbers.
+func showLinkStatsJSON(p *switchstate.Port, _ bool) string { return nvJSON(linkStats(p)) }

@@ -31,8 +31,14 @@ func showVersion(sw *switchstate.Switch) string {
 	})
 }
 
+// ifCounters is the trimmed interfaceCounters of napalm's sample plus the traffic counters
+// EOS keeps beside them (inOctets, outOctets, inUcastPkts, outUcastPkts).
 type ifCounters struct {
-	Out struct {
+	InOctets     int64 `json:"inOctets"`
+	OutOctets    int64 `json:"outOctets"`
+	InUcastPkts  int64 `json:"inUcastPkts"`
+	OutUcastPkts int64 `json:"outUcastPkts"`
+	Out          struct {
 		Deferred      int64 `json:"deferredTransmissions"`
 		TxPause       int64 `json:"txPause"`
 		Collisions    int64 `json:"collisions"`
@@ -81,6 +87,8 @@ func showInterfaces(sw *switchstate.Switch) string {
 		}
 		it.Counters.Out.TxPause = counter(p, "tx_pause")
 		it.Counters.In.RxPause = counter(p, "rx_pause")
+		it.Counters.InOctets, it.Counters.OutOctets = counter(p, switchstate.InOctets), counter(p, switchstate.OutOctets)
+		it.Counters.InUcastPkts, it.Counters.OutUcastPkts = counter(p, switchstate.InUcastPkts), counter(p, switchstate.OutUcastPkts)
 		all[p.Name] = it
 	}
 	all["Management1"] = iface{LastStatusChange: linkChangeTime, Name: "Management1", Status: "connected",

@@ -60,12 +60,17 @@ type ifRow struct {
 	AdminFEC   string `json:"eth_admin_fec_state,omitempty"`
 	OperFEC    string `json:"eth_oper_fec_state,omitempty"`
 	JumboIn    string `json:"eth_jumbo_inpkts,omitempty"`
+	InUcast    string `json:"eth_inucast,omitempty"`
+	InBytes    string `json:"eth_inbytes,omitempty"`
 	InPause    string `json:"eth_inpause,omitempty"`
+	OutUcast   string `json:"eth_outucast,omitempty"`
+	OutBytes   string `json:"eth_outbytes,omitempty"`
 	OutPause   string `json:"eth_outpause,omitempty"`
 }
 
 // showInterface renders `show interface | json`: mgmt0, then every front-panel port with its
-// MTU, 802.3x flow control and pause counters.
+// MTU, 802.3x flow control, traffic (eth_inucast/eth_inbytes/eth_outucast/eth_outbytes) and
+// pause counters, as strings like the other counters.
 func showInterface(sw *switchstate.Switch) string {
 	onOff := func(on bool) string {
 		if on {
@@ -83,7 +88,9 @@ func showInterface(sw *switchstate.Switch) string {
 			Desc: neighborLabel(p), MTU: itoa(p.MTU), BW: itoa(p.Speed * 1_000_000), Mode: "access", Duplex: "full",
 			Speed: itoa(p.Speed) + " Gb/s", Autoneg: "on", InFlow: onOff(p.PauseRX), OutFlow: onOff(p.PauseTX),
 			AdminFEC: "auto", OperFEC: "rs-fec", JumboIn: itoa(counter(p, "jumbo_in")),
-			InPause: itoa(counter(p, "rx_pause")), OutPause: itoa(counter(p, "tx_pause"))}
+			InUcast: itoa(counter(p, switchstate.InUcastPkts)), InBytes: itoa(counter(p, switchstate.InOctets)),
+			InPause: itoa(counter(p, "rx_pause")), OutUcast: itoa(counter(p, switchstate.OutUcastPkts)),
+			OutBytes: itoa(counter(p, switchstate.OutOctets)), OutPause: itoa(counter(p, "tx_pause"))}
 		if !p.Up {
 			r.State, r.StateRsn, r.Speed, r.OperFEC = "down", "Link not connected", "auto-speed", "off"
 		}

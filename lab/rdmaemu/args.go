@@ -86,6 +86,7 @@ type perfArgs struct {
 	tcpPort     int
 	size        int
 	reportGbits bool
+	flowLabel   uint32 // --flow_label: the GRH flow label of the QP; 0 is none
 	server      string // the client's last argument; "" on the server
 }
 
@@ -117,6 +118,12 @@ func parsePerftest(prog string, args []string) (perfArgs, error) {
 	}
 	var err error
 	for i := 0; i < len(args); i++ {
+		if v, ok := strings.CutPrefix(args[i], "--flow_label="); ok {
+			if a.flowLabel, err = flowLabel(v); err != nil {
+				return a, err
+			}
+			continue
+		}
 		switch f := args[i]; f {
 		case "-d", "--ib-dev":
 			if i+1 >= len(args) {
@@ -147,6 +154,11 @@ func parsePerftest(prog string, args []string) (perfArgs, error) {
 			a.tcpPort, err = num(i, "Port", 1, 65535)
 		case "-s", "--size":
 			a.size, err = num(i, "Size", 1, 1<<23)
+		case "--flow_label":
+			if i+1 >= len(args) {
+				return a, invalid
+			}
+			a.flowLabel, err = flowLabel(args[i+1])
 		case "-F", "--CPU-freq":
 			continue
 		case "--report_gbits":
@@ -182,4 +194,16 @@ func (a perfArgs) test() string {
 		return progWriteLat
 	}
 	return progWriteBW
+}
+
+// flowLabel reads --flow_label's value as perftest does (strtol base 0 of each of a comma
+// list, the QPs taking them round robin): the one QP the auditor runs takes the first. The
+// GRH field is 20 bits.
+func flowLabel(v string) (uint32, error) {
+	first, _, _ := strings.Cut(v, ",")
+	n, err := strconv.ParseInt(first, 0, 64)
+	if err != nil || n < 0 {
+		return 0, &parseError{" Invalid Command or flag.\n Please check command line and run again.\n\n"}
+	}
+	return uint32(n) & 0xFFFFF, nil
 }

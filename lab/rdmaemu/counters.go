@@ -99,12 +99,22 @@ func runCounters(f *flow, c, s side, t traffic, sd seed) *counterSet {
 			cs.swc(l.tx.at, inFlight, "queue%d_tx_packets", l.tx.class)
 			cs.swc(l.tx.at, inFlight*t.wire, "queue%d_tx_bytes", l.tx.class)
 		}
+		sentHere := inFlight
 		if i == lossyAt && t.drops > 0 {
 			chargeDrops(cs, l, t.drops, t.wire)
 			inFlight -= min(t.drops, inFlight)
+			if !l.tx.host && !l.tx.pfc { // dropped in the egress queue: never on the wire
+				sentHere = inFlight
+			}
+		}
+		if !l.tx.host { // the port's own traffic counters (IF-MIB octets and unicast packets)
+			cs.swc(l.tx.at, sentHere, "%s", switchstate.OutUcastPkts)
+			cs.swc(l.tx.at, sentHere*t.wire, "%s", switchstate.OutOctets)
 		}
 		if !l.rx.host { // switch ingress: the priority group of the class
 			cs.swc(l.rx.at, inFlight, "pg%d_rx_frames", l.rx.class)
+			cs.swc(l.rx.at, sentHere, "%s", switchstate.InUcastPkts)
+			cs.swc(l.rx.at, sentHere*t.wire, "%s", switchstate.InOctets)
 		}
 	}
 	arrived := inFlight
@@ -225,12 +235,26 @@ func ecn(cs *counterSet, f *flow, c, s side, t traffic, sd seed) {
 
 // failureCounters is a QP that never got an ACK: the first 128 writes sent and resent
 // retry_cnt (7) times, each try ending in a local ACK timeout, then the transport error.
-func failureCounters(c side, dscp int) *counterSet {
+// The frames cross the switch ports before the one that drops them (f.crossed), which count
+// them in their traffic counters.
+func failureCounters(c side, dscp int, f *flow) *counterSet {
 	cs := newCounterSet()
 	at := Endpoint{c.host, c.netdev}
 	const tries = 8
 	cs.stat(at, 128*tries, "tx_prio%d_packets", c.prio(dscp))
 	cs.stat(at, 128*tries, "tx_packets_phy")
+	wire := uint64(f.mtu) + perPacketHeaders
+	cs.stat(at, 128*tries*wire, "tx_bytes_phy")
+	for n := 0; n < f.crossed && n/2 < len(f.hops); n++ {
+		h := f.hops[n/2]
+		if n%2 == 0 {
+			cs.swc(Endpoint{h.Device, h.In}, 128*tries, "%s", switchstate.InUcastPkts)
+			cs.swc(Endpoint{h.Device, h.In}, 128*tries*wire, "%s", switchstate.InOctets)
+		} else {
+			cs.swc(Endpoint{h.Device, h.Out}, 128*tries, "%s", switchstate.OutUcastPkts)
+			cs.swc(Endpoint{h.Device, h.Out}, 128*tries*wire, "%s", switchstate.OutOctets)
+		}
+	}
 	cs.hwc(at, "local_ack_timeout_err", tries)
 	cs.hwc(at, "req_transport_retries_exceeded", 1)
 	return cs

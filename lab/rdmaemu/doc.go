@@ -18,8 +18,13 @@
 //
 // Client netdev = the one bound to the client's -d/-i; server netdev = the one of the
 // server's. Path: the fewest-switch paths through the cables whose switch ports are up,
-// sorted by hops; the flow takes member FNV-1a("client>server/tcpPort") mod count (Route),
-// standing for the switches' 5-tuple hash. DSCP is the ToS >> 2, where the ToS is OFED's
+// sorted by hops. The member is chosen hop by hop as switches do: at each switch, among the
+// next ports the remaining members leave by, FNV-1a of the 5-tuple (the two endpoints standing
+// for their addresses, UDP, source port, 4791) seeded with the switch's name picks one; a
+// switch with ECMPHashIPOnly hashes the addresses only. The UDP source port is the kernel's
+// rdma_flow_label_to_udp_sport of the client QP's flow label: perftest's --flow_label, else
+// the label mlx5 derives from the two QP numbers (rdma_calc_flow_label), which the run's seed
+// fixes for the pair and TCP port (Route, RouteFlowLabel). DSCP is the ToS >> 2, where the ToS is OFED's
 // global tc/PORT/traffic_class when set, else --tclass. The class is the NIC priority
 // (DSCP map under trust dscp, else 0) at hosts and, at each switch, the ingress port's
 // DSCP-to-TC map (TC 0 without DSCP trust); queue and priority group are the TC. A cable is
@@ -42,7 +47,9 @@
 //
 // # Counters (all only increase, through Host.Update / Switch.Update, every tick of a run)
 //
-// Sender netdev: tx_prio<P>_packets/_bytes, tx_packets_phy, tx_bytes_phy,
+// Every switch port the flow crosses: in_octets and in_ucast_pkts where it enters, out_octets
+// and out_ucast_pkts where it leaves (switchstate's IF-MIB names; frames an egress queue drops
+// are not sent). Sender netdev: tx_prio<P>_packets/_bytes, tx_packets_phy, tx_bytes_phy,
 // tx_vport_rdma_unicast_*; receiver netdev: the rx_ twins and the frame-size bucket. Receiver
 // hw_counters: rx_write_requests. Switch egress: queue<TC>_tx_packets/_bytes; ingress:
 // pg<TC>_rx_frames. PFC: from the receiver back to the first lossy cable, every lossless cable
@@ -61,7 +68,9 @@
 // counters: receiver (responder) out_of_sequence, duplicate_request; sender (requester)
 // packet_seq_err, local_ack_timeout_err, roce_adp_retrans, roce_adp_retrans_to,
 // roce_slow_restart. A transport failure adds the sender's retries: local_ack_timeout_err
-// +8 and req_transport_retries_exceeded +1.
+// +8 and req_transport_retries_exceeded +1; its frames count on the switch ports they cross
+// before the one that drops them (a port whose MTU they exceed, or the first switch for v1 and
+// link-local GIDs).
 //
 // # Time
 //

@@ -212,11 +212,25 @@ func (e *Emulator) hostByAddr(ip netip.Addr) *linuxhost.Host {
 // ports are all up.
 var ErrNoPath = errors.New("no path")
 
-// Route is the equal-cost member a perftest flow from client to server on tcpPort takes:
-// the members are the fewest-switch paths through the cables whose switch ports are up,
-// sorted by their hops, and the flow takes member FNV-1a("client>server/port") mod count.
-// No hops means the two ports are the same or cabled back to back.
+// Route is the equal-cost member an ib_write_bw flow from client to server on tcpPort takes
+// without --flow_label: its flow label is the one mlx5 derives from the two QP numbers
+// (which the run's seed fixes for the pair and port), so the same port always takes the same
+// member. Members with a port down are left out; none left is ErrNoPath.
 func (e *Emulator) Route(client, server Endpoint, tcpPort int) ([]Hop, error) {
+	sd := newSeed(client.Device, client.Port, server.Device, server.Port, tcpPort, progWriteBW)
+	return e.route(client, server, flowSport(0, qpOf(sd, "client").qpn, qpOf(sd, "server").qpn))
+}
+
+// RouteFlowLabel is the member a flow whose client sets GRH flow label fl takes (perftest
+// --flow_label fl; 0 is "none", as the kernel treats it).
+func (e *Emulator) RouteFlowLabel(client, server Endpoint, fl uint32) ([]Hop, error) {
+	if fl == 0 {
+		return nil, fmt.Errorf("rdmaemu: flow label 0 means none; the QP numbers pick the port")
+	}
+	return e.route(client, server, flowSport(fl, 0, 0))
+}
+
+func (e *Emulator) route(client, server Endpoint, sport uint16) ([]Hop, error) {
 	all := e.net.members(client, server)
 	if len(all) == 0 {
 		return nil, fmt.Errorf("rdmaemu: %s to %s: %w (not cabled)", client, server, ErrNoPath)
@@ -230,7 +244,18 @@ func (e *Emulator) Route(client, server Endpoint, tcpPort int) ([]Hop, error) {
 	if len(up) == 0 {
 		return nil, fmt.Errorf("rdmaemu: %s to %s: %w (every equal-cost member has a port down)", client, server, ErrNoPath)
 	}
-	return pick(up, client, server, tcpPort), nil
+	return pick(up, fiveTuple{src: client, dst: server, sport: sport}, e.ipOnly), nil
+}
+
+// ipOnly reports whether a switch hashes on addresses only (switchstate.ECMPHashIPOnly).
+func (e *Emulator) ipOnly(name string) bool {
+	sw := e.switches[name]
+	if sw == nil {
+		return false
+	}
+	var v bool
+	sw.Read(func(s *switchstate.Switch) { v = s.ECMPHashIPOnly })
+	return v
 }
 
 func (e *Emulator) allUp(hops []Hop) bool {

@@ -141,10 +141,13 @@ func (l link) lossless() bool { return l.tx.pfc && l.rx.pfc }
 
 // flow is the emulated RoCE flow of one run from the client to the server.
 type flow struct {
-	hops        []Hop
-	links       []link
-	blackhole   string // why no packet arrives; "" when they do
-	mtu         int    // the IB MTU both sides use (perftest takes the smaller)
+	hops      []Hop
+	links     []link
+	blackhole string // why no packet arrives; "" when they do
+	// crossed is how many switch ports (each hop's in, then out) a blackholed flow's frames
+	// still pass before they are dropped.
+	crossed     int
+	mtu         int // the IB MTU both sides use (perftest takes the smaller)
 	slowestGbps float64
 }
 
@@ -162,35 +165,36 @@ func (f *flow) lossy() bool {
 // class: DSCP = tclass>>2, host priority by the NIC's trust and DSCP map, switch class by the
 // ingress port's trust and DSCP map, PFC in the direction each port needs, MTU, link state.
 func (e *Emulator) evaluate(c, s side, hops []Hop) *flow {
-	f := &flow{hops: hops, mtu: min(c.activeMTU, s.activeMTU), slowestGbps: min(c.speedGbps, s.speedGbps)}
+	f := &flow{hops: hops, mtu: min(c.activeMTU, s.activeMTU), slowestGbps: min(c.speedGbps, s.speedGbps), crossed: 2 * len(hops)}
 	dscp := c.tclass >> 2
 	need := f.mtu + roceOverhead + ethOverhead
 	switch {
 	case c.gid.Type != linuxhost.GIDTypeV2 || s.gid.Type != linuxhost.GIDTypeV2:
-		f.blackhole = "RoCE v1 GID: v1 frames are not routed, and v1 and v2 never talk"
+		f.blackhole, f.crossed = "RoCE v1 GID: v1 frames are not routed, and v1 and v2 never talk", 0
 	case len(hops) > 0 && (c.gid.Addr.IsLinkLocalUnicast() || s.gid.Addr.IsLinkLocalUnicast()):
-		f.blackhole = "link-local GID across a routed fabric"
+		f.blackhole, f.crossed = "link-local GID across a routed fabric", 0
 	case s.netdevMTU < f.mtu+roceOverhead:
 		f.blackhole = fmt.Sprintf("%s:%s MTU %d drops %d-byte RoCE packets", s.host, s.netdev, s.netdevMTU, f.mtu)
 	}
 	sender := point{at: Endpoint{c.host, c.netdev}, host: true, egress: true, class: c.prio(dscp)}
 	sender.pfc = c.eth.PFC[sender.class]
 	prev := sender
-	for _, h := range hops {
+	for i, h := range hops {
 		sw := e.switches[h.Device]
 		in, okIn := readSwitchPort(sw, h.In)
 		out, okOut := readSwitchPort(sw, h.Out)
 		if !okIn || !okOut {
-			f.blackhole = fmt.Sprintf("%s has no port %s or %s", h.Device, h.In, h.Out)
+			f.blackhole, f.crossed = fmt.Sprintf("%s has no port %s or %s", h.Device, h.In, h.Out), min(f.crossed, 2*i)
 			return f
 		}
 		class := 0
 		if in.trust {
 			class = in.dscpToTC[dscp] & 7
 		}
-		for _, p := range []swPort{in, out} {
+		for k, p := range []swPort{in, out} {
 			if f.blackhole == "" && p.frameMTU < need {
 				f.blackhole = fmt.Sprintf("%s frame MTU %d < %d", h.Device, p.frameMTU, need)
+				f.crossed = 2*i + k // a frame above the port's MTU is dropped there, uncounted
 			}
 			f.slowestGbps = min(f.slowestGbps, float64(p.speed))
 		}

@@ -115,11 +115,73 @@ func hopsKey(hops []Hop) string {
 	return strings.Join(parts, " ")
 }
 
-// pick is the ECMP choice: FNV-1a of "client>server/tcpPort" modulo the number of members.
-// It stands for the switches' 5-tuple hash (RoCE v2 varies the UDP source port per QP): the
-// same pair on the same perftest port always takes the same member, another port may not.
-func pick(members [][]Hop, client, server Endpoint, tcpPort int) []Hop {
+// fiveTuple is what a switch hashes a RoCE v2 packet on: source and destination address
+// (the lab's host netdevs each own one RoCE address, so the endpoints stand for them), UDP,
+// the source port the NIC derived from the flow label, and destination port 4791.
+type fiveTuple struct {
+	src, dst Endpoint
+	sport    uint16
+}
+
+// roceUDPPort is the RoCE v2 UDP destination port (IANA).
+const roceUDPPort = 4791
+
+// hash is one switch's ECMP hash of the tuple. Each switch folds in its own name (a per-switch
+// seed, as NOSes do against polarization); one that hashes on addresses only (ipOnly) ignores
+// the UDP ports, so every flow label of a pair takes the same next hop there.
+func (t fiveTuple) hash(sw string, ipOnly bool) uint32 {
 	h := fnv.New32a()
-	fmt.Fprintf(h, "%s>%s/%d", client, server, tcpPort)
-	return members[h.Sum32()%uint32(len(members))]
+	if ipOnly {
+		fmt.Fprintf(h, "%s|%s>%s", sw, t.src, t.dst)
+	} else {
+		fmt.Fprintf(h, "%s|%s>%s/17/%d/%d", sw, t.src, t.dst, t.sport, roceUDPPort)
+	}
+	return h.Sum32()
+}
+
+// pick is the ECMP choice hop by hop: at each switch of the walk, among the distinct next
+// ports the remaining members leave by (sorted), the switch's hash of the tuple picks one, and
+// only the members through it stay. ipOnly says which switches ignore the UDP ports.
+func pick(members [][]Hop, t fiveTuple, ipOnly func(sw string) bool) []Hop {
+	for depth := 0; len(members) > 1; depth++ {
+		var outs []string
+		seen := map[string]bool{}
+		for _, m := range members {
+			if depth < len(m) && !seen[m[depth].Out] {
+				seen[m[depth].Out] = true
+				outs = append(outs, m[depth].Out)
+			}
+		}
+		if len(outs) == 0 {
+			break
+		}
+		sort.Strings(outs)
+		sw := members[0][depth].Device
+		chosen := outs[t.hash(sw, ipOnly(sw))%uint32(len(outs))]
+		var keep [][]Hop
+		for _, m := range members {
+			if depth < len(m) && m[depth].Out == chosen {
+				keep = append(keep, m)
+			}
+		}
+		members = keep
+	}
+	return members[0]
+}
+
+// The RoCE v2 UDP source port of a QP (Linux include/rdma/ib_verbs.h, used by mlx5, hns, rxe):
+// the GRH flow label folded to 14 bits over 0xC000 (rdma_flow_label_to_udp_sport); with no
+// flow label set, mlx5 first derives one from the two QP numbers (rdma_calc_flow_label in
+// drivers/infiniband/hw/mlx5/qp.c).
+func flowSport(fl uint32, lqpn, rqpn uint64) uint16 {
+	if fl == 0 {
+		v := lqpn * rqpn
+		v ^= v >> 20
+		v ^= v >> 40
+		fl = uint32(v & 0xFFFFF)
+	}
+	fl &= 0xFFFFF
+	low, high := fl&0x3FFF, fl&0xFC000
+	low ^= high >> 14
+	return uint16(low | 0xC000)
 }

@@ -184,7 +184,7 @@ func (e *Emulator) runClient(ctx context.Context, h *linuxhost.Host, a perfArgs,
 		return cHead, fmt.Sprintf(rtrFail, cq.qpn), 1
 	}
 	f := &flow{mtu: mtu}
-	if hops, err := e.Route(Endpoint{c.host, c.netdev}, Endpoint{srv.host, srv.netdev}, a.tcpPort); err != nil {
+	if hops, err := e.route(Endpoint{c.host, c.netdev}, Endpoint{srv.host, srv.netdev}, flowSport(a.flowLabel, cq.qpn, sq.qpn)); err != nil {
 		f.blackhole = err.Error()
 	} else {
 		f = e.evaluate(c, srv, hops)
@@ -193,7 +193,7 @@ func (e *Emulator) runClient(ctx context.Context, h *linuxhost.Host, a perfArgs,
 
 	if f.blackhole != "" {
 		// Every retry of the first writes times out: the transport gives up after retry_cnt.
-		ap := newApplier(failureCounters(c, c.tclass>>2), e.hosts, e.switches)
+		ap := newApplier(failureCounters(c, c.tclass>>2, f), e.hosts, e.switches)
 		scnt := 128
 		errText, hang := completionErr+bwRunFail, false
 		if a.lat {

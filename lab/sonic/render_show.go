@@ -95,3 +95,22 @@ func showQueueCounters(sw *switchstate.Switch) string {
 	}
 	return b.String()
 }
+
+// showInterfaceCounters renders `show interfaces counters` (portstat, standard columns):
+// packet counts per direction (RX_OK and TX_OK sum unicast and non-unicast packets), the
+// rates of the last RATES poll (the lab's are idle: 0) and the error columns, right-aligned,
+// with thousands separators. The state is U (up), D (down) or X (admin down); the lab's
+// down ports are operationally down.
+func showInterfaceCounters(sw *switchstate.Switch) string {
+	t := table(true, "IFACE", "STATE", "RX_OK", "RX_BPS", "RX_UTIL", "RX_ERR", "RX_DRP", "RX_OVR",
+		"TX_OK", "TX_BPS", "TX_UTIL", "TX_ERR", "TX_DRP", "TX_OVR")
+	for _, p := range sw.SortedPorts() {
+		state := "U"
+		if !p.Up {
+			state = "D"
+		}
+		t.Rows = append(t.Rows, []string{p.Name, state, withCommas(counter(p, switchstate.InUcastPkts)), "0.00 B/s", "0.00%",
+			"0", "0", "N/A", withCommas(counter(p, switchstate.OutUcastPkts)), "0.00 B/s", "0.00%", "N/A", "N/A", "N/A"})
+	}
+	return t.String()
+}

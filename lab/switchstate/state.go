@@ -24,6 +24,10 @@ type Switch struct {
 	// BufferModel is SONiC's DEVICE_METADATA buffer_model: "" or "traditional" (lossless
 	// profiles in CONFIG_DB), "dynamic" (buffermgrd computes them; CONFIG_DB binds "NULL").
 	BufferModel string
+	// ECMPHashIPOnly is a switch whose ECMP hash covers the IP addresses but not the L4
+	// ports (a fault: every RoCE flow of a host pair takes one member there, whatever UDP
+	// source port its flow label gives it).
+	ECMPHashIPOnly bool
 
 	mu sync.RWMutex
 }

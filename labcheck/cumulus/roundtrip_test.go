@@ -94,6 +94,8 @@ func expectedCounters(p *switchstate.Port) map[string]int64 {
 	m["ecn_marked_packets_tx"] = p.Counters["ecn_marked_packets_tx"]
 	m["mc_buffer_discards_tx"] = p.Counters["mc_buffer_discards_tx"]
 	m["pause_frames_rx"], m["pause_frames_tx"] = p.Counters["rx_pause"], p.Counters["tx_pause"]
+	labcheck.Traffic(p, true, m)
+	m["rx_bytes"], m["tx_bytes"] = approxBytes(m["rx_bytes"]), approxBytes(m["tx_bytes"])
 	return m
 }
 
@@ -145,10 +147,10 @@ func expectedPort(p *switchstate.Port, roce, asJSON bool) *topology.SwitchPort {
 		// no buffer sizes on this platform: unsupported, with the reason
 		Headroom: labcheck.Known(topology.Headroom{}, cumuluscol.CmdRoCE),
 		ECNOrder: labcheck.Known(topology.ECNOrder{}, cumuluscol.CmdRoCE),
-		Counters: labcheck.Known(expectedCounters(p), cmd("counters qos")),
+		Counters: labcheck.Known(expectedCounters(p), cmd("counters qos")+" + "+cmd("link stats")),
 	}
 	if asJSON {
-		out.Counters = labcheck.Known(expectedJSONCounters(p), cmd("counters qos -o json"))
+		out.Counters = labcheck.Known(labcheck.Traffic(p, true, expectedJSONCounters(p)), cmd("counters qos -o json")+" + "+cmd("link stats -o json"))
 	}
 	if roce {
 		status := cmd("qos roce status")

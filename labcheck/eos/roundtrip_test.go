@@ -80,10 +80,10 @@ func expectedPort(sw *switchstate.Switch, p *switchstate.Port, inline bool) *top
 		// no buffer sizes on this platform: unsupported, with the reason
 		Headroom: labcheck.Known(topology.Headroom{}, eoscol.CmdRunningConfig),
 		ECNOrder: labcheck.Known(topology.ECNOrder{}, eoscol.CmdRunningConfig),
-		Counters: labcheck.Known(map[string]int64{
+		Counters: labcheck.Known(labcheck.Traffic(p, true, map[string]int64{
 			"rx_pause": p.Counters["rx_pause"], "tx_pause": p.Counters["tx_pause"],
 			"pfc_rx_frames": pfcRX, "pfc_tx_frames": pfcTX,
-		}, eoscol.CmdInterfaces),
+		}), eoscol.CmdInterfaces),
 	}
 }
 

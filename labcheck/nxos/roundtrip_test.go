@@ -107,7 +107,7 @@ func expectedCounters(p *switchstate.Port) map[string]int64 {
 			c[k] = p.Counters[k]
 		}
 	}
-	return c
+	return labcheck.Traffic(p, true, c)
 }
 
 // expectedLLDP is every neighbour on a port whose link is up, with the MACs (the chassis, and

@@ -82,7 +82,7 @@ func expectedPort(p *switchstate.Port) *topology.SwitchPort {
 		Buffer:   labcheck.Known(topology.Buffer{LosslessPGs: pgs, Profile: profile}, cfg),
 		Headroom: labcheck.Known(expectedHeadroom(p, pgs, profile), cfg),
 		ECNOrder: labcheck.Known(expectedECNOrder(p, pgs, profile), cfg),
-		Counters: labcheck.Known(counters, soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters),
+		Counters: labcheck.Known(labcheck.Traffic(p, false, counters), soniccol.CmdPFCCounters+"; "+soniccol.CmdQueueCounters+"; "+soniccol.CmdInterfaceCounters),
 	}
 }
 
