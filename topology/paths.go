@@ -80,11 +80,25 @@ type Graph struct {
 	names []string
 	host  []bool
 	adj   [][]edge
+	// cut are the links (by index in NewGraph's list) Paths treats as absent: the graph of a
+	// link failure is the same graph with a cut, not a new one per failed link.
+	cut map[int]bool
 }
 
 type edge struct {
 	to            int
 	local, remote string
+	link          int // index of the link in NewGraph's list
+}
+
+// without is g with the links at the given indexes cut (failed); g itself is unchanged.
+func (g *Graph) without(links []int) *Graph {
+	c := *g
+	c.cut = make(map[int]bool, len(links))
+	for _, i := range links {
+		c.cut[i] = true
+	}
+	return &c
 }
 
 // NewGraph builds the graph of links between the snapshot's devices.
@@ -103,10 +117,10 @@ func NewGraph(devices []*Device, links []Link) *Graph {
 	for _, d := range devices {
 		node(d.Name, d.Role == RoleHost)
 	}
-	for _, l := range links {
+	for i, l := range links {
 		a, b := node(l.A.Device, false), node(l.B.Device, false)
-		g.adj[a] = append(g.adj[a], edge{to: b, local: l.A.Interface, remote: l.B.Interface})
-		g.adj[b] = append(g.adj[b], edge{to: a, local: l.B.Interface, remote: l.A.Interface})
+		g.adj[a] = append(g.adj[a], edge{to: b, local: l.A.Interface, remote: l.B.Interface, link: i})
+		g.adj[b] = append(g.adj[b], edge{to: a, local: l.B.Interface, remote: l.A.Interface, link: i})
 	}
 	for i := range g.adj {
 		sort.SliceStable(g.adj[i], func(x, y int) bool {
@@ -136,6 +150,9 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 		return nil, false, fmt.Errorf("both endpoints are %s", a.Device)
 	}
 	allowed := func(from int, e edge) bool {
+		if g.cut[e.link] {
+			return false
+		}
 		if from == src && a.Interface != "" && e.local != a.Interface {
 			return false
 		}
@@ -162,7 +179,7 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 				continue
 			}
 			// e goes n -> e.to; the forward edge is e.to -> n.
-			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local}) {
+			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local, link: e.link}) {
 				continue
 			}
 			dist[e.to] = dist[n] + 1
