@@ -80,9 +80,10 @@ type Graph struct {
 	names []string
 	host  []bool
 	adj   [][]edge
+	links int // how many links NewGraph was given
 	// cut are the links (by index in NewGraph's list) Paths treats as absent: the graph of a
 	// link failure is the same graph with a cut, not a new one per failed link.
-	cut map[int]bool
+	cut []bool
 }
 
 type edge struct {
@@ -94,7 +95,7 @@ type edge struct {
 // without is g with the links at the given indexes cut (failed); g itself is unchanged.
 func (g *Graph) without(links []int) *Graph {
 	c := *g
-	c.cut = make(map[int]bool, len(links))
+	c.cut = make([]bool, g.links)
 	for _, i := range links {
 		c.cut[i] = true
 	}
@@ -103,7 +104,7 @@ func (g *Graph) without(links []int) *Graph {
 
 // NewGraph builds the graph of links between the snapshot's devices.
 func NewGraph(devices []*Device, links []Link) *Graph {
-	g := &Graph{index: map[string]int{}}
+	g := &Graph{index: map[string]int{}, links: len(links)}
 	node := func(name string, host bool) int {
 		if i, ok := g.index[name]; ok {
 			return i
@@ -150,7 +151,7 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 		return nil, false, fmt.Errorf("both endpoints are %s", a.Device)
 	}
 	allowed := func(from int, e edge) bool {
-		if g.cut[e.link] {
+		if g.cut != nil && g.cut[e.link] {
 			return false
 		}
 		if from == src && a.Interface != "" && e.local != a.Interface {
@@ -161,16 +162,19 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 		}
 		return true
 	}
-	// Distance to dst, walking backwards; hosts other than the ends do not forward.
+	// Distance to dst, walking backwards; hosts other than the ends do not forward. The walk
+	// below only visits nodes nearer dst than src, all of which are settled once src is
+	// reached, so the search stops there (a query between two hosts of a 10,000-device Clos
+	// no longer visits every host).
 	dist := make([]int, len(g.names))
 	for i := range dist {
 		dist[i] = -1
 	}
 	dist[dst] = 0
-	queue := []int{dst}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
+	queue := make([]int, 1, len(g.names))
+	queue[0] = dst
+	for head := 0; head < len(queue) && dist[src] < 0; head++ {
+		n := queue[head]
 		if n != dst && g.host[n] {
 			continue
 		}
