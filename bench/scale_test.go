@@ -50,7 +50,7 @@ package bench
 //     reached, reusing its buffers (topology BenchmarkAnalyseDeadlock: 1k 0.9 -> 0.19 s).
 //   - what is left at 10k is encoding/json itself: ~26 s decode the facts (map inserts
 //     and rehashing of 254 NIC counters per host port and ~40 per switch port, one string per
-//     key), then the deadlock analysis's 5,000 path queries and dependency map (9 s), and
+//     key), then the deadlock analysis's 5,000 path queries and dependency map (~6 s on a synthetic Clos), and
 //     GC of a 3.3 GiB heap. json-iterator decodes the same devices only ~2x faster; the 2 s
 //     target needs less to decode (counters and excerpts are two thirds of the bytes), a
 //     format whose strings are shared, or facts decoded lazily, not a faster JSON library.
