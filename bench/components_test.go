@@ -173,3 +173,27 @@ func BenchmarkSnapshotRead(b *testing.B) {
 		}
 	}
 }
+
+// What `check SNAPSHOT.json.gz` does, in-process: read the compressed snapshot (facts only)
+// and run the catalog with remediation. Its profile (go test -cpuprofile) is the offline
+// path's; the scale run's 1k and 10k snapshots can be profiled the same way.
+func BenchmarkCheckSnapshotFile(b *testing.B) {
+	s := collectedFabric(b)
+	reg := platforms.Registry()
+	var buf bytes.Buffer
+	if err := topology.WriteSnapshotFile(&buf, true, s, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(buf.Len()))
+	b.ReportMetric(float64(len(s.Devices)), "devices")
+	b.ResetTimer()
+	for b.Loop() {
+		snap, err := topology.ReadSnapshot(bytes.NewReader(buf.Bytes()), topology.ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(checks.Run(snap, checks.Options{Remedy: reg.Remedy})) == 0 {
+			b.Fatal("no result")
+		}
+	}
+}

@@ -46,7 +46,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 	var out []Result
 	cat := Catalog()
 	f := newFabric(snap)
-	paths := ResolvePaths(snap, opts.Paths)
+	paths := resolvePaths(snap, f.links, opts.Paths)
 	var sc *scope
 	if opts.Restrict {
 		sc = pathScope(paths)
@@ -149,7 +149,7 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 			out = append(out, res)
 		}
 	}
-	for _, dl := range topology.LinkChecks(f.snap) {
+	for _, dl := range f.declared {
 		if !sc.hasLink(dl.Link) && (dl.Seen == nil || !sc.hasLink(*dl.Seen)) {
 			continue
 		}

@@ -8,15 +8,31 @@ import (
 
 // fabric indexes a snapshot for link and path checks.
 type fabric struct {
-	snap    *topology.Snapshot
-	devices map[string]*topology.Device
-	links   []topology.Link
+	snap     *topology.Snapshot
+	devices  map[string]*topology.Device
+	links    []topology.Link
+	declared []topology.DeclaredLink
+	// swPorts are each reachable switch's ports by normalized name (the last of a name
+	// wins, as a scan would find): end is called for every link end and every queue of the
+	// deadlock analysis, and a scan of the ports each time was quadratic in a switch's ports.
+	swPorts map[string]map[string]*topology.SwitchPort
 }
 
 func newFabric(snap *topology.Snapshot) *fabric {
-	f := &fabric{snap: snap, devices: map[string]*topology.Device{}, links: topology.ResolveLinks(snap)}
+	f := &fabric{snap: snap, devices: map[string]*topology.Device{}, swPorts: map[string]map[string]*topology.SwitchPort{}}
+	f.links, f.declared = topology.ResolveLinksAndChecks(snap)
 	for _, d := range snap.Devices {
 		f.devices[d.Name] = d
+	}
+	for _, d := range f.devices { // the device a name resolves to, if two share it
+		if !d.Reachable || d.Switch == nil {
+			continue
+		}
+		ports := make(map[string]*topology.SwitchPort, len(d.Switch.Ports))
+		for _, p := range d.Switch.Ports {
+			ports[topology.NormalizePort(p.Name)] = p
+		}
+		f.swPorts[d.Name] = ports
 	}
 	return f
 }
@@ -38,11 +54,7 @@ func (f *fabric) end(ref topology.PortRef) end {
 		e.host = e.dev.Host.Port(ref.Interface)
 	}
 	if e.dev.Switch != nil {
-		for _, p := range e.dev.Switch.Ports {
-			if topology.NormalizePort(p.Name) == topology.NormalizePort(ref.Interface) {
-				e.sw = p
-			}
-		}
+		e.sw = f.swPorts[ref.Device][topology.NormalizePort(ref.Interface)]
 	}
 	return e
 }

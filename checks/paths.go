@@ -42,7 +42,15 @@ func ResolvePaths(snap *topology.Snapshot, specs []PathSpec) []ResolvedPath {
 	if len(specs) == 0 {
 		return nil
 	}
-	g := topology.NewGraph(snap.Devices, topology.ResolveLinks(snap))
+	return resolvePaths(snap, topology.ResolveLinks(snap), specs)
+}
+
+// resolvePaths is ResolvePaths over links already resolved.
+func resolvePaths(snap *topology.Snapshot, links []topology.Link, specs []PathSpec) []ResolvedPath {
+	if len(specs) == 0 {
+		return nil
+	}
+	g := topology.NewGraph(snap.Devices, links)
 	var out []ResolvedPath
 	for _, s := range specs {
 		rp := ResolvedPath{Spec: s}

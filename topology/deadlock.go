@@ -138,7 +138,7 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	nodes, adj := r.dependencies(directed)
 	out.Queues = len(nodes)
 	out.Cycles = dependencyCycles(nodes, adj)
-	r.failures(pairs)
+	r.failures(g, pairs)
 	return out
 }
 
@@ -307,7 +307,7 @@ func (r *deadlockRun) dependencies(paths [][]Hop) ([]PortRef, [][]int) {
 // failures recomputes, for each inter-switch link in turn, the paths of the pairs that use it
 // (removing a link no shortest path crosses changes no pair's paths) and keeps the lossless
 // valleys that the fabric as it is does not already have.
-func (r *deadlockRun) failures(pairs []pairPaths) {
+func (r *deadlockRun) failures(whole *Graph, pairs []pairPaths) {
 	var failable []Link
 	for _, l := range r.in.Links {
 		if r.interSwitch(l) {
@@ -316,6 +316,12 @@ func (r *deadlockRun) failures(pairs []pairPaths) {
 	}
 	slices.SortFunc(failable, compareLinks)
 	r.out.FailableLinks = len(failable)
+	// The links of each key, by index: a failed link is cut from the graph of the intact
+	// fabric (with any duplicate of it) rather than the graph rebuilt without it.
+	byKey := map[[2]string][]int{}
+	for i, l := range r.in.Links {
+		byKey[linkKey(l)] = append(byKey[linkKey(l)], i)
+	}
 	uses := make([]map[[2]string]bool, len(pairs))
 	for i, pp := range pairs {
 		uses[i] = map[[2]string]bool{}
@@ -336,8 +342,7 @@ func (r *deadlockRun) failures(pairs []pairPaths) {
 		if len(affected) > r.budget {
 			return
 		}
-		rest := slices.DeleteFunc(slices.Clone(r.in.Links), func(l Link) bool { return linkKey(l) == key })
-		g := NewGraph(r.in.Devices, rest)
+		g := whole.without(byKey[key])
 		for _, i := range affected {
 			pp, _ := r.query(g, pairs[i].a, pairs[i].b)
 			for _, p := range pp.paths {

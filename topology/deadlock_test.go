@@ -240,3 +240,19 @@ func TestRailTwinLeavesArePairedThroughTwoHosts(t *testing.T) {
 		t.Errorf("pairs %d paths %d queues %d", a.Pairs, a.Paths, a.Queues)
 	}
 }
+
+// The deadlock analysis of the scale benchmark's fabrics (hosts=960,leaves=32,spines=8 and
+// hosts=9680,leaves=256,spines=64), every port lossless: the leaf pairs, then every
+// single-link failure the query budget allows.
+func BenchmarkAnalyseDeadlock(b *testing.B) {
+	for _, size := range []struct{ leaves, spines, hosts int }{{32, 8, 30}, {256, 64, 38}} {
+		ds, ls := clos(size.leaves, size.spines, size.hosts)
+		b.Run(fmt.Sprintf("devices=%d", len(ds)), func(b *testing.B) {
+			for b.Loop() {
+				if a := AnalyseDeadlock(DeadlockInput{Devices: ds, Links: ls, Lossless: allLossless}); a.Pairs == 0 {
+					b.Fatal("no pair analysed")
+				}
+			}
+		})
+	}
+}

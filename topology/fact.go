@@ -1,10 +1,5 @@
 package topology
 
-import (
-	"encoding/json"
-	"fmt"
-)
-
 // Evidence says where a fact came from: the command, what it printed that mattered, and why
 // the fact could not be read when it could not.
 type Evidence struct {
@@ -74,27 +69,4 @@ func joinLines(a, b string) string {
 		return a
 	}
 	return a + "\n" + b
-}
-
-// UnmarshalJSON reads a fact; a snapshot written before facts had a status carries
-// `"known": true|false` instead, read as known or unknown.
-func (f *Fact[T]) UnmarshalJSON(b []byte) error {
-	var w struct {
-		Value  T           `json:"value"`
-		Status *FactStatus `json:"status"`
-		Known  bool        `json:"known"`
-		Reason string      `json:"reason"`
-		Source Evidence    `json:"source"`
-	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return fmt.Errorf("fact: %w", err)
-	}
-	*f = Fact[T]{Value: w.Value, Reason: w.Reason, Source: w.Source}
-	switch {
-	case w.Status != nil:
-		f.Status = *w.Status
-	case w.Known:
-		f.Status = FactKnown
-	}
-	return nil
 }

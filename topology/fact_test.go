@@ -42,19 +42,50 @@ func TestFactJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// A snapshot written before facts had a status says "known": it still reads.
+// A snapshot written before facts had a status says "known": it still reads, in the
+// line-oriented layout and in any other (an indented file), whatever the fact's type.
 func TestFactJSONLegacyKnown(t *testing.T) {
 	for in, want := range map[string]FactStatus{
-		`{"value":9216,"known":true,"source":{"command":"show interfaces"}}`: FactKnown,
-		`{"value":0,"known":false,"source":{"error":"exit 1"}}`:              FactUnknown,
-		`{"value":0,"known":true,"status":"inferred","reason":"default"}`:    FactInferred,
+		`{"value":{"configured":9216},"known":true,"source":{"command":"show interfaces"}}`: FactKnown,
+		`{"value":{"configured":0},"known":false,"source":{"error":"exit 1"}}`:              FactUnknown,
+		`{"value":{"configured":0},"known" : true,"status":"inferred","reason":"default"}`:  FactInferred,
+		`{"value":{"configured":9216},"known":true,"status":null}`:                          FactKnown,
+		`{"value":{"configured":9216},"status":"known"}`:                                    FactKnown,
 	} {
-		var f Fact[int]
-		if err := json.Unmarshal([]byte(in), &f); err != nil {
-			t.Fatalf("%s: %v", in, err)
+		dev := `{"name":"leaf1","platform":"sonic","role":"switch","reachable":true,"switch":{"ports":[{"name":"Ethernet0","mtu":` + in + `,` +
+			`"counters":{"value":{"rx_known":18446744073709551},"known":true}}]}}`
+		for layout, file := range map[string]string{
+			"lines":    `{"schema":"roceaudit/snapshot/v1","devices":[` + "\n" + dev + "\n" + `]}` + "\n",
+			"indented": "{\n  \"schema\": \"roceaudit/snapshot/v1\",\n  \"devices\": [\n    " + dev + "\n  ]\n}\n",
+		} {
+			s, err := ReadSnapshot(strings.NewReader(file), ReadOptions{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", layout, in, err)
+			}
+			p := s.Devices[0].Switch.Ports[0]
+			if p.MTU.Status != want {
+				t.Errorf("%s: %s reads as %s, want %s", layout, in, p.MTU.Status, want)
+			}
+			if p.Counters.Status != FactKnown || p.Counters.Value["rx_known"] != 18446744073709551 {
+				t.Errorf("%s: counters %+v, want known and the number digit for digit", layout, p.Counters)
+			}
 		}
-		if f.Status != want {
-			t.Errorf("%s reads as %s, want %s", in, f.Status, want)
+	}
+}
+
+// Only a "known" key sends a device through the rewrite; the status value "known" does not.
+func TestHasKnownKey(t *testing.T) {
+	for in, want := range map[string]bool{
+		`{"status":"known","source":{}}`:         false,
+		`{"excerpt":"say \\"known\\": yes"}`:     false,
+		`{"known":true}`:                         true,
+		`{"known"` + " \n\t:false}":              true,
+		`{"unknown":1}`:                          false,
+		`["known"]`:                              false,
+		`{"a":"known","known":true,"b":"known"}`: true,
+	} {
+		if got := hasKnownKey([]byte(in)); got != want {
+			t.Errorf("hasKnownKey(%s) = %v, want %v", in, got, want)
 		}
 	}
 }

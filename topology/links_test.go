@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -276,4 +277,41 @@ func TestNormalizeMAC(t *testing.T) {
 			t.Errorf("normalizeMAC(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// NormalizePort matches short Ethernet names by hand; it must fold exactly what the
+// expression it replaced, ^(?:et|eth)(\d.*)$ over the lower-cased, trimmed name, folded.
+func TestNormalizePortMatchesExpression(t *testing.T) {
+	re := regexp.MustCompile(`^(?:et|eth)(\d.*)$`)
+	want := func(name string) string {
+		n := strings.ToLower(strings.TrimSpace(name))
+		if m := re.FindStringSubmatch(n); m != nil {
+			return "ethernet" + m[1]
+		}
+		return n
+	}
+	for _, name := range []string{"Ethernet1/1", "Et1/1", "eth1/1", "Eth1/49/1", " ET7 ", "swp1", "Ethernet0",
+		"et", "eth", "etx1", "ethx1", "eth-1", "Eth1\n/2", "et1\n", "ETH0.100", "e1", "", "ethernet", "Port-Channel1",
+		"et٣", "ÉTH1", "eth1/1\r"} {
+		if got := NormalizePort(name); got != want(name) {
+			t.Errorf("NormalizePort(%q) = %q, want %q", name, got, want(name))
+		}
+	}
+}
+
+func FuzzNormalizePort(f *testing.F) {
+	re := regexp.MustCompile(`^(?:et|eth)(\d.*)$`)
+	for _, s := range []string{"Et1/1", "eth1\n2", "swp1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		n := strings.ToLower(strings.TrimSpace(name))
+		want := n
+		if m := re.FindStringSubmatch(n); m != nil {
+			want = "ethernet" + m[1]
+		}
+		if got := NormalizePort(name); got != want {
+			t.Fatalf("NormalizePort(%q) = %q, want %q", name, got, want)
+		}
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Endpoint is one end of a path: a host and, when known, the netdev traffic leaves by.
@@ -80,16 +81,31 @@ type Graph struct {
 	names []string
 	host  []bool
 	adj   [][]edge
+	links int // how many links NewGraph was given
+	// cut are the links (by index in NewGraph's list) Paths treats as absent: the graph of a
+	// link failure is the same graph with a cut, not a new one per failed link.
+	cut []bool
 }
 
 type edge struct {
 	to            int
 	local, remote string
+	link          int // index of the link in NewGraph's list
+}
+
+// without is g with the links at the given indexes cut (failed); g itself is unchanged.
+func (g *Graph) without(links []int) *Graph {
+	c := *g
+	c.cut = make([]bool, g.links)
+	for _, i := range links {
+		c.cut[i] = true
+	}
+	return &c
 }
 
 // NewGraph builds the graph of links between the snapshot's devices.
 func NewGraph(devices []*Device, links []Link) *Graph {
-	g := &Graph{index: map[string]int{}}
+	g := &Graph{index: map[string]int{}, links: len(links)}
 	node := func(name string, host bool) int {
 		if i, ok := g.index[name]; ok {
 			return i
@@ -103,10 +119,10 @@ func NewGraph(devices []*Device, links []Link) *Graph {
 	for _, d := range devices {
 		node(d.Name, d.Role == RoleHost)
 	}
-	for _, l := range links {
+	for i, l := range links {
 		a, b := node(l.A.Device, false), node(l.B.Device, false)
-		g.adj[a] = append(g.adj[a], edge{to: b, local: l.A.Interface, remote: l.B.Interface})
-		g.adj[b] = append(g.adj[b], edge{to: a, local: l.B.Interface, remote: l.A.Interface})
+		g.adj[a] = append(g.adj[a], edge{to: b, local: l.A.Interface, remote: l.B.Interface, link: i})
+		g.adj[b] = append(g.adj[b], edge{to: a, local: l.B.Interface, remote: l.A.Interface, link: i})
 	}
 	for i := range g.adj {
 		sort.SliceStable(g.adj[i], func(x, y int) bool {
@@ -118,6 +134,22 @@ func NewGraph(devices []*Device, links []Link) *Graph {
 		})
 	}
 	return g
+}
+
+// bfsBuffer is one path query's distances and queue, reused across queries (the deadlock
+// analysis makes thousands on one graph: a fresh pair per query was most of its allocation).
+type bfsBuffer struct{ dist, queue []int }
+
+var bfsBuffers sync.Pool
+
+// scratch is a buffer sized for g, from the pool when one fits.
+func (g *Graph) scratch() *bfsBuffer {
+	n := len(g.names)
+	if b, ok := bfsBuffers.Get().(*bfsBuffer); ok && cap(b.dist) >= n {
+		b.dist = b.dist[:n]
+		return b
+	}
+	return &bfsBuffer{dist: make([]int, n), queue: make([]int, 0, n)}
 }
 
 // MaxPaths bounds how many equal-cost paths are listed for one endpoint pair.
@@ -136,6 +168,9 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 		return nil, false, fmt.Errorf("both endpoints are %s", a.Device)
 	}
 	allowed := func(from int, e edge) bool {
+		if g.cut != nil && g.cut[e.link] {
+			return false
+		}
 		if from == src && a.Interface != "" && e.local != a.Interface {
 			return false
 		}
@@ -144,16 +179,20 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 		}
 		return true
 	}
-	// Distance to dst, walking backwards; hosts other than the ends do not forward.
-	dist := make([]int, len(g.names))
+	// Distance to dst, walking backwards; hosts other than the ends do not forward. The walk
+	// below only visits nodes nearer dst than src, all of which are settled once src is
+	// reached, so the search stops there (a query between two hosts of a 10,000-device Clos
+	// no longer visits every host).
+	buf := g.scratch()
+	defer bfsBuffers.Put(buf)
+	dist := buf.dist
 	for i := range dist {
 		dist[i] = -1
 	}
 	dist[dst] = 0
-	queue := []int{dst}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
+	queue := append(buf.queue[:0], dst)
+	for head := 0; head < len(queue) && dist[src] < 0; head++ {
+		n := queue[head]
 		if n != dst && g.host[n] {
 			continue
 		}
@@ -162,13 +201,14 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 				continue
 			}
 			// e goes n -> e.to; the forward edge is e.to -> n.
-			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local}) {
+			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local, link: e.link}) {
 				continue
 			}
 			dist[e.to] = dist[n] + 1
 			queue = append(queue, e.to)
 		}
 	}
+	buf.queue = queue
 	if dist[src] < 0 {
 		return nil, false, nil
 	}

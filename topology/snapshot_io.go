@@ -147,8 +147,16 @@ func readStream(r io.Reader, opts ReadOptions) (*Snapshot, error) {
 		switch key {
 		case "devices":
 			if err := decodeList(dec, func() error {
+				var raw json.RawMessage
+				if err := dec.Decode(&raw); err != nil {
+					return err
+				}
+				b, err := legacyFacts(raw)
+				if err != nil {
+					return err
+				}
 				d := new(Device)
-				if err := dec.Decode(d); err != nil {
+				if err := json.Unmarshal(b, d); err != nil {
 					return err
 				}
 				if !opts.Transcripts {

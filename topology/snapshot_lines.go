@@ -35,6 +35,10 @@ func lineHeader(line []byte) (*Snapshot, bool) {
 // the transcripts of a line-oriented snapshot after its header.
 func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, error) {
 	devs, next, err := decodeLines(br, "device", func(line []byte) (*Device, error) {
+		line, err := legacyFacts(line)
+		if err != nil {
+			return nil, err
+		}
 		d := new(Device)
 		if err := json.Unmarshal(line, d); err != nil {
 			return nil, err
