@@ -124,3 +124,12 @@ func FuzzRedact(f *testing.F) {
 		}
 	})
 }
+
+// A secret's name spelled with JSON escapes is still a secret's name: the quick scan that
+// lets ordinary output through cannot read escapes, so it must not wave them through.
+func TestRedactEscapedSecretName(t *testing.T) {
+	in := `{"TACPLUS": {"global": {"p\u0061ssword": "hunter2TAC"}}}`
+	if out := Redact(in); strings.Contains(out, "hunter2TAC") {
+		t.Errorf("secret behind an escaped name survived: %s", out)
+	}
+}
