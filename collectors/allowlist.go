@@ -24,7 +24,15 @@ const SudoPrefix = "sudo -n "
 // refused before it is sent.
 type Allowlist struct {
 	templates []string
-	patterns  []*regexp.Regexp
+	patterns  []templatePattern
+}
+
+// templatePattern is one compiled template. Every command is checked twice (by the
+// recorder and by the transport) against every template of its platform; the literal text
+// before the first placeholder rules out nearly all of them without running a regexp.
+type templatePattern struct {
+	prefix string         // the template up to its first placeholder, or all of it
+	re     *regexp.Regexp // nil when the template has no placeholder: prefix is the command
 }
 
 // NewAllowlist compiles templates such as "ethtool -a {if}".
@@ -35,7 +43,11 @@ func NewAllowlist(templates ...string) *Allowlist {
 		for ph, re := range placeholders {
 			expr = strings.ReplaceAll(expr, regexp.QuoteMeta(ph), re)
 		}
-		a.patterns = append(a.patterns, regexp.MustCompile("^"+expr+"$"))
+		p := templatePattern{prefix: t}
+		if i := strings.IndexByte(t, '{'); i >= 0 {
+			p.prefix, p.re = t[:i], regexp.MustCompile("^"+expr+"$")
+		}
+		a.patterns = append(a.patterns, p)
 	}
 	return a
 }
@@ -50,7 +62,12 @@ func (a *Allowlist) Allows(command string) bool {
 		return false
 	}
 	for _, p := range a.patterns {
-		if p.MatchString(command) {
+		switch {
+		case p.re == nil:
+			if command == p.prefix {
+				return true
+			}
+		case strings.HasPrefix(command, p.prefix) && p.re.MatchString(command):
 			return true
 		}
 	}

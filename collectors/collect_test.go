@@ -100,6 +100,9 @@ func TestAllowlist(t *testing.T) {
 		"cat /sys/class/infiniband/mlx5_0/tc/x/traffic_class": false,
 		"show interfaces | json":                              true,
 		"show interfaces | json | tee x":                      false,
+		"show interfaces":                                     false,
+		"show interfaces | json\n":                            false,
+		"ethtool -a ":                                         false,
 	} {
 		if got := al.Allows(cmd); got != want {
 			t.Errorf("Allows(%q) = %v, want %v", cmd, got, want)

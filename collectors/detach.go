@@ -58,6 +58,9 @@ func (in *interner) walk(v reflect.Value, depth int) {
 	if depth > detachDepth || !holdsStrings(v.Type()) {
 		return
 	}
+	if v.CanAddr() && in.fast(v.Addr().Interface()) {
+		return
+	}
 	switch v.Kind() {
 	case reflect.String:
 		if v.CanSet() {
@@ -101,6 +104,38 @@ func (in *interner) walk(v reflect.Value, depth int) {
 		in.walk(e, depth+1)
 		v.Set(e)
 	}
+}
+
+// fast handles the common shapes without reflection (counters are most of a host's
+// strings); it reports whether it did.
+func (in *interner) fast(p any) bool {
+	switch p := p.(type) {
+	case *string:
+		*p = in.copyOf(*p)
+	case *[]string:
+		for i, s := range *p {
+			(*p)[i] = in.copyOf(s)
+		}
+	case *map[string]int64:
+		if *p != nil {
+			m := make(map[string]int64, len(*p))
+			for k, v := range *p {
+				m[in.copyOf(k)] = v
+			}
+			*p = m
+		}
+	case *map[string]string:
+		if *p != nil {
+			m := make(map[string]string, len(*p))
+			for k, v := range *p {
+				m[in.copyOf(k)] = in.copyOf(v)
+			}
+			*p = m
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // stringTypes caches whether a type holds any string, so numeric subtrees are not walked.

@@ -1,7 +1,9 @@
 package collectors
 
 import (
+	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -54,4 +56,41 @@ func TestDetachCopiesStringsOutOfOutputs(t *testing.T) {
 	if unsafe.StringData(a.Host.Ports[0].Counters.Source.Excerpt) == unsafe.StringData(b.Host.Ports[0].Counters.Source.Excerpt) {
 		t.Error("a long excerpt was interned; only names should be")
 	}
+}
+
+// BenchmarkDetachHost is detach of a dual-port host's facts as the lab's hosts report them.
+func BenchmarkDetachHost(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("NIC statistics:\n")
+	for i := range 250 {
+		fmt.Fprintf(&sb, "     rx_prio%d_counter_%d: %d\n", i%8, i, i)
+	}
+	out := sb.String()
+	b.ReportAllocs()
+	in := newInterner()
+	for b.Loop() {
+		b.StopTimer()
+		dev := &topology.Device{Name: "gpu001", Host: &topology.HostFacts{}}
+		for range 2 {
+			m, _ := parseCounters(out)
+			dev.Host.Ports = append(dev.Host.Ports, &topology.HostPort{Netdev: "ens1f0np0",
+				Counters: topology.Known(m, topology.Evidence{Command: "ethtool -S ens1f0np0", Excerpt: out[:200]})})
+		}
+		b.StartTimer()
+		in.detach(dev)
+	}
+}
+
+func parseCounters(out string) (map[string]int64, error) {
+	m := map[string]int64{}
+	for _, l := range strings.Split(out, "\n")[1:] {
+		if k, v, ok := strings.Cut(strings.TrimSpace(l), ": "); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return nil, err
+			}
+			m[k] = n
+		}
+	}
+	return m, nil
 }
