@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -25,7 +27,15 @@ const SudoPrefix = "sudo -n "
 type Allowlist struct {
 	templates []string
 	patterns  []templatePattern
+	// verdicts remembers commands already judged: a fabric sends the same commands to every
+	// host, and a placeholder's counted repetition ({0,63}) makes the regexp an NFA that cost
+	// a quarter of a host's instructions (250k per check, two checks per command).
+	verdicts sync.Map // command (sudo prefix trimmed) -> bool
+	judged   atomic.Int32
 }
+
+// maxVerdicts bounds the memory of judged commands; past it, commands are judged afresh.
+const maxVerdicts = 1 << 14
 
 // templatePattern is one compiled template. Every command is checked twice (by the
 // recorder and by the transport) against every template of its platform; the literal text
@@ -58,6 +68,18 @@ func (a *Allowlist) Templates() []string { return append([]string(nil), a.templa
 // Allows reports whether command (optionally behind "sudo -n ") is an instance of a template.
 func (a *Allowlist) Allows(command string) bool {
 	command = strings.TrimPrefix(command, SudoPrefix)
+	if v, ok := a.verdicts.Load(command); ok {
+		return v.(bool)
+	}
+	ok := a.judge(command)
+	if a.judged.Load() < maxVerdicts {
+		a.judged.Add(1)
+		a.verdicts.Store(command, ok)
+	}
+	return ok
+}
+
+func (a *Allowlist) judge(command string) bool {
 	if strings.Contains(command, "..") {
 		return false
 	}
