@@ -114,7 +114,6 @@ func groupCountersRef(raw json.RawMessage) (QueueCounters, error) {
 	return c, nil
 }
 
-
 // queuingCases are the replies the two decoders are compared on: the fixtures, every ROW_*
 // as one object, and the malformed shapes the reference rejected or let through.
 func queuingCases(t testing.TB) []string {
