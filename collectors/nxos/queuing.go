@@ -25,9 +25,8 @@ type QueueCounters map[string]int64
 // matches in JSON; "WD & Tail Drop" are the PFC watchdog's drops; "ECN" is the JSON type a
 // Cisco engineer's NX-API client reads. Q Depth is a gauge, not a counter, and is left out.
 func queueStat(kind, units string) (string, bool) {
-	name := map[string]string{"tx": "tx", "wred/afd & tail drop": "drop", "dropped": "drop",
-		"wd & tail drop": "watchdog_drop", "ecn": "ecn_marked"}[strings.ToLower(strings.TrimSpace(kind))]
-	unit := map[string]string{"pkts": "packets", "byts": "bytes"}[strings.ToLower(strings.TrimSpace(units))]
+	name := queueStatNames[strings.ToLower(strings.TrimSpace(kind))]
+	unit := queueStatUnits[strings.ToLower(strings.TrimSpace(units))]
 	if name == "" || unit == "" {
 		return "", false
 	}
@@ -38,6 +37,19 @@ func queueStat(kind, units string) (string, bool) {
 		return "queue%d_watchdog_drops", true
 	}
 	return "queue%d_" + name + "_" + unit, true
+}
+
+// queueStatNames and queueStatUnits are built once: queueStat runs for every statistic of
+// every qos-group of every port.
+var (
+	queueStatNames = map[string]string{"tx": "tx", "wred/afd & tail drop": "drop", "dropped": "drop",
+		"wd & tail drop": "watchdog_drop", "ecn": "ecn_marked"}
+	queueStatUnits = map[string]string{"pkts": "packets", "byts": "bytes"}
+)
+
+// queueCounter fills a queueStat pattern's one %d with the qos-group, without fmt.
+func queueCounter(pattern string, group int64) string {
+	return strings.Replace(pattern, "%d", strconv.FormatInt(group, 10), 1)
 }
 
 // ParseQueuing parses `show queuing interface`, as `| json` (detected by its opening brace)
@@ -102,7 +114,7 @@ func parseQueuingText(out string) (map[string]QueueCounters, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: QOS GROUP %d %s %s: %w", CmdQueuing, group, m[1], m[2], err)
 		}
-		cur[fmt.Sprintf(pattern, group)] = v
+		cur[queueCounter(pattern, int64(group))] = v
 	}
 	if len(res) == 0 {
 		return nil, fmt.Errorf("%s: no `Egress Queuing for <interface>` section in the output", CmdQueuing)

@@ -99,7 +99,7 @@ func groupCounters(qi any) (QueueCounters, error) {
 				return nil, fmt.Errorf("qos-group %d: ROW_qosgrp_egress_stats_entry: %w", id.V, err)
 			}
 			if pattern, ok := queueStat(kind, units); ok && uc.Set {
-				c[fmt.Sprintf(pattern, id.V)] = uc.V
+				c[queueCounter(pattern, id.V)] = uc.V
 			}
 		}
 	}
