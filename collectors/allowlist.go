@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -24,7 +26,23 @@ const SudoPrefix = "sudo -n "
 // refused before it is sent.
 type Allowlist struct {
 	templates []string
-	patterns  []*regexp.Regexp
+	patterns  []templatePattern
+	// verdicts remembers commands already judged: a fabric sends the same commands to every
+	// host, and a placeholder's counted repetition ({0,63}) makes the regexp an NFA that cost
+	// a quarter of a host's instructions (250k per check, two checks per command).
+	verdicts sync.Map // command (sudo prefix trimmed) -> bool
+	judged   atomic.Int32
+}
+
+// maxVerdicts bounds the memory of judged commands; past it, commands are judged afresh.
+const maxVerdicts = 1 << 14
+
+// templatePattern is one compiled template. Every command is checked twice (by the
+// recorder and by the transport) against every template of its platform; the literal text
+// before the first placeholder rules out nearly all of them without running a regexp.
+type templatePattern struct {
+	prefix string         // the template up to its first placeholder, or all of it
+	re     *regexp.Regexp // nil when the template has no placeholder: prefix is the command
 }
 
 // NewAllowlist compiles templates such as "ethtool -a {if}".
@@ -35,7 +53,11 @@ func NewAllowlist(templates ...string) *Allowlist {
 		for ph, re := range placeholders {
 			expr = strings.ReplaceAll(expr, regexp.QuoteMeta(ph), re)
 		}
-		a.patterns = append(a.patterns, regexp.MustCompile("^"+expr+"$"))
+		p := templatePattern{prefix: t}
+		if i := strings.IndexByte(t, '{'); i >= 0 {
+			p.prefix, p.re = t[:i], regexp.MustCompile("^"+expr+"$")
+		}
+		a.patterns = append(a.patterns, p)
 	}
 	return a
 }
@@ -46,11 +68,28 @@ func (a *Allowlist) Templates() []string { return append([]string(nil), a.templa
 // Allows reports whether command (optionally behind "sudo -n ") is an instance of a template.
 func (a *Allowlist) Allows(command string) bool {
 	command = strings.TrimPrefix(command, SudoPrefix)
+	if v, ok := a.verdicts.Load(command); ok {
+		return v.(bool)
+	}
+	ok := a.judge(command)
+	if a.judged.Load() < maxVerdicts {
+		a.judged.Add(1)
+		a.verdicts.Store(command, ok)
+	}
+	return ok
+}
+
+func (a *Allowlist) judge(command string) bool {
 	if strings.Contains(command, "..") {
 		return false
 	}
 	for _, p := range a.patterns {
-		if p.MatchString(command) {
+		switch {
+		case p.re == nil:
+			if command == p.prefix {
+				return true
+			}
+		case strings.HasPrefix(command, p.prefix) && p.re.MatchString(command):
 			return true
 		}
 	}

@@ -66,6 +66,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(conc)
+	in := newInterner()
 	for i, spec := range inv.Devices {
 		snap.Devices[i] = &topology.Device{Name: spec.Name, Platform: spec.Platform, Role: spec.Role, Address: spec.Address}
 	}
@@ -78,6 +79,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 					return err
 				}
 				dev.Transcript = nil
+				in.detach(dev) // the outputs the facts were parsed from can go now
 			}
 			mu.Lock()
 			done++

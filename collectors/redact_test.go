@@ -124,3 +124,22 @@ func FuzzRedact(f *testing.F) {
 		}
 	})
 }
+
+// A secret's name spelled with JSON escapes is still a secret's name: the quick scan that
+// lets ordinary output through cannot read escapes, so it must not wave them through.
+func TestRedactEscapedSecretName(t *testing.T) {
+	in := `{"TACPLUS": {"global": {"p\u0061ssword": "hunter2TAC"}}}`
+	if out := Redact(in); strings.Contains(out, "hunter2TAC") {
+		t.Errorf("secret behind an escaped name survived: %s", out)
+	}
+}
+
+// The in-place scan of a whole output agrees with the lower-casing test it stands in for.
+func TestMayHoldSecretTextAgrees(t *testing.T) {
+	for _, s := range []string{"", "PASSWORD", "x Secret y", "snmp-server COMMUNITY", "tx_prio3_pause: 0",
+		`{"mtu": 9100}`, "pas", "AUT", "\u212Aey 1", "caf\u00e9 key", "caf\u00e9", "HaSh", "kex", "priV"} {
+		if got, want := mayHoldSecretText(s), mayHoldSecret(s); got != want {
+			t.Errorf("mayHoldSecretText(%q) = %v, mayHoldSecret says %v", s, got, want)
+		}
+	}
+}

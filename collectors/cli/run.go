@@ -45,7 +45,10 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := s.drv.SendCommand(command, opoptions.WithTimeoutOps(s.timeout))
+		// scrapligo would strip the prompt with its multi-line pattern over the whole output
+		// (a quarter of a switch's CPU on a 500 KB NX-OS JSON reply); only the last line can be
+		// the prompt, so stripPrompt matches that one line.
+		r, err := s.drv.SendCommand(command, opoptions.WithTimeoutOps(s.timeout), opoptions.WithNoStripPrompt())
 		done <- result{r, err}
 	}()
 	var res result
@@ -69,7 +72,7 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 		return collectors.Output{}, fmt.Errorf("cli %s: %q: %w", s.target, command, res.err)
 	}
 
-	out := res.r.Result
+	out := s.stripPrompt(res.r.Result)
 	if out != "" {
 		out += "\n"
 	}
@@ -77,6 +80,17 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 		return collectors.Output{Stderr: out, ExitCode: 1}, nil
 	}
 	return collectors.Output{Stdout: out}, nil
+}
+
+// stripPrompt drops the prompt that ends out (scrapligo reads up to and including it) and the
+// blank lines before it, as scrapligo's own stripping ends. A line inside the output that
+// merely looks like a prompt is what the device printed, and stays.
+func (s *Session) stripPrompt(out string) string {
+	i := strings.LastIndexByte(out, '\n') + 1
+	if s.drv.Channel.PromptPattern.MatchString(out[i:]) {
+		out = out[:i]
+	}
+	return strings.Trim(out, "\n")
 }
 
 // lineEditorKey reports characters that a switch CLI acts on before Enter: control keys

@@ -94,6 +94,11 @@ func DialPlatform(ctx context.Context, cfg sshclient.Config, d *collectors.Descr
 		options.WithCustomTransport(s.tr),
 		options.WithTermWidth(termWidth),
 		options.WithTimeoutOps(timeout),
+		// scrapligo matches the prompt pattern over this much of the tail after every read;
+		// the pattern's counted repetitions ({1,63}) make that an NFA run costing thousands of
+		// instructions a byte (most of a switch's CPU on a 500 KB reply). The longest prompt
+		// the EOS and NX-OS patterns accept is under 140 bytes.
+		options.WithPromptSearchDepth(promptSearchDepth),
 		// The platform's own on-close first re-reads the prompt, which can wait a full
 		// timeout on a wedged device; a goodbye needs no answer.
 		options.WithNetworkOnClose(func(d *network.Driver) error {

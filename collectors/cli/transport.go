@@ -18,6 +18,9 @@ const (
 	// termWidth is wide enough that a device's line editor does not wrap the echo of a long
 	// command (scrapligo's default of 80 could, before "terminal width" takes effect).
 	termWidth = 511
+	// promptSearchDepth is how far back from the end of what the device sent the prompt is
+	// looked for: the whole last line, with room to spare (scrapligo's default is 1,000).
+	promptSearchDepth = 256
 	// tailSize is how much of the latest device output is kept for error messages.
 	tailSize = 512
 )

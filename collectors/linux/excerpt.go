@@ -13,8 +13,11 @@ import (
 // linesWhere keeps the lines of text for which keep returns true.
 func linesWhere(text string, keep func(line string) bool) string {
 	var out []string
-	for _, l := range strings.Split(text, "\n") {
-		if strings.TrimSpace(l) != "" && keep(l) {
+	// Cut line by line rather than Split: the GID dump is 1,500 lines a host, read per port.
+	for more := true; more; {
+		var l string
+		l, text, more = strings.Cut(text, "\n")
+		if keep(l) && strings.TrimSpace(l) != "" {
 			out = append(out, l)
 		}
 	}
@@ -112,6 +115,9 @@ func devinfoExcerpt(text string, dp DevPort) string {
 func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
 	prefix := "/sys/class/infiniband/" + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
 	return linesWhere(text, func(l string) bool {
+		if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
+			return false
+		}
 		path, _, _ := strings.Cut(l, ":")
 		if !strings.HasPrefix(path, prefix) {
 			return false

@@ -57,6 +57,7 @@ func allDigits(s string) bool {
 // and joins them per index. Zero GIDs (empty slots) are dropped; an entry whose type or ndev
 // file was unreadable keeps that field empty. Entries are sorted by index.
 func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
+	const zeroGID = "0000:0000:0000:0000:0000:0000:0000:0000"
 	type key struct {
 		dp  DevPort
 		idx int
@@ -83,6 +84,9 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		val = strings.TrimSpace(val)
 		switch m.kind {
 		case "gids":
+			if val == zeroGID {
+				continue // most of a port's 256 slots: no address to parse
+			}
 			ip := net.ParseIP(val)
 			if ip == nil || !strings.Contains(val, ":") {
 				return nil, fmt.Errorf("GID sysfs line %d: %q is not a GID (expected 8 groups of 4 hex digits)", n+1, val)

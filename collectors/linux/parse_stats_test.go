@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"regexp"
 	"testing"
 )
 
@@ -62,6 +63,31 @@ func TestParseHwCounters(t *testing.T) {
 		"/sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_data:1\n"} {
 		if got, err := ParseHwCounters(in); err == nil {
 			t.Errorf("ParseHwCounters(%q) = %v, want an error", in, got)
+		}
+	}
+}
+
+// The hand-written hw_counters path test accepts exactly what the pattern it replaced did.
+func TestIsHwCounterPathMatchesThePattern(t *testing.T) {
+	pattern := regexp.MustCompile(`^/sys/class/infiniband/[^/]+/ports/\d+/hw_counters/[^/:]+$`)
+	for _, p := range []string{
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent",
+		"/sys/class/infiniband/mlx5_bond_0/ports/12/hw_counters/out_of_sequence",
+		"/sys/class/infiniband//ports/1/hw_counters/x",
+		"/sys/class/infiniband/mlx5_0/ports//hw_counters/x",
+		"/sys/class/infiniband/mlx5_0/ports/1a/hw_counters/x",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/a/b",
+		"/sys/class/infiniband/mlx5_0/ports/1/counters/x",
+		"/sys/class/infiniband/a/b/ports/1/hw_counters/x",
+		"/sys/class/infiniband/mlx5_0/ports/1/2/hw_counters/x",
+		"sys/class/infiniband/mlx5_0/ports/1/hw_counters/x",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/x:y",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
+		"",
+	} {
+		if got, want := isHwCounterPath(p), pattern.MatchString(p); got != want {
+			t.Errorf("isHwCounterPath(%q) = %v, the pattern says %v", p, got, want)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package nxos
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -26,9 +25,8 @@ type QueueCounters map[string]int64
 // matches in JSON; "WD & Tail Drop" are the PFC watchdog's drops; "ECN" is the JSON type a
 // Cisco engineer's NX-API client reads. Q Depth is a gauge, not a counter, and is left out.
 func queueStat(kind, units string) (string, bool) {
-	name := map[string]string{"tx": "tx", "wred/afd & tail drop": "drop", "dropped": "drop",
-		"wd & tail drop": "watchdog_drop", "ecn": "ecn_marked"}[strings.ToLower(strings.TrimSpace(kind))]
-	unit := map[string]string{"pkts": "packets", "byts": "bytes"}[strings.ToLower(strings.TrimSpace(units))]
+	name := queueStatNames[strings.ToLower(strings.TrimSpace(kind))]
+	unit := queueStatUnits[strings.ToLower(strings.TrimSpace(units))]
 	if name == "" || unit == "" {
 		return "", false
 	}
@@ -41,6 +39,19 @@ func queueStat(kind, units string) (string, bool) {
 	return "queue%d_" + name + "_" + unit, true
 }
 
+// queueStatNames and queueStatUnits are built once: queueStat runs for every statistic of
+// every qos-group of every port.
+var (
+	queueStatNames = map[string]string{"tx": "tx", "wred/afd & tail drop": "drop", "dropped": "drop",
+		"wd & tail drop": "watchdog_drop", "ecn": "ecn_marked"}
+	queueStatUnits = map[string]string{"pkts": "packets", "byts": "bytes"}
+)
+
+// queueCounter fills a queueStat pattern's one %d with the qos-group, without fmt.
+func queueCounter(pattern string, group int64) string {
+	return strings.Replace(pattern, "%d", strconv.FormatInt(group, 10), 1)
+}
+
 // ParseQueuing parses `show queuing interface`, as `| json` (detected by its opening brace)
 // or as text, into each port's egress queue counters.
 func ParseQueuing(out string) (map[string]QueueCounters, error) {
@@ -51,108 +62,6 @@ func ParseQueuing(out string) (map[string]QueueCounters, error) {
 		return parseQueuingJSON(out)
 	}
 	return parseQueuingText(out)
-}
-
-type queuingModule struct {
-	Table struct {
-		Rows json.RawMessage `json:"ROW_queuing_interface"`
-	} `json:"TABLE_queuing_interface"`
-}
-
-type queuingIf struct {
-	Dir    string `json:"dir"`
-	IfName string `json:"if_name_str"`
-	Groups struct {
-		Rows json.RawMessage `json:"ROW_qosgrp_egress_stats"`
-	} `json:"TABLE_qosgrp_egress_stats"`
-}
-
-type qosGroupStats struct {
-	Group   json.RawMessage `json:"eq-qosgrp"`
-	Entries struct {
-		Rows json.RawMessage `json:"ROW_qosgrp_egress_stats_entry"`
-	} `json:"TABLE_qosgrp_egress_stats_entry"`
-}
-
-type qosStat struct {
-	Type    string `json:"eq-stat-type"`
-	Units   string `json:"eq-stat-units"`
-	Unicast num    `json:"eq-uc-stat-value"`
-}
-
-// parseQueuingJSON reads TABLE_module.ROW_module.TABLE_queuing_interface.ROW_queuing_interface
-// (the Egress rows, by if_name_str) -> TABLE_qosgrp_egress_stats.ROW_qosgrp_egress_stats
-// (eq-qosgrp) -> TABLE_qosgrp_egress_stats_entry.ROW_qosgrp_egress_stats_entry; every ROW_*
-// may be an object when it holds one row.
-func parseQueuingJSON(out string) (map[string]QueueCounters, error) {
-	raw, err := body(out)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", CmdQueuingJSON, err)
-	}
-	var doc struct {
-		Module struct {
-			Rows json.RawMessage `json:"ROW_module"`
-		} `json:"TABLE_module"`
-	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", CmdQueuingJSON, err)
-	}
-	mods, err := rows[queuingModule](doc.Module.Rows)
-	if err != nil || len(mods) == 0 {
-		return nil, fmt.Errorf("%s: no TABLE_module.ROW_module in the output (%v)", CmdQueuingJSON, err)
-	}
-	res := map[string]QueueCounters{}
-	for _, m := range mods {
-		ifs, err := rows[queuingIf](m.Table.Rows)
-		if err != nil {
-			return nil, fmt.Errorf("%s: ROW_queuing_interface: %w", CmdQueuingJSON, err)
-		}
-		for _, qi := range ifs {
-			if !strings.EqualFold(qi.Dir, "Egress") {
-				continue
-			}
-			name := strings.TrimSpace(qi.IfName)
-			if name == "" {
-				return nil, fmt.Errorf("%s: an Egress row has no if_name_str", CmdQueuingJSON)
-			}
-			c, err := groupCounters(qi.Groups.Rows)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", CmdQueuingJSON, name, err)
-			}
-			res[name] = c
-		}
-	}
-	if len(res) == 0 {
-		return nil, fmt.Errorf("%s: no Egress queuing row in the output", CmdQueuingJSON)
-	}
-	return res, nil
-}
-
-func groupCounters(raw json.RawMessage) (QueueCounters, error) {
-	groups, err := rows[qosGroupStats](raw)
-	if err != nil {
-		return nil, fmt.Errorf("ROW_qosgrp_egress_stats: %w", err)
-	}
-	c := QueueCounters{}
-	for _, g := range groups {
-		var id num
-		if json.Unmarshal(g.Group, &id) != nil || !id.Set {
-			continue // CONTROL QOS GROUP, SPAN QOS GROUP: not a data queue
-		}
-		if id.V < 0 || id.V > 7 {
-			return nil, fmt.Errorf("eq-qosgrp %d is not a qos-group 0-7", id.V)
-		}
-		stats, err := rows[qosStat](g.Entries.Rows)
-		if err != nil {
-			return nil, fmt.Errorf("qos-group %d: ROW_qosgrp_egress_stats_entry: %w", id.V, err)
-		}
-		for _, s := range stats {
-			if pattern, ok := queueStat(s.Type, s.Units); ok && s.Unicast.Set {
-				c[fmt.Sprintf(pattern, id.V)] = s.Unicast.V
-			}
-		}
-	}
-	return c, nil
 }
 
 var (
@@ -205,7 +114,7 @@ func parseQueuingText(out string) (map[string]QueueCounters, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: QOS GROUP %d %s %s: %w", CmdQueuing, group, m[1], m[2], err)
 		}
-		cur[fmt.Sprintf(pattern, group)] = v
+		cur[queueCounter(pattern, int64(group))] = v
 	}
 	if len(res) == 0 {
 		return nil, fmt.Errorf("%s: no `Egress Queuing for <interface>` section in the output", CmdQueuing)

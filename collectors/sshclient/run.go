@@ -1,7 +1,6 @@
 package sshclient
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -134,9 +133,10 @@ func signalNumber(sig string) int {
 	return n
 }
 
-// capped keeps the first MaxOutput bytes and notes whether more arrived.
+// capped keeps the first MaxOutput bytes and notes whether more arrived. A strings.Builder
+// hands its bytes over as the output string, where a bytes.Buffer would copy them.
 type capped struct {
-	buf       bytes.Buffer
+	buf       strings.Builder
 	truncated bool
 }
 

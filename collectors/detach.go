@@ -1,0 +1,173 @@
+package collectors
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+)
+
+// Parsers slice their facts out of the command output (a counter name is a piece of the
+// `ethtool -S` text, a one-line excerpt is a line of it), and a Go substring keeps the whole
+// output alive: once the transcript has left the device, its outputs would still be held by
+// the facts, a third of an audit's live heap in its profile. detach copies every string the
+// facts hold, interning the short ones (counter and port names, commands repeat on every
+// device of a fabric), so the outputs can be freed as each device finishes.
+
+// internMax bounds what is interned (names, not excerpts) and how many are kept.
+const (
+	internMax     = 64
+	internEntries = 1 << 16
+	// detachDepth bounds the walk; the model is a tree a few levels deep.
+	detachDepth = 32
+)
+
+// interner hands out one shared copy of each short string, for one collection run.
+type interner struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func newInterner() *interner { return &interner{m: map[string]string{}} }
+
+// copyOf returns s in memory of its own: the shared copy when s is short.
+func (in *interner) copyOf(s string) string {
+	if s == "" {
+		return ""
+	}
+	if len(s) > internMax {
+		return strings.Clone(s)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if c, ok := in.m[s]; ok {
+		return c
+	}
+	c := strings.Clone(s)
+	if len(in.m) < internEntries {
+		in.m[c] = c
+	}
+	return c
+}
+
+// detach rewrites every string reachable from v (a pointer) with its own copy.
+func (in *interner) detach(v any) {
+	in.walk(reflect.ValueOf(v), 0)
+}
+
+func (in *interner) walk(v reflect.Value, depth int) {
+	if depth > detachDepth || !holdsStrings(v.Type()) {
+		return
+	}
+	if v.CanAddr() && in.fast(v.Addr().Interface()) {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		if v.CanSet() {
+			v.SetString(in.copyOf(v.String()))
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			in.walk(v.Elem(), depth+1)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			in.walk(v.Field(i), depth+1)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			in.walk(v.Index(i), depth+1)
+		}
+	case reflect.Map:
+		// Keys cannot be rewritten in place: the map is rebuilt from copies.
+		if v.IsNil() || !v.CanSet() {
+			return
+		}
+		m := reflect.MakeMapWithSize(v.Type(), v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			k := reflect.New(v.Type().Key()).Elem()
+			k.Set(it.Key())
+			in.walk(k, depth+1)
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(it.Value())
+			in.walk(e, depth+1)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.Interface:
+		if v.IsNil() || !v.CanSet() {
+			return
+		}
+		e := reflect.New(v.Elem().Type()).Elem()
+		e.Set(v.Elem())
+		in.walk(e, depth+1)
+		v.Set(e)
+	}
+}
+
+// fast handles the common shapes without reflection (counters are most of a host's
+// strings); it reports whether it did.
+func (in *interner) fast(p any) bool {
+	switch p := p.(type) {
+	case *string:
+		*p = in.copyOf(*p)
+	case *[]string:
+		for i, s := range *p {
+			(*p)[i] = in.copyOf(s)
+		}
+	case *map[string]int64:
+		if *p != nil {
+			m := make(map[string]int64, len(*p))
+			for k, v := range *p {
+				m[in.copyOf(k)] = v
+			}
+			*p = m
+		}
+	case *map[string]string:
+		if *p != nil {
+			m := make(map[string]string, len(*p))
+			for k, v := range *p {
+				m[in.copyOf(k)] = in.copyOf(v)
+			}
+			*p = m
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// stringTypes caches whether a type holds any string, so numeric subtrees are not walked.
+var stringTypes sync.Map // reflect.Type -> bool
+
+func holdsStrings(t reflect.Type) bool {
+	if b, ok := stringTypes.Load(t); ok {
+		return b.(bool)
+	}
+	b := typeHoldsStrings(t, map[reflect.Type]bool{})
+	stringTypes.Store(t, b)
+	return b
+}
+
+func typeHoldsStrings(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false // a recursive type: its strings are found on the path that led here
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.String, reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return typeHoldsStrings(t.Elem(), seen)
+	case reflect.Map:
+		return typeHoldsStrings(t.Key(), seen) || typeHoldsStrings(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && typeHoldsStrings(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

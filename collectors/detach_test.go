@@ -1,0 +1,96 @@
+package collectors
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// within reports whether s's bytes lie inside buf's.
+func within(s, buf string) bool {
+	if s == "" {
+		return false
+	}
+	p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(buf)))
+	return p >= b && p < b+uintptr(len(buf))
+}
+
+// After detach, a device's facts are equal to what they were but no string shares memory
+// with the output it was sliced from, and short names are one copy across devices.
+func TestDetachCopiesStringsOutOfOutputs(t *testing.T) {
+	out := "NIC statistics:\n     rx_prio3_pause: 7\n     tx_prio3_pause: 9\n" + strings.Repeat("x", 200) + "\n"
+	name := func(i int) string { return strings.Fields(out)[2+2*i][:len("rx_prio3_pause")] }
+	excerpt := out[strings.Index(out, "xxx"):strings.LastIndex(out, "x")]
+	mk := func() *topology.Device {
+		return &topology.Device{Name: out[:3], Host: &topology.HostFacts{Ports: []*topology.HostPort{{
+			Netdev:   out[4:14],
+			Counters: topology.Known(map[string]int64{name(0): 7, name(1): 9}, topology.Evidence{Command: out[:3], Excerpt: excerpt}),
+		}}}}
+	}
+	a, b := mk(), mk()
+	want := mk()
+	in := newInterner()
+	in.detach(a)
+	in.detach(b)
+	if !reflect.DeepEqual(a, want) || !reflect.DeepEqual(b, want) {
+		t.Fatalf("detach changed the facts:\n got %+v\nwant %+v", a.Host.Ports[0], want.Host.Ports[0])
+	}
+	p := a.Host.Ports[0]
+	held := []string{a.Name, p.Netdev, p.Counters.Source.Command, p.Counters.Source.Excerpt}
+	for k := range p.Counters.Value {
+		held = append(held, k)
+	}
+	for _, s := range held {
+		if within(s, out) {
+			t.Errorf("%q still points into the command output", s)
+		}
+	}
+	if unsafe.StringData(a.Host.Ports[0].Netdev) != unsafe.StringData(b.Host.Ports[0].Netdev) {
+		t.Error("a short name is not shared between devices")
+	}
+	if unsafe.StringData(a.Host.Ports[0].Counters.Source.Excerpt) == unsafe.StringData(b.Host.Ports[0].Counters.Source.Excerpt) {
+		t.Error("a long excerpt was interned; only names should be")
+	}
+}
+
+// BenchmarkDetachHost is detach of a dual-port host's facts as the lab's hosts report them.
+func BenchmarkDetachHost(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("NIC statistics:\n")
+	for i := range 250 {
+		fmt.Fprintf(&sb, "     rx_prio%d_counter_%d: %d\n", i%8, i, i)
+	}
+	out := sb.String()
+	b.ReportAllocs()
+	in := newInterner()
+	for b.Loop() {
+		b.StopTimer()
+		dev := &topology.Device{Name: "gpu001", Host: &topology.HostFacts{}}
+		for range 2 {
+			m, _ := parseCounters(out)
+			dev.Host.Ports = append(dev.Host.Ports, &topology.HostPort{Netdev: "ens1f0np0",
+				Counters: topology.Known(m, topology.Evidence{Command: "ethtool -S ens1f0np0", Excerpt: out[:200]})})
+		}
+		b.StartTimer()
+		in.detach(dev)
+	}
+}
+
+func parseCounters(out string) (map[string]int64, error) {
+	m := map[string]int64{}
+	for _, l := range strings.Split(out, "\n")[1:] {
+		if k, v, ok := strings.Cut(strings.TrimSpace(l), ": "); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return nil, err
+			}
+			m[k] = n
+		}
+	}
+	return m, nil
+}
