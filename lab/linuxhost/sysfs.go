@@ -1,7 +1,6 @@
 package linuxhost
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -110,22 +109,28 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 
 // ecnFiles are MLNX_OFED's per-netdev DCQCN files (en_sysfs.c).
 func ecnFiles(fs *vfs, base string, e ECN) {
+	if !fs.wants(base) {
+		return
+	}
 	for prio := range 8 {
-		fs.add(fmt.Sprintf("%sroce_np/enable/%d", base, prio), bit(e.NP[prio])+"\n")
-		fs.add(fmt.Sprintf("%sroce_rp/enable/%d", base, prio), bit(e.RP[prio])+"\n")
+		fs.add(base+"roce_np/enable/"+strconv.Itoa(prio), bit(e.NP[prio])+"\n")
+		fs.add(base+"roce_rp/enable/"+strconv.Itoa(prio), bit(e.RP[prio])+"\n")
 	}
 	fs.add(base+"roce_np/cnp_dscp", strconv.Itoa(e.CNPDSCP)+"\n")
 	fs.add(base+"roce_np/cnp_802p_prio", strconv.Itoa(e.CNP802pPrio)+"\n")
 	fs.add(base+"roce_np/min_time_between_cnps", "4\n")
-	for name, val := range map[string]string{
-		"clamp_tgt_rate": "0", "clamp_tgt_rate_after_time_inc": "1", "rpg_time_reset": "300",
-		"rpg_byte_reset": "32767", "rpg_threshold": "1", "rpg_max_rate": "0", "rpg_ai_rate": "5",
-		"rpg_hai_rate": "50", "rpg_gd": "11", "rpg_min_dec_fac": "50", "rpg_min_rate": "1",
-		"rate_to_set_on_first_cnp": "0", "dce_tcp_g": "1019", "dce_tcp_rtt": "1",
-		"rate_reduce_monitor_period": "4", "initial_alpha_value": "1023",
-	} {
-		fs.add(base+"roce_rp/"+name, val+"\n")
+	for _, f := range rpDefaults {
+		fs.add(base+"roce_rp/"+f[0], f[1]+"\n")
 	}
+}
+
+// rpDefaults are the reaction point's parameters at their driver defaults.
+var rpDefaults = [][2]string{
+	{"clamp_tgt_rate", "0"}, {"clamp_tgt_rate_after_time_inc", "1"}, {"rpg_time_reset", "300"},
+	{"rpg_byte_reset", "32767"}, {"rpg_threshold", "1"}, {"rpg_max_rate", "0"}, {"rpg_ai_rate", "5"},
+	{"rpg_hai_rate", "50"}, {"rpg_gd", "11"}, {"rpg_min_dec_fac", "50"}, {"rpg_min_rate", "1"},
+	{"rate_to_set_on_first_cnp", "0"}, {"dce_tcp_g", "1019"}, {"dce_tcp_rtt", "1"},
+	{"rate_reduce_monitor_period", "4"}, {"initial_alpha_value", "1023"},
 }
 
 func bit(b bool) string {
