@@ -49,7 +49,7 @@ package bench
 //   - each SSH packet of an answer left in its own write after the latency: flights due
 //     together now leave in one writev. A Cumulus spine's per-port commands each checked
 //     every port against RoCE mode's map, rebuilt per port: built once. `lab up` runs with
-//     GOGC=400 and a 1 GiB memory limit (GC was ~16% of the lab's CPU).
+//     GOGC=400 and a 768 MiB memory limit (GC was ~16% of the lab's CPU).
 //   - together, one audit of a 250-device lab: 11.4 -> 7.3 ms of lab CPU per device. What
 //     remains is spread: SSH transport and crypto ~30%, host emulation ~19%, GC, writes.
 

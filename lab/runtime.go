@@ -16,6 +16,6 @@ func TuneRuntime() {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
+		debug.SetMemoryLimit(768 << 20)
 	}
 }
