@@ -32,10 +32,21 @@ test: lint
 # Go benchmarks of the parts (parsers, redaction, check engine, snapshot I/O, small labs),
 # then the scale run: a generated 1,000-device lab at 10ms a flight, audited by the real
 # binary, beside OpenSSH, in one table. Size it with BENCH_GENERATE=hosts=H,leaves=L,spines=S,
-# BENCH_LATENCY, BENCH_CONCURRENCY; BENCH_OPENSSH=0 skips OpenSSH.
+# BENCH_LATENCY, BENCH_CONCURRENCY; BENCH_OPENSSH=0 skips OpenSSH. The table's CPU FLOOR
+# column is (the run's CPU + the lab's during it) / cores: where it exceeds FLOOR, the wall
+# is CPU-bound (lab and auditor share the machine), not latency-bound.
+#   8-rail hosts:    make bench BENCH_GENERATE=hosts=960,leaves=32,spines=8,rails=8
+#   10,000 devices:  make bench BENCH_GENERATE=hosts=9680,leaves=256,spines=64 BENCH_OPENSSH=0 BENCH_TIMEOUT=15m
+#     (the lab needs ~10,500 file descriptors: RLIMIT_NOFILE's hard limit must allow it; 200
+#     switches collected at once share the cores, so each device needs more than the default
+#     BENCH_TIMEOUT of 2m; OpenSSH at that size runs for tens of minutes, hence skipped)
+# What the machine cannot measure (no ssh client, no /proc for the lab's CPU) the table says;
+# a failing part benchmark does not stop the scale run, and make still fails after it.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
-	ROCEAUDIT_BENCH=1 $(GO) test -count=1 -run '^TestScale$$' -v -timeout 60m ./bench
+	@status=0; \
+	$(GO) test -run '^$$' -bench . -benchmem ./... || status=$$?; \
+	ROCEAUDIT_BENCH=1 $(GO) test -count=1 -run '^TestScale$$' -v -timeout 4h ./bench || status=$$?; \
+	exit $$status
 
 # Every fuzz target of every package, FUZZTIME each (1m by default; CI runs a short smoke
 # pass). A crasher is written to the package's testdata/fuzz/ and becomes a regression test.

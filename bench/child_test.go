@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -45,7 +46,8 @@ func runChild(t *testing.T, timeout time.Duration, bin string, args ...string) (
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = nil, &stderr
+	stdout := &tail{max: 4 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
 	u := usage{wall: time.Since(start)}
@@ -58,7 +60,30 @@ func runChild(t *testing.T, timeout time.Duration, bin string, args ...string) (
 		t.Fatalf("%s %v: %v", bin, args, err)
 	}
 	u.cpu, u.maxRSS = rusageOf(cmd.ProcessState)
+	if strings.TrimSpace(stderr.String()) == "" {
+		// --quiet runs say why they failed in their one summary line (exit 3: N errors).
+		return u, stdout.lastLine()
+	}
 	return u, stderr.String()
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	max int
+	b   []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if over := len(t.b) - t.max; over > 0 {
+		t.b = append(t.b[:0], t.b[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) lastLine() string {
+	s := strings.TrimRight(string(t.b), "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }
 
 // buildBinary builds roceaudit as users run it.
@@ -93,3 +118,16 @@ func mib(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
 // mkdirTemp is a temporary folder for the shared collected fabric's lab, which outlives any
 // one benchmark's TempDir; it is removed once the fabric is collected.
 func mkdirTemp() (string, error) { return os.MkdirTemp("", "roceaudit-bench-") }
+
+func TestTailKeepsTheLastLine(t *testing.T) {
+	tl := &tail{max: 32}
+	for _, s := range []string{"first line\n", "a much longer second line\n", "10 devices: 3 errors\n"} {
+		_, _ = tl.Write([]byte(s))
+	}
+	if got := tl.lastLine(); got != "10 devices: 3 errors" {
+		t.Errorf("lastLine = %q", got)
+	}
+	if len(tl.b) > 32 {
+		t.Errorf("kept %d bytes, max 32", len(tl.b))
+	}
+}

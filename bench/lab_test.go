@@ -23,6 +23,16 @@ type labProcess struct {
 	inv       labInventory
 	stopped   bool
 	cost      usage // filled by stop
+	readyCPU  time.Duration
+	readyErr  error // why readyCPU is not known
+}
+
+// readyNote is the lab's CPU until ready, for the table.
+func (l *labProcess) readyNote() string {
+	if l.readyErr != nil {
+		return "; CPU until ready not measured: " + l.readyErr.Error()
+	}
+	return fmt.Sprintf("; CPU until ready %.2fs", l.readyCPU.Seconds())
 }
 
 // labInventory is what the harness reads of the lab's inventory.
@@ -84,6 +94,7 @@ func startLab(t *testing.T, bin, generate string, latency time.Duration, dir str
 		t.Fatalf("lab up: not ready after %v", timeout)
 	}
 	l.startup = time.Since(start)
+	l.readyCPU, l.readyErr = procCPU(l.cmd.Process.Pid)
 	raw, err := os.ReadFile(l.inventory)
 	if err != nil {
 		t.Fatal(err)

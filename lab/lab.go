@@ -101,6 +101,9 @@ func Start(ctx context.Context, opts Options) (*Lab, error) {
 	if err := checkFaults(devs, opts.Faults); err != nil {
 		return nil, err
 	}
+	if err := checkFDLimit(len(devs)); err != nil {
+		return nil, err
+	}
 	transfers, err := newTransfers(devs, 0, opts.Latency)
 	if err != nil {
 		return nil, err

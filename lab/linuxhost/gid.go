@@ -1,7 +1,6 @@
 package linuxhost
 
 import (
-	"fmt"
 	"net"
 	"net/netip"
 )
@@ -74,9 +73,16 @@ func (h *Host) GIDTable(p *RDMAPort) []GIDEntry {
 
 // sysfsGID is the kernel's %pI6 form: eight groups of four hex digits.
 func sysfsGID(a netip.Addr) string {
+	const hex = "0123456789abcdef"
 	b := a.As16()
-	return fmt.Sprintf("%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x",
-		b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+	out := make([]byte, 0, 39)
+	for i := 0; i < 16; i += 2 {
+		if i > 0 {
+			out = append(out, ':')
+		}
+		out = append(out, hex[b[i]>>4], hex[b[i]&15], hex[b[i+1]>>4], hex[b[i+1]&15])
+	}
+	return string(out)
 }
 
 // zeroGID is what an empty slot reads as.

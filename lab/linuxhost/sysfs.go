@@ -1,7 +1,6 @@
 package linuxhost
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -56,27 +55,35 @@ func (h *Host) filesystem(words []string) *vfs {
 }
 
 func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
+	base := "/sys/class/infiniband/" + d.Name + "/ports/" + strconv.Itoa(p.Num) + "/"
+	tc := "/sys/class/infiniband/" + d.Name + "/tc/" + strconv.Itoa(p.Num) + "/traffic_class"
+	cm := "/sys/kernel/config/rdma_cm/" + d.Name + "/ports/" + strconv.Itoa(p.Num) + "/"
+	if !fs.wants(base) && !fs.wants(tc) && !fs.wants(cm) {
+		return // the port's state and GID table are not derived for a command that reads neither
+	}
 	v := h.view(p)
-	base := fmt.Sprintf("/sys/class/infiniband/%s/ports/%d/", d.Name, p.Num)
 	fs.add(base+"link_layer", "Ethernet\n")
 	fs.add(base+"state", v.sysState+"\n")
 	fs.add(base+"phys_state", v.sysPhys+"\n")
 	fs.add(base+"rate", v.rateText+"\n")
 
-	gids := h.GIDTable(p)
-	for i := 0; i < p.GIDTableLen && (fs.wants(base+"gids/") || fs.wants(base+"gid_attrs/")); i++ {
-		idx := strconv.Itoa(i)
-		if i < len(gids) {
-			e := gids[i]
-			fs.add(base+"gids/"+idx, sysfsGID(e.Addr)+"\n")
-			fs.add(base+"gid_attrs/types/"+idx, e.Type+"\n")
-			fs.add(base+"gid_attrs/ndevs/"+idx, e.Ndev+"\n")
-			continue
-		}
+	if fs.wants(base+"gids/") || fs.wants(base+"gid_attrs/") {
 		// Empty slots read as the zero GID; their attributes fail with EINVAL.
-		fs.add(base+"gids/"+idx, zeroGID+"\n")
-		fs.addErr(base+"gid_attrs/types/"+idx, "Invalid argument")
-		fs.addErr(base+"gid_attrs/ndevs/"+idx, "Invalid argument")
+		gids := h.GIDTable(p)
+		slot := func(i int, f func(e GIDEntry) string) vfile {
+			if i < len(gids) {
+				return vfile{data: f(gids[i]) + "\n"}
+			}
+			return vfile{errno: "Invalid argument"}
+		}
+		fs.addSlots(base+"gids", p.GIDTableLen, func(i int) vfile {
+			if i < len(gids) {
+				return vfile{data: sysfsGID(gids[i].Addr) + "\n"}
+			}
+			return vfile{data: zeroGID + "\n"}
+		})
+		fs.addSlots(base+"gid_attrs/types", p.GIDTableLen, func(i int) vfile { return slot(i, func(e GIDEntry) string { return e.Type }) })
+		fs.addSlots(base+"gid_attrs/ndevs", p.GIDTableLen, func(i int) vfile { return slot(i, func(e GIDEntry) string { return e.Ndev }) })
 	}
 
 	for _, name := range hwCounterNames {
@@ -88,7 +95,6 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 	}
 
 	if h.OFED {
-		tc := fmt.Sprintf("/sys/class/infiniband/%s/tc/%d/traffic_class", d.Name, p.Num)
 		if p.TrafficClass == "" {
 			fs.add(tc, "")
 		} else {
@@ -96,7 +102,6 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 		}
 	}
 	if p.DefaultRoCEToS != nil {
-		cm := fmt.Sprintf("/sys/kernel/config/rdma_cm/%s/ports/%d/", d.Name, p.Num)
 		fs.add(cm+"default_roce_tos", strconv.Itoa(*p.DefaultRoCEToS)+"\n")
 		fs.add(cm+"default_roce_mode", GIDTypeV2+"\n")
 	}
@@ -104,22 +109,28 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 
 // ecnFiles are MLNX_OFED's per-netdev DCQCN files (en_sysfs.c).
 func ecnFiles(fs *vfs, base string, e ECN) {
+	if !fs.wants(base) {
+		return
+	}
 	for prio := range 8 {
-		fs.add(fmt.Sprintf("%sroce_np/enable/%d", base, prio), bit(e.NP[prio])+"\n")
-		fs.add(fmt.Sprintf("%sroce_rp/enable/%d", base, prio), bit(e.RP[prio])+"\n")
+		fs.add(base+"roce_np/enable/"+strconv.Itoa(prio), bit(e.NP[prio])+"\n")
+		fs.add(base+"roce_rp/enable/"+strconv.Itoa(prio), bit(e.RP[prio])+"\n")
 	}
 	fs.add(base+"roce_np/cnp_dscp", strconv.Itoa(e.CNPDSCP)+"\n")
 	fs.add(base+"roce_np/cnp_802p_prio", strconv.Itoa(e.CNP802pPrio)+"\n")
 	fs.add(base+"roce_np/min_time_between_cnps", "4\n")
-	for name, val := range map[string]string{
-		"clamp_tgt_rate": "0", "clamp_tgt_rate_after_time_inc": "1", "rpg_time_reset": "300",
-		"rpg_byte_reset": "32767", "rpg_threshold": "1", "rpg_max_rate": "0", "rpg_ai_rate": "5",
-		"rpg_hai_rate": "50", "rpg_gd": "11", "rpg_min_dec_fac": "50", "rpg_min_rate": "1",
-		"rate_to_set_on_first_cnp": "0", "dce_tcp_g": "1019", "dce_tcp_rtt": "1",
-		"rate_reduce_monitor_period": "4", "initial_alpha_value": "1023",
-	} {
-		fs.add(base+"roce_rp/"+name, val+"\n")
+	for _, f := range rpDefaults {
+		fs.add(base+"roce_rp/"+f[0], f[1]+"\n")
 	}
+}
+
+// rpDefaults are the reaction point's parameters at their driver defaults.
+var rpDefaults = [][2]string{
+	{"clamp_tgt_rate", "0"}, {"clamp_tgt_rate_after_time_inc", "1"}, {"rpg_time_reset", "300"},
+	{"rpg_byte_reset", "32767"}, {"rpg_threshold", "1"}, {"rpg_max_rate", "0"}, {"rpg_ai_rate", "5"},
+	{"rpg_hai_rate", "50"}, {"rpg_gd", "11"}, {"rpg_min_dec_fac", "50"}, {"rpg_min_rate", "1"},
+	{"rate_to_set_on_first_cnp", "0"}, {"dce_tcp_g", "1019"}, {"dce_tcp_rtt", "1"},
+	{"rate_reduce_monitor_period", "4"}, {"initial_alpha_value", "1023"},
 }
 
 func bit(b bool) string {

@@ -20,10 +20,13 @@ type vfile struct {
 type vfs struct {
 	files map[string]vfile
 	dirs  map[string][]string // directory -> the names of its entries, files and directories
+	slots map[string]slotDir  // directories of numbered files rendered on read (slots.go)
 	roots []string            // static prefixes of the command's words; none means everything
 }
 
-func newVFS() *vfs { return &vfs{files: map[string]vfile{}, dirs: map[string][]string{"/": nil}} }
+func newVFS() *vfs {
+	return &vfs{files: map[string]vfile{}, dirs: map[string][]string{"/": nil}, slots: map[string]slotDir{}}
+}
 
 // scopedVFS is a vfs that only needs the files the given shell words can name.
 func scopedVFS(words []string) *vfs {
@@ -81,7 +84,10 @@ func (fs *vfs) exists(p string) bool {
 	if _, ok := fs.files[p]; ok {
 		return true
 	}
-	_, ok := fs.dirs[p]
+	if _, ok := fs.dirs[p]; ok {
+		return true
+	}
+	_, ok := fs.slot(p)
 	return ok
 }
 
@@ -95,7 +101,9 @@ func (fs *vfs) glob(word string) []string {
 	if len(out) == 0 {
 		return []string{word}
 	}
-	slices.Sort(out)
+	if !slices.IsSorted(out) { // the walk's order already is, unless a name holds a byte below '/'
+		slices.Sort(out)
+	}
 	return out
 }
 
@@ -126,7 +134,7 @@ func (fs *vfs) match(pattern string) []string {
 				continue
 			}
 			for _, name := range fs.dirs[d] {
-				if ok, _ := path.Match(el, name); ok {
+				if el == "*" || matchName(el, name) {
 					next = append(next, pre+name)
 				}
 			}
@@ -158,6 +166,12 @@ func (fs *vfs) read(p string) (string, string) {
 	if _, ok := fs.dirs[p]; ok {
 		return "", "Is a directory"
 	}
+	if f, ok := fs.slot(p); ok {
+		if f.errno != "" {
+			return "", f.errno
+		}
+		return f.data, ""
+	}
 	return "", "No such file or directory"
 }
 
@@ -176,15 +190,19 @@ func (fs *vfs) grepAll(words []string, named, silent bool, match func(string) bo
 			}
 			continue
 		}
-		for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
+		for rest, more := strings.TrimSuffix(data, "\n"), true; more; {
+			var line string
+			line, rest, more = strings.Cut(rest, "\n")
 			if !match(line) {
 				continue
 			}
 			matched = true
 			if named {
-				b.WriteString(p + ":")
+				b.WriteString(p)
+				b.WriteByte(':')
 			}
-			b.WriteString(line + "\n")
+			b.WriteString(line)
+			b.WriteByte('\n')
 		}
 	}
 	switch {
@@ -210,4 +228,10 @@ func (fs *vfs) cat(words []string) (string, string, int) {
 		out.WriteString(data)
 	}
 	return out.String(), errs.String(), exit
+}
+
+// matchName is path.Match of one element (a malformed pattern matches nothing).
+func matchName(el, name string) bool {
+	ok, _ := path.Match(el, name)
+	return ok
 }

@@ -3,6 +3,7 @@ package linuxhost
 import (
 	"path"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,6 +25,11 @@ func TestGlobMatchesPathMatchOverEveryPath(t *testing.T) {
 			all = append(all, d)
 		}
 	}
+	for d, s := range fs.slots { // rendered on read: every slot is a path all the same
+		for i := range s.n {
+			all = append(all, d+"/"+strconv.Itoa(i))
+		}
+	}
 	for _, pattern := range []string{
 		"/sys/class/infiniband/*/ports/*/gids/*",
 		"/sys/class/infiniband/*/ports/*/gid_attrs/types/*",
@@ -31,7 +37,8 @@ func TestGlobMatchesPathMatchOverEveryPath(t *testing.T) {
 		"/sys/class/net/*/ecn/roce_np/enable/*",
 		"/sys/class/net/ens1f0np0/ecn/roce_?p/enable/[0-3]",
 		"/sys/class/*", "/*", "/sys/class/infiniband/*/tc/*/traffic_class",
-		"/sys/class/net/*/mtu", "/nope/*", "relative/*", "/sys/class/*/", "/sys/./class/*",
+		"/sys/class/net/*/mtu", "/nope/*", "/sys/class/infiniband/mlx5_0/ports/1/gids/2?",
+		"/sys/class/infiniband/*/ports/1/gid_attrs/*/1[0-2]", "relative/*", "/sys/class/*/", "/sys/./class/*",
 	} {
 		var want []string
 		for _, p := range all {
@@ -48,5 +55,23 @@ func TestGlobMatchesPathMatchOverEveryPath(t *testing.T) {
 	}
 	if n := len(fs.match("/sys/class/infiniband/*/ports/*/gids/*")); n < 256 {
 		t.Errorf("only %d GID slots: the host has too few files to compare", n)
+	}
+}
+
+// A slot directory's files are its slot numbers as the kernel names them: no other spelling
+// of a number names one, and reading renders the slot.
+func TestSlotFilesByExactName(t *testing.T) {
+	fs := newVFS()
+	fs.addSlots("/d", 3, func(i int) vfile { return vfile{data: strconv.Itoa(i * 10)} })
+	for p, want := range map[string]bool{"/d/0": true, "/d/2": true, "/d/3": false, "/d/01": false, "/d/-1": false, "/d/+1": false, "/d": true} {
+		if got := fs.exists(p); got != want {
+			t.Errorf("exists(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if data, errText := fs.read("/d/2"); data != "20" || errText != "" {
+		t.Errorf("read /d/2 = %q, %q", data, errText)
+	}
+	if got := fs.glob("/d/*"); !slices.Equal(got, []string{"/d/0", "/d/1", "/d/2"}) {
+		t.Errorf("glob /d/* = %q", got)
 	}
 }

@@ -83,3 +83,61 @@ func TestLatencyAbortOnServerClose(t *testing.T) {
 		t.Fatal("server Close did not return")
 	}
 }
+
+// Over TCP, flights that fall due together leave in one writev: still every byte, in order,
+// none before its delay.
+func TestLatencyBatchesInOrderOverTCP(t *testing.T) {
+	const lat = 30 * time.Millisecond
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			close(accepted)
+			return
+		}
+		accepted <- c
+	}()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	server, ok := <-accepted
+	if !ok {
+		t.Fatal("accept failed")
+	}
+	var wg sync.WaitGroup
+	l := newLatencyConn(server, lat, &wg)
+	var want strings.Builder
+	t0 := time.Now()
+	for i := range 500 { // more flights than one batch takes
+		chunk := strings.Repeat(string(rune('a'+i%26)), 1+i%7)
+		want.WriteString(chunk)
+		if _, err := l.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = l.Close()
+	var first time.Duration
+	buf := make([]byte, 1)
+	if _, err := io.ReadFull(client, buf); err != nil {
+		t.Fatal(err)
+	}
+	first = time.Since(t0)
+	rest, err := io.ReadAll(client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(buf) + string(rest); got != want.String() {
+		t.Fatalf("got %d bytes, want %d in order", len(got), want.Len())
+	}
+	if first < lat {
+		t.Errorf("the first byte arrived after %v, before the latency %v", first, lat)
+	}
+	wg.Wait()
+}

@@ -98,9 +98,9 @@ func Start(cfg Config) (*Server, error) {
 	}
 	sc.AddHostKey(cfg.HostKey)
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := listenLoopback()
 	if err != nil {
-		return nil, fmt.Errorf("sshd: listen on 127.0.0.1: %w", err)
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ssh: sc, ln: ln, ctx: ctx, cancel: cancel, conns: map[net.Conn]struct{}{}}

@@ -24,8 +24,13 @@ import (
 //     table's 3 x 256 slots, 32 hw_counters per port, ...) for every glob word: ~10% of a
 //     1,000-device audit. The vfs now walks the pattern one path element at a time over a
 //     directory index, matching only the children of the directories reached.
-func BenchmarkCollectGPUHost(b *testing.B) {
-	h := linuxhost.NewGPUHost("gpu01", 1)
+func BenchmarkCollectGPUHost(b *testing.B) { benchCollect(b, linuxhost.NewGPUHost("gpu01", 1)) }
+
+// BenchmarkCollectRailHost is the same for an 8-rail host (--generate ...,rails=8): eight
+// RoCE ports, so eight GID tables and eight of every per-port command.
+func BenchmarkCollectRailHost(b *testing.B) { benchCollect(b, linuxhost.NewRailHost("gpu01", 1, 8)) }
+
+func benchCollect(b *testing.B, h *linuxhost.Host) {
 	p := linux.Descriptor()
 	r := labcheck.ExecRunner{Dev: h, Allow: p.Allowlist()}
 	b.ReportAllocs()
