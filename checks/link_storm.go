@@ -28,7 +28,7 @@ func linkPFCStorm() *Check {
 			"pause again. A NIC that stops first keeps the fault on the host and leaves the switch watchdog as the " +
 			"backstop (Microsoft's production design: NIC 100 ms, ToR 200 ms). A NIC that is still pausing when the " +
 			"watchdog restores the queue pauses the fabric again, every cycle, until its own timeout: the mlx5 " +
-			"default (8000 ms) against SONiC's 200 ms watchdog restarts the storm about twenty times.",
+			"default (8000 ms) against SONiC's 200 ms detection and 200 ms restoration restarts the storm about 19 times.",
 		Sources: []string{
 			"Guo et al., RDMA over Commodity Ethernet at Scale, SIGCOMM 2016, §4.3 (NIC watchdog 100 ms, ToR watchdog 200 ms): https://blog.bxhu2004.com/sci/Networks/RoCE/4.3_NIC_PFC_pause_frame_storm",
 			"mlx5 pfc-prevention-tout: range 80-8000 ms, default 8000, auto 100 (netdev patch, https://www.mail-archive.com/netdev@vger.kernel.org/msg225250.html)",
@@ -90,7 +90,7 @@ func stormTimersVerdict(r recipe.Recipe, h, s end) verdict {
 		return verdict{status: Pass, actual: actual}
 	case nic.Value <= cycle:
 		return verdict{status: Pass, actual: actual, message: fmt.Sprintf(
-			"the switch watchdog acts first (after %d ms); the NIC ends its storm within the watchdog's first cycle", t.DetectionMs)}
+			"the switch watchdog acts first (after %d ms); the NIC ends its storm (after %d ms) within the watchdog's first cycle", t.DetectionMs, nic.Value)}
 	}
 	restarts := (nic.Value - t.DetectionMs) / max(cycle, 1)
 	msg := fmt.Sprintf("a stalled NIC keeps pausing for %d ms, but the switch watchdog restores the queue after %d ms: "+

@@ -108,10 +108,17 @@ func headroomPeer(r recipe.Recipe, p *topology.SwitchPort, peer end, v verdict) 
 		src := peer.host.QoS.Source
 		v.evidence = &topology.Evidence{Command: p.Headroom.Source.Command + "; " + peer.ref.String() + ": " + src.Command,
 			Excerpt: strings.TrimSpace(p.Headroom.Source.Excerpt + "\n" + cableLines(src.Excerpt))}
+		v.actual = fmt.Sprintf("cable %d m on the switch, %d m on %s; %s", h.CableM, nic, peer.ref, v.actual)
 		longer := max(nic, h.CableM)
+		var fixes []string
+		if nic < longer {
+			fixes = append(fixes, fmt.Sprintf("on the host `mlnx_qos -i %s --cable_len=%d`", peer.host.Netdev, longer))
+		}
+		if h.CableM < longer {
+			fixes = append(fixes, fmt.Sprintf("on the switch CABLE_LENGTH %s %dm and a lossless profile sized for it", p.Name, longer))
+		}
 		v.remediation = fmt.Sprintf("tell both ends the same length, the longer claim (%d m) until the cable between %s and %s is measured "+
-			"(a longer one only reserves more): on the host `mlnx_qos -i %s --cable_len=%d`, on the switch CABLE_LENGTH %s %dm "+
-			"and a lossless profile sized for it", longer, p.Name, peer.ref, peer.host.Netdev, longer, p.Name, longer)
+			"(a longer one only reserves more): %s", longer, p.Name, peer.ref, strings.Join(fixes, "; "))
 	}
 	return v
 }

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,6 +130,19 @@ func TestSwitchHeadroomAgainstTheHostsCableLength(t *testing.T) {
 			}
 			if r.Status == Warn && (r.Evidence == nil || !strings.Contains(r.Evidence.Command, "gpu01:ens1f0np0: mlnx_qos")) {
 				t.Errorf("the evidence must show both ends: %+v", r.Evidence)
+			}
+			if r.Status == Warn {
+				// The finding reads as one on its own (the causes list shows only the actual), and
+				// the fix touches only the end that claims the shorter cable.
+				if want := fmt.Sprintf("cable %d m on the switch, %d m on gpu01:ens1f0np0", tc.switchM, tc.nicM); !strings.HasPrefix(r.Actual, want) {
+					t.Errorf("actual %q does not start with %q", r.Actual, want)
+				}
+				if tc.nicM < tc.switchM && strings.Contains(r.Remediation, "CABLE_LENGTH") {
+					t.Errorf("the switch already claims the longer cable, yet the fix changes it: %q", r.Remediation)
+				}
+				if tc.nicM > tc.switchM && strings.Contains(r.Remediation, "mlnx_qos") {
+					t.Errorf("the NIC already claims the longer cable, yet the fix changes it: %q", r.Remediation)
+				}
 			}
 		})
 	}

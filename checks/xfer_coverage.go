@@ -80,10 +80,40 @@ func xferCoverageVerdict(_ recipe.Recipe, x topology.Transfer) verdict {
 	if c.Bound != "" {
 		msg += " within " + c.Bound
 	}
+	cmd := x.ClientCommand
+	if len(labels) > 1 {
+		cmd += fmt.Sprintf(" (one run per --flow_label: %s)", strings.Join(labels, ","))
+	}
+	where := "the switches"
+	if d := splitDevice(x.Paths); d != "" {
+		where = d + ", where the members part,"
+	}
 	return verdict{status: Fail, actual: actual, message: msg,
-		evidence: &topology.Evidence{Command: x.ClientCommand, Excerpt: "ports that tell the members apart: " + memberPorts(c)},
-		remediation: "make the switches hash RoCE flows on the L4 ports too (UDP source port), and check the " +
+		evidence: &topology.Evidence{Command: cmd, Excerpt: "ports that tell the members apart: " + memberPorts(c)},
+		remediation: "make " + where + " hash RoCE flows on the L4 ports too (UDP source port), and check the " +
 			"unreached members' ports are up; a polarized hash puts every flow of a host pair on one member"}
+}
+
+// splitDevice is the first switch whose next hop differs between the equal-cost members: the
+// one whose hash chose among them. "" when the members never part (one member).
+func splitDevice(paths [][]topology.Hop) string {
+	if len(paths) < 2 {
+		return ""
+	}
+	for i, h := range paths[0] {
+		for _, p := range paths[1:] {
+			if i >= len(p) || p[i].Device != h.Device {
+				if i == 0 {
+					return ""
+				}
+				return paths[0][i-1].Device
+			}
+			if p[i].OutPort != h.OutPort {
+				return h.Device
+			}
+		}
+	}
+	return ""
 }
 
 func memberPorts(c *topology.Coverage) string {

@@ -25,8 +25,19 @@ func TestXferCoverageVerdicts(t *testing.T) {
 	x := coveredTransfer(true, true, false)
 	x.Coverage.Bound = "8 attempts (flow labels 1-8)"
 	if r := xferResults(x)["XFER-COVERAGE"]; r.Status != Fail || r.Message != "never reached: path 2 via spine2 within 8 attempts (flow labels 1-8)" ||
-		!strings.Contains(r.Remediation, "L4 ports") {
+		!strings.Contains(r.Remediation, "L4 ports") || !strings.Contains(r.Evidence.Command, "(one run per --flow_label: 1,2)") {
 		t.Errorf("polarized: %+v", r)
+	}
+	// The remediation names the switch whose hash chose among the members.
+	x.Paths = [][]topology.Hop{
+		{{Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet48"}, {Device: "spine1", InPort: "Ethernet1", OutPort: "Ethernet2"}, {Device: "leaf2", InPort: "Ethernet48", OutPort: "Ethernet0"}},
+		{{Device: "leaf1", InPort: "Ethernet0", OutPort: "Ethernet49"}, {Device: "spine2", InPort: "Ethernet1", OutPort: "Ethernet2"}, {Device: "leaf2", InPort: "Ethernet49", OutPort: "Ethernet0"}},
+	}
+	if r := xferResults(x)["XFER-COVERAGE"]; !strings.HasPrefix(r.Remediation, "make leaf1, where the members part, hash") {
+		t.Errorf("the split switch is not named: %q", r.Remediation)
+	}
+	if d := splitDevice(x.Paths[:1]); d != "" {
+		t.Errorf("one member parts nowhere, got %q", d)
 	}
 	if r := xferResults(coveredTransfer(false, false, true))["XFER-COVERAGE"]; r.Status != Skip ||
 		r.Message != "path 2 via spine2 carried the test; untested: path 1 via spine1 (run with --all-paths)" {

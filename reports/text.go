@@ -395,14 +395,23 @@ func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 		}
 		return
 	}
+	// Runs of --all-paths differ only by the member they took: its column tells them apart.
+	members := slices.ContainsFunc(xfers, func(x Transfer) bool { return x.Member != "" })
 	rows := make([][]string, len(xfers))
 	for i, x := range xfers {
 		rows[i] = []string{x.From, x.To, gidText(x.GIDIndex), bandwidthText(x), linkText(x), shareText(x), latencyText(x.LatencyUS)}
+		if members {
+			rows[i] = append(rows[i], memberText(x))
+		}
 	}
-	t.table("  ", []string{"from", "to", "GID index", "bandwidth", "link", "share", "latency typ / p99"}, rows)
+	head := []string{"from", "to", "GID index", "bandwidth", "link", "share", "latency typ / p99"}
+	if members {
+		head = append(head, "member (flow label)")
+	}
+	t.table("  ", head, rows)
 	for _, x := range xfers {
 		if x.Error != "" {
-			t.line("  ", x.From, " -> ", x.To, ": ", paint(t.p.fail, x.Error))
+			t.line("  ", x.From, " -> ", x.Label(), ": ", paint(t.p.fail, x.Error))
 		}
 	}
 	for _, x := range xfers {
@@ -410,7 +419,7 @@ func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 		if len(changed) == 0 && unchanged == 0 {
 			continue
 		}
-		head := fmt.Sprintf("counters %s -> %s: %d changed, %d unchanged", x.From, x.To, len(changed), unchanged)
+		head := fmt.Sprintf("counters %s -> %s: %d changed, %d unchanged", x.From, x.Label(), len(changed), unchanged)
 		t.line("  ", head)
 		if len(changed) == 0 {
 			continue
@@ -421,4 +430,15 @@ func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 		}
 		t.table("    ", []string{"device", "interface", "counter", "delta"}, rows)
 	}
+}
+
+// memberText is the equal-cost member a run took and the flow label that steered it there.
+func memberText(x Transfer) string {
+	switch {
+	case x.Member == "":
+		return "-"
+	case x.FlowLabel == 0:
+		return x.Member
+	}
+	return fmt.Sprintf("%s (%d)", x.Member, x.FlowLabel)
 }

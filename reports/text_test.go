@@ -217,3 +217,27 @@ func TestTextCollapsesTheSameError(t *testing.T) {
 		t.Errorf("the same error is not collapsed:\n%s", out)
 	}
 }
+
+// --all-paths runs of one pair differ only by their member: -v shows it in the table and in
+// each counters line, so two rows never read the same.
+func TestTextVerboseTransfersNameTheirMember(t *testing.T) {
+	r := sampleReport()
+	if len(r.Transfers) == 0 {
+		t.Fatal("the sample report has no transfer")
+	}
+	one := r.Transfers[0]
+	a, b := one, one
+	a.Member, a.FlowLabel = "path 1 via spine1", 1
+	b.Member, b.FlowLabel = "path 2 via spine2", 2
+	r.Transfers = []Transfer{a, b}
+	out := string(render(t, "text", r, Options{Verbose: true}))
+	for _, want := range []string{"member (flow label)", "path 1 via spine1 (1)", "path 2 via spine2 (2)",
+		"counters " + one.From + " -> " + one.To + " (path 2 via spine2): "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verbose text lacks %q", want)
+		}
+	}
+	if plain := string(render(t, "text", sampleReport(), Options{Verbose: true})); strings.Contains(plain, "member (flow label)") {
+		t.Error("a member column without any member")
+	}
+}

@@ -94,8 +94,14 @@ func NewCoverage(paths [][]Hop, allPaths bool) *Coverage {
 		if m.Via == "" {
 			m.Via = strings.Join(m.Ports, ", ")
 		}
-		if m.Via == "" {
-			m.Via = "the only path"
+		if m.Via == "" { // the only member: name it by every device it crosses
+			var all []string
+			for _, h := range hops {
+				if !contains(all, h.Device) {
+					all = append(all, h.Device)
+				}
+			}
+			m.Via = strings.Join(all, ", ")
 		}
 		c.Members = append(c.Members, m)
 	}

@@ -50,4 +50,7 @@ func TestCoverageAttribute(t *testing.T) {
 	if got, err := one.Attribute(twoSpines()[:1], Transfer{}); err != nil || !slices.Equal(got, []int{0}) || len(one.Missing()) != 0 {
 		t.Errorf("one member: %v %v %+v", got, err, one.Members)
 	}
+	if got := one.Members[0].Name(); got != "path 1 via leaf1, spine1, leaf3" {
+		t.Errorf("the only member is named %q, want it by the switches it crosses", got)
+	}
 }

@@ -71,6 +71,26 @@ func (a *app) runTransfers(ctx context.Context, in *inventory.Inventory, snap *t
 	return nil
 }
 
+// transferredPaths are the endpoint pairs the transfers really ran between: an endpoint named
+// by its host alone runs on the port the transfer picked, and the report's paths must be that
+// port's, not every port of the host. A pair that never started keeps what the user typed.
+func transferredPaths(xs []topology.Transfer, typed []checks.PathSpec) []checks.PathSpec {
+	var out []checks.PathSpec
+	for _, x := range xs {
+		if x.From.Interface == "" || x.To.Interface == "" {
+			continue
+		}
+		p := checks.PathSpec{From: x.From.String(), To: x.To.String()}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return typed
+	}
+	return out
+}
+
 // reportTransfers converts the snapshot's transfers for the report.
 func reportTransfers(xs []topology.Transfer) []reports.Transfer {
 	out := []reports.Transfer{}
@@ -160,7 +180,7 @@ func (a *app) transferCmd() *cobra.Command {
 			if err := a.runTransfers(cmd.Context(), in, snap, specs, f); err != nil {
 				return err
 			}
-			opts.Paths = specs
+			opts.Paths = transferredPaths(snap.Transfers, specs)
 			return a.checkAndReport(snap, opts, failOn)
 		},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -82,5 +83,32 @@ func TestTransferSlowReceiverIsTheCulprit(t *testing.T) {
 	_, out, errs = run(t, "transfer", "-i", l.InventoryPath, "gpu02:"+linuxhost.Port1, "gpu06:"+linuxhost.RailNetdev(0), "--format", "json")
 	if r := result(t, out, "XFER-PAUSE"); r.Status != checks.Pass {
 		t.Errorf("the other way round: XFER-PAUSE %+v; stderr %s", r, errs)
+	}
+}
+
+// A sender named by its host alone runs on the port the transfer picks, and the report's paths
+// are that port's: not the equal-cost paths of every rail of the host.
+func TestTransferPathsAreThePickedPorts(t *testing.T) {
+	l := startLab(t, lab.ScenarioHostVariants)
+	_, out, errs := run(t, "transfer", "-i", l.InventoryPath, "gpu06", "gpu02:"+linuxhost.Port1, "--format", "json")
+	var rep struct {
+		Paths []struct {
+			From, To string
+			Paths    [][]struct{ Device string }
+		} `json:"paths"`
+		Transfers []struct{ From, To string } `json:"transfers"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v; stderr %s", err, errs)
+	}
+	if len(rep.Transfers) == 0 || len(rep.Paths) != 1 {
+		t.Fatalf("transfers %+v, paths %+v; stderr %s", rep.Transfers, rep.Paths, errs)
+	}
+	x, p := rep.Transfers[0], rep.Paths[0]
+	if !strings.HasPrefix(x.From, "gpu06:") || p.From != x.From || p.To != x.To {
+		t.Fatalf("the transfer ran %s -> %s, the paths are %s -> %s", x.From, x.To, p.From, p.To)
+	}
+	if len(p.Paths) == 0 {
+		t.Fatalf("no path for %s -> %s", p.From, p.To)
 	}
 }

@@ -14,10 +14,16 @@ import (
 // frames among them) when FLEX_COUNTER_TABLE|PORT sets no POLL_INTERVAL.
 const DefaultPortPoll = 1000 * time.Millisecond
 
+// DefaultQueuePoll is the queue counters' refresh (the drops XFER-RETRANS reads) when
+// FLEX_COUNTER_TABLE|QUEUE sets no POLL_INTERVAL: sonic-utilities counterpoll shows
+// QUEUE_STAT "default (10000)".
+const DefaultQueuePoll = 10000 * time.Millisecond
+
 // CounterRefresh reads, read-only from CONFIG_DB, how often the counters a transfer compares
-// are refreshed: the longest POLL_INTERVAL (ms) of FLEX_COUNTER_TABLE|PORT and |PFCWD, the
-// port default when unset. `show pfc counters` reads COUNTERS_DB, so a sample taken sooner
-// than one interval after the traffic stopped may miss the last of it.
+// are refreshed: the longest POLL_INTERVAL (ms) of FLEX_COUNTER_TABLE|PORT, |QUEUE and |PFCWD,
+// each group's default when unset. `show pfc counters` and `show queue counters` read
+// COUNTERS_DB, so a sample taken sooner than one interval after the traffic stopped may miss
+// the last of it.
 func (Platform) CounterRefresh(ctx context.Context, r collectors.Runner) (time.Duration, error) {
 	out, err := r.Run(ctx, CmdRunningConfig)
 	if err != nil {
@@ -34,18 +40,19 @@ func (Platform) CounterRefresh(ctx context.Context, r collectors.Runner) (time.D
 }
 
 func (db *ConfigDB) counterPoll() (time.Duration, error) {
-	longest := DefaultPortPoll
-	if _, ok := db.Field("FLEX_COUNTER_TABLE", "PORT", "POLL_INTERVAL"); ok {
-		longest = 0 // set: it replaces the default
-	}
-	for _, group := range []string{"PORT", "PFCWD"} {
-		v, ok := db.Field("FLEX_COUNTER_TABLE", group, "POLL_INTERVAL")
+	var longest time.Duration
+	for _, g := range []struct {
+		group string
+		def   time.Duration // 0: no refresh of its own to wait for when unset
+	}{{"PORT", DefaultPortPoll}, {"QUEUE", DefaultQueuePoll}, {"PFCWD", 0}} {
+		v, ok := db.Field("FLEX_COUNTER_TABLE", g.group, "POLL_INTERVAL")
 		if !ok {
+			longest = max(longest, g.def)
 			continue
 		}
 		ms, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || ms <= 0 {
-			return DefaultPortPoll, fmt.Errorf("FLEX_COUNTER_TABLE|%s POLL_INTERVAL %q: expected milliseconds", group, v)
+			return max(DefaultPortPoll, DefaultQueuePoll), fmt.Errorf("FLEX_COUNTER_TABLE|%s POLL_INTERVAL %q: expected milliseconds", g.group, v)
 		}
 		longest = max(longest, time.Duration(ms)*time.Millisecond)
 	}

@@ -15,10 +15,11 @@ func TestCounterPoll(t *testing.T) {
 		want time.Duration
 		err  bool
 	}{
-		{"default", map[string]map[string]string{"PFCWD": {"FLEX_COUNTER_STATUS": "enable"}}, time.Second, false},
-		{"port set lower", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "200"}}, 200 * time.Millisecond, false},
-		{"longest of port and pfcwd", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "200"}, "PFCWD": {"POLL_INTERVAL": "1500"}}, 1500 * time.Millisecond, false},
-		{"not a number", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "fast"}}, time.Second, true},
+		{"defaults: the queue counters' 10 s", map[string]map[string]string{"PFCWD": {"FLEX_COUNTER_STATUS": "enable"}}, 10 * time.Second, false},
+		{"queue tuned, port default", map[string]map[string]string{"QUEUE": {"POLL_INTERVAL": "500"}}, time.Second, false},
+		{"port and queue set lower", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "200"}, "QUEUE": {"POLL_INTERVAL": "300"}}, 300 * time.Millisecond, false},
+		{"longest of port, queue and pfcwd", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "200"}, "QUEUE": {"POLL_INTERVAL": "200"}, "PFCWD": {"POLL_INTERVAL": "1500"}}, 1500 * time.Millisecond, false},
+		{"not a number", map[string]map[string]string{"PORT": {"POLL_INTERVAL": "fast"}}, 10 * time.Second, true},
 	} {
 		got, err := db(tc.fc).counterPoll()
 		if got != tc.want || (err != nil) != tc.err {

@@ -95,6 +95,10 @@ func configDB(sw *switchstate.Switch) tables {
 	for _, fc := range []string{"PFCWD", "QUEUE", "PG_WATERMARK", "PORT", "WRED_ECN_QUEUE"} {
 		db.set("FLEX_COUNTER_TABLE", fc, map[string]string{"FLEX_COUNTER_STATUS": "enable"})
 	}
+	// Queue counters refresh every 10 s by default (counterpoll QUEUE_STAT); the lab's
+	// operators tuned them to the port counters' 1 s (`counterpoll queue interval 1000`),
+	// so a transfer waits one second for its last drops rather than ten.
+	db["FLEX_COUNTER_TABLE"]["QUEUE"]["POLL_INTERVAL"] = "1000"
 
 	for i, p := range ports {
 		addPort(db, p, i, maps.of[p.Name], sp)

@@ -81,7 +81,7 @@ func TestLossyNXOSHopIsNamed(t *testing.T) {
 	ep := func(d, p string) rdmaemu.Endpoint { return rdmaemu.Endpoint{Device: d, Port: p} }
 	e, err := rdmaemu.New(rdmaemu.Config{Hosts: []*linuxhost.Host{gpu01, gpu02}, Switches: []*switchstate.Switch{sw},
 		Cables:    []rdmaemu.Cable{{ep("gpu01", linuxhost.Port0), ep("leaf7", "Ethernet1/1")}, {ep("gpu02", linuxhost.Port0), ep("leaf7", "Ethernet1/2")}},
-		TimeScale: 0.002, SetupGrace: -1})
+		TimeScale: 0.01, SetupGrace: -1}) // timeout 25 fires after 250 ms: room for a loaded machine under -race
 	if err != nil {
 		t.Fatal(err)
 	}
