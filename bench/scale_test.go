@@ -96,7 +96,9 @@ package bench
 // loss, pause and traffic counters (the transfer samples its own, unpruned). Then the copies
 // detach made of each excerpt, once per device and per fact sharing it, were the largest item:
 // excerpts up to 4 KiB are now interned for the run. Live heap 42.5 -> ~28 MB, audit peak RSS
-// 125-135 -> 89-97 MB, check of the new snapshot 138 -> 100 MB, reports identical. What is left
+// 113-135 -> 89-107 MB (RSS varies with GC timing; the heap profile does not), check of the
+// new snapshot 138 -> 100 MB, reports identical; the audit's user CPU rose ~10% (3.0 -> 3.4 s,
+// not explained by prune+detach, ~6% of its profile; more GC cycles on a smaller heap). What is left
 // is spread: the ~30k Results (~190 bytes each, kept for every port although reports could
 // stream them), per-port QoS maps, and GC's headroom. A snapshot written before the pruning
 // is pruned device by device as check decodes it (101-112 -> 85-89 MB on the same lab).
