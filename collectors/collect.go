@@ -79,7 +79,8 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 					return err
 				}
 				dev.Transcript = nil
-				in.detach(dev) // the outputs the facts were parsed from can go now
+				topology.PruneHostCounters(dev) // the transcript has every counter
+				in.detach(dev)                  // the outputs the facts were parsed from can go now
 			}
 			mu.Lock()
 			done++

@@ -4,24 +4,28 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Parsers slice their facts out of the command output (a counter name is a piece of the
 // `ethtool -S` text, a one-line excerpt is a line of it), and a Go substring keeps the whole
 // output alive: once the transcript has left the device, its outputs would still be held by
 // the facts, a third of an audit's live heap in its profile. detach copies every string the
-// facts hold, interning the short ones (counter and port names, commands repeat on every
-// device of a fabric), so the outputs can be freed as each device finishes.
+// facts hold, interning all but the longest (counter and port names, commands, and the
+// excerpts of a fabric configured alike repeat on every device), so the outputs can be freed
+// as each device finishes. Interning excerpts too took a 130-device lab's live heap from 31
+// to 28 MB: a copy per device had made them the largest item left.
 
-// internMax bounds what is interned (names, not excerpts) and how many are kept.
+// internMax bounds what is interned (names and excerpts, not whole outputs) and internEntries
+// how many are kept; the table lives only as long as one collection run.
 const (
-	internMax     = 64
-	internEntries = 1 << 16
+	internMax     = 4096
+	internEntries = 1 << 18
 	// detachDepth bounds the walk; the model is a tree a few levels deep.
 	detachDepth = 32
 )
 
-// interner hands out one shared copy of each short string, for one collection run.
+// interner hands out one shared copy of each string up to internMax, for one collection run.
 type interner struct {
 	mu sync.Mutex
 	m  map[string]string
@@ -29,7 +33,7 @@ type interner struct {
 
 func newInterner() *interner { return &interner{m: map[string]string{}} }
 
-// copyOf returns s in memory of its own: the shared copy when s is short.
+// copyOf returns s in memory of its own: the shared copy when s is not too long to intern.
 func (in *interner) copyOf(s string) string {
 	if s == "" {
 		return ""
@@ -51,32 +55,60 @@ func (in *interner) copyOf(s string) string {
 
 // detach rewrites every string reachable from v (a pointer) with its own copy.
 func (in *interner) detach(v any) {
-	in.walk(reflect.ValueOf(v), 0)
+	d := &detacher{in: in, same: map[strRef]string{}}
+	d.walk(reflect.ValueOf(v), 0)
 }
 
-func (in *interner) walk(v reflect.Value, depth int) {
+// detacher is one detach: a parser may share one long string between several facts, and a
+// copy for each would multiply it, so a string too long to intern is copied once per place
+// its bytes are.
+type detacher struct {
+	in   *interner
+	same map[strRef]string
+}
+
+// strRef is where a string's bytes are.
+type strRef struct {
+	p *byte
+	n int
+}
+
+func (d *detacher) copyOf(s string) string {
+	if len(s) <= internMax {
+		return d.in.copyOf(s)
+	}
+	r := strRef{unsafe.StringData(s), len(s)}
+	if c, ok := d.same[r]; ok {
+		return c
+	}
+	c := strings.Clone(s)
+	d.same[r] = c
+	return c
+}
+
+func (d *detacher) walk(v reflect.Value, depth int) {
 	if depth > detachDepth || !holdsStrings(v.Type()) {
 		return
 	}
-	if v.CanAddr() && in.fast(v.Addr().Interface()) {
+	if v.CanAddr() && d.fast(v.Addr().Interface()) {
 		return
 	}
 	switch v.Kind() {
 	case reflect.String:
 		if v.CanSet() {
-			v.SetString(in.copyOf(v.String()))
+			v.SetString(d.copyOf(v.String()))
 		}
 	case reflect.Pointer:
 		if !v.IsNil() {
-			in.walk(v.Elem(), depth+1)
+			d.walk(v.Elem(), depth+1)
 		}
 	case reflect.Struct:
 		for i := range v.NumField() {
-			in.walk(v.Field(i), depth+1)
+			d.walk(v.Field(i), depth+1)
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			in.walk(v.Index(i), depth+1)
+			d.walk(v.Index(i), depth+1)
 		}
 	case reflect.Map:
 		// Keys cannot be rewritten in place: the map is rebuilt from copies.
@@ -88,10 +120,10 @@ func (in *interner) walk(v reflect.Value, depth int) {
 		for it.Next() {
 			k := reflect.New(v.Type().Key()).Elem()
 			k.Set(it.Key())
-			in.walk(k, depth+1)
+			d.walk(k, depth+1)
 			e := reflect.New(v.Type().Elem()).Elem()
 			e.Set(it.Value())
-			in.walk(e, depth+1)
+			d.walk(e, depth+1)
 			m.SetMapIndex(k, e)
 		}
 		v.Set(m)
@@ -101,26 +133,26 @@ func (in *interner) walk(v reflect.Value, depth int) {
 		}
 		e := reflect.New(v.Elem().Type()).Elem()
 		e.Set(v.Elem())
-		in.walk(e, depth+1)
+		d.walk(e, depth+1)
 		v.Set(e)
 	}
 }
 
 // fast handles the common shapes without reflection (counters are most of a host's
 // strings); it reports whether it did.
-func (in *interner) fast(p any) bool {
+func (d *detacher) fast(p any) bool {
 	switch p := p.(type) {
 	case *string:
-		*p = in.copyOf(*p)
+		*p = d.copyOf(*p)
 	case *[]string:
 		for i, s := range *p {
-			(*p)[i] = in.copyOf(s)
+			(*p)[i] = d.copyOf(s)
 		}
 	case *map[string]int64:
 		if *p != nil {
 			m := make(map[string]int64, len(*p))
 			for k, v := range *p {
-				m[in.copyOf(k)] = v
+				m[d.copyOf(k)] = v
 			}
 			*p = m
 		}
@@ -128,7 +160,7 @@ func (in *interner) fast(p any) bool {
 		if *p != nil {
 			m := make(map[string]string, len(*p))
 			for k, v := range *p {
-				m[in.copyOf(k)] = in.copyOf(v)
+				m[d.copyOf(k)] = d.copyOf(v)
 			}
 			*p = m
 		}

@@ -53,8 +53,38 @@ func TestDetachCopiesStringsOutOfOutputs(t *testing.T) {
 	if unsafe.StringData(a.Host.Ports[0].Netdev) != unsafe.StringData(b.Host.Ports[0].Netdev) {
 		t.Error("a short name is not shared between devices")
 	}
-	if unsafe.StringData(a.Host.Ports[0].Counters.Source.Excerpt) == unsafe.StringData(b.Host.Ports[0].Counters.Source.Excerpt) {
-		t.Error("a long excerpt was interned; only names should be")
+	if unsafe.StringData(a.Host.Ports[0].Counters.Source.Excerpt) != unsafe.StringData(b.Host.Ports[0].Counters.Source.Excerpt) {
+		t.Error("an excerpt equal on two devices is not shared between them")
+	}
+}
+
+// A string too long to intern is still copied once per place its bytes are: two facts that
+// shared it before detach share one copy after, and another device's equal text gets its own.
+func TestDetachCopiesALongStringOncePerDevice(t *testing.T) {
+	out := strings.Repeat("pfc_prio3 enabled\n", internMax/10)
+	mk := func() *topology.Device {
+		ex := out[1:]
+		return &topology.Device{Name: "h", Host: &topology.HostFacts{Ports: []*topology.HostPort{
+			{Netdev: "a", Counters: topology.Known(map[string]int64{}, topology.Evidence{Excerpt: ex})},
+			{Netdev: "b", Counters: topology.Known(map[string]int64{}, topology.Evidence{Excerpt: ex})},
+		}}}
+	}
+	a, b := mk(), mk()
+	in := newInterner()
+	in.detach(a)
+	in.detach(b)
+	exA0, exA1, exB := a.Host.Ports[0].Counters.Source.Excerpt, a.Host.Ports[1].Counters.Source.Excerpt, b.Host.Ports[0].Counters.Source.Excerpt
+	if exA0 != out[1:] || exB != out[1:] {
+		t.Fatal("detach changed a long excerpt")
+	}
+	if within(exA0, out) || within(exB, out) {
+		t.Error("a long excerpt still points into the command output")
+	}
+	if unsafe.StringData(exA0) != unsafe.StringData(exA1) {
+		t.Error("two facts of one device that shared a long excerpt got a copy each")
+	}
+	if unsafe.StringData(exA0) == unsafe.StringData(exB) {
+		t.Error("a string too long to intern was shared between devices")
 	}
 }
 

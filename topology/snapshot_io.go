@@ -112,6 +112,20 @@ func WriteSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, spool *Transcript
 type ReadOptions struct {
 	// Transcripts keeps every device's transcript; without it reading stops where they begin.
 	Transcripts bool
+	// CheckedCounters keeps on host ports only the counters checks read (IsSnapshotCounter),
+	// as a collection does since; an older snapshot's ~250 a port are dropped as each device
+	// is decoded, so they are never all held at once.
+	CheckedCounters bool
+}
+
+// trim drops from a decoded device what opts do not keep.
+func (opts ReadOptions) trim(d *Device) {
+	if !opts.Transcripts {
+		d.Transcript = nil
+	}
+	if opts.CheckedCounters {
+		PruneHostCounters(d)
+	}
 }
 
 // ReadSnapshot decodes a snapshot from r, gzip-compressed or not.
@@ -159,9 +173,7 @@ func readStream(r io.Reader, opts ReadOptions) (*Snapshot, error) {
 				if err := json.Unmarshal(b, d); err != nil {
 					return err
 				}
-				if !opts.Transcripts {
-					d.Transcript = nil
-				}
+				opts.trim(d)
 				s.Devices = append(s.Devices, d)
 				return nil
 			}); err != nil {

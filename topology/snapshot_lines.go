@@ -43,9 +43,7 @@ func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, erro
 		if err := json.Unmarshal(line, d); err != nil {
 			return nil, err
 		}
-		if !opts.Transcripts {
-			d.Transcript = nil
-		}
+		opts.trim(d)
 		return d, nil
 	})
 	if err != nil {

@@ -77,7 +77,7 @@ func (a *app) loadForDiff(path string) (*reports.Report, error) {
 		}
 		return &rep, nil
 	case topology.SnapshotSchema:
-		snap, err := topology.ReadSnapshot(bytes.NewReader(data), topology.ReadOptions{})
+		snap, err := topology.ReadSnapshot(bytes.NewReader(data), topology.ReadOptions{CheckedCounters: true})
 		if err != nil {
 			return nil, usagef("%s: not a roceaudit snapshot: %w", path, err)
 		}

@@ -32,7 +32,7 @@ func readSnapshots(paths []string) (*topology.Snapshot, error) {
 // readSnapshot reads one snapshot file (gzip-compressed or not) for checking: transcripts,
 // which no check reads, are left on disk.
 func readSnapshot(path string) (*topology.Snapshot, error) {
-	snap, err := topology.OpenSnapshot(path, topology.ReadOptions{})
+	snap, err := topology.OpenSnapshot(path, topology.ReadOptions{CheckedCounters: true})
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return nil, usageError{fmt.Errorf("reading snapshot: %w", err)}

@@ -1,0 +1,53 @@
+package collectors
+
+import (
+	"context"
+	"maps"
+	"testing"
+
+	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/recipe"
+	"github.com/roceaudit/roceaudit/topology"
+)
+
+// counterPlatform gives its one host port a mix of mlx5 counters, read and not read from a
+// snapshot.
+type counterPlatform struct{}
+
+func (counterPlatform) Plan(inventory.DeviceSpec) []string { return nil }
+func (counterPlatform) Collect(ctx context.Context, r Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
+	if _, err := r.Run(ctx, "ethtool -a eth0"); err != nil {
+		return err
+	}
+	dev.Host = &topology.HostFacts{Ports: []*topology.HostPort{{Netdev: "eth0", Counters: topology.Known(map[string]int64{
+		"tx_pause_storm_warning_events": 2, "rx_prio3_pause": 7, "rx_discards_phy": 1,
+		"rdma_out_of_sequence": 3, "rx_bytes": 100, "rx_vport_rdma_unicast_packets": 5, "rdma_np_cnp_sent": 9,
+	}, topology.Evidence{Command: "ethtool -S eth0"})}}}
+	return nil
+}
+
+// With the transcript handed to a sink (which keeps every counter line), a host port keeps
+// only the counters read from a snapshot; without one, it keeps them all.
+func TestCollectKeepsOnlySnapshotCountersOnceTheTranscriptIsHandedOver(t *testing.T) {
+	reg := NewRegistry(fake(counterPlatform{}))
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{{Name: "h1", Platform: "fake", Role: topology.RoleHost}}}
+	collect := func(opts Options) map[string]int64 {
+		t.Helper()
+		snap, err := Collect(context.Background(), inv, reg, &orderDialer{sent: map[string]*[]string{"h1": {}}}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := snap.Devices[0].Host.Ports[0]
+		if !p.Counters.Usable() || p.Counters.Source.Command != "ethtool -S eth0" {
+			t.Fatalf("counters fact %+v", p.Counters)
+		}
+		return p.Counters.Value
+	}
+	want := map[string]int64{"tx_pause_storm_warning_events": 2, "rx_prio3_pause": 7, "rx_discards_phy": 1, "rdma_out_of_sequence": 3, "rx_bytes": 100}
+	if got := collect(Options{Concurrency: 1, Transcripts: topology.DiscardTranscripts}); !maps.Equal(got, want) {
+		t.Errorf("with a transcript sink: %v, want %v", got, want)
+	}
+	if got := collect(Options{Concurrency: 1}); len(got) != 7 {
+		t.Errorf("without a transcript sink: %v, want all 7 counters", got)
+	}
+}

@@ -1,0 +1,52 @@
+package topology
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// IsSnapshotCounter says whether a host NIC counter is kept in a collected snapshot. An mlx5
+// port has ~250 ethtool -S and hw_counters entries; as a map they were a third of an audit's
+// live heap, yet from the snapshot only the loss, pause and traffic counters are read
+// (HOST-PFC-STORM's storm marks are pause counters). A transfer samples its own counters and
+// keeps all of them, and the raw transcript keeps every line of the outputs.
+func IsSnapshotCounter(name string) bool {
+	if v, ok := snapshotCounters.Load(name); ok {
+		return v.(bool)
+	}
+	keep := IsLossCounter(name) || IsPauseCounter(name) || IsTrafficCounter(name)
+	// The same few hundred names recur on every port; the word scan was 5% of a check's CPU.
+	// Names come from devices, so the cache is bounded.
+	if snapshotCounterNames.Add(1) <= snapshotCounterCache {
+		snapshotCounters.Store(strings.Clone(name), keep)
+	}
+	return keep
+}
+
+const snapshotCounterCache = 1 << 14
+
+var (
+	snapshotCounters     sync.Map // counter name -> IsSnapshotCounter
+	snapshotCounterNames atomic.Int64
+)
+
+// PruneHostCounters keeps on every host port only the counters IsSnapshotCounter names, in a
+// new map: a map does not shrink when its entries are deleted.
+func PruneHostCounters(d *Device) {
+	if d == nil || d.Host == nil {
+		return
+	}
+	for _, p := range d.Host.Ports {
+		if p == nil || p.Counters.Value == nil {
+			continue
+		}
+		kept := map[string]int64{}
+		for k, v := range p.Counters.Value {
+			if IsSnapshotCounter(k) {
+				kept[k] = v
+			}
+		}
+		p.Counters.Value = kept
+	}
+}
