@@ -178,24 +178,31 @@ func pauses(cs *counterSet, f *flow, t traffic, sd seed) {
 		l := f.links[i]
 		count := uint64(math.Max(1, n))
 		quanta := count * (20 + sd.pick(fmt.Sprint("quanta", i), 0, 20)) // microseconds paused
-		if l.rx.host {
-			cs.stat(l.rx.at, count, "tx_prio%d_pause", l.rx.class)
-			cs.stat(l.rx.at, quanta, "tx_prio%d_pause_duration", l.rx.class)
-			cs.stat(l.rx.at, count, "tx_pause_ctrl_phy")
-		} else {
-			cs.swc(l.rx.at, count, "pfc_tx_pause_prio%d", l.rx.class)
-			cs.swc(l.rx.at, quanta, "pfc_tx_pause_duration_prio%d", l.rx.class)
-		}
-		if l.tx.host {
-			cs.stat(l.tx.at, count, "rx_prio%d_pause", l.tx.class)
-			cs.stat(l.tx.at, quanta, "rx_prio%d_pause_duration", l.tx.class)
-			cs.stat(l.tx.at, max(1, count/2), "rx_prio%d_pause_transition", l.tx.class)
-			cs.stat(l.tx.at, count, "rx_pause_ctrl_phy")
-		} else {
-			cs.swc(l.tx.at, count, "pfc_rx_pause_prio%d", l.tx.class)
-			cs.swc(l.tx.at, quanta, "pfc_rx_pause_duration_prio%d", l.tx.class)
-		}
+		cs.pause(l, count, quanta)
 		n *= 0.55
+	}
+}
+
+// pause counts frames pause frames lasting us microseconds in all on one link: sent by its
+// receiving end, received by its sending end, in each end's own counter names (mlx5 ethtool
+// on hosts, the switch's PFC counters).
+func (cs *counterSet) pause(l link, frames, us uint64) {
+	if l.rx.host {
+		cs.stat(l.rx.at, frames, "tx_prio%d_pause", l.rx.class)
+		cs.stat(l.rx.at, us, "tx_prio%d_pause_duration", l.rx.class)
+		cs.stat(l.rx.at, frames, "tx_pause_ctrl_phy")
+	} else {
+		cs.swc(l.rx.at, frames, "pfc_tx_pause_prio%d", l.rx.class)
+		cs.swc(l.rx.at, us, "pfc_tx_pause_duration_prio%d", l.rx.class)
+	}
+	if l.tx.host {
+		cs.stat(l.tx.at, frames, "rx_prio%d_pause", l.tx.class)
+		cs.stat(l.tx.at, us, "rx_prio%d_pause_duration", l.tx.class)
+		cs.stat(l.tx.at, max(1, frames/2), "rx_prio%d_pause_transition", l.tx.class)
+		cs.stat(l.tx.at, frames, "rx_pause_ctrl_phy")
+	} else {
+		cs.swc(l.tx.at, frames, "pfc_rx_pause_prio%d", l.tx.class)
+		cs.swc(l.tx.at, us, "pfc_rx_pause_duration_prio%d", l.tx.class)
 	}
 }
 

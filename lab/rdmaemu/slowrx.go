@@ -33,24 +33,7 @@ func slowReceiverPauses(cs *counterSet, f *flow, s side, t traffic) {
 	cs.stat(rcv.at, uint64(us/pauseRefreshUS/4)+1, "rx_buffer_passed_thres_phy")
 	for i := len(f.links) - 1; i >= 0 && f.links[i].lossless() && us >= pauseRefreshUS; i-- {
 		l := f.links[i]
-		frames, dur := uint64(us/pauseRefreshUS), uint64(us)
-		if l.rx.host {
-			cs.stat(l.rx.at, frames, "tx_prio%d_pause", l.rx.class)
-			cs.stat(l.rx.at, dur, "tx_prio%d_pause_duration", l.rx.class)
-			cs.stat(l.rx.at, frames, "tx_pause_ctrl_phy")
-		} else {
-			cs.swc(l.rx.at, frames, "pfc_tx_pause_prio%d", l.rx.class)
-			cs.swc(l.rx.at, dur, "pfc_tx_pause_duration_prio%d", l.rx.class)
-		}
-		if l.tx.host {
-			cs.stat(l.tx.at, frames, "rx_prio%d_pause", l.tx.class)
-			cs.stat(l.tx.at, dur, "rx_prio%d_pause_duration", l.tx.class)
-			cs.stat(l.tx.at, max(1, frames/2), "rx_prio%d_pause_transition", l.tx.class)
-			cs.stat(l.tx.at, frames, "rx_pause_ctrl_phy")
-		} else {
-			cs.swc(l.tx.at, frames, "pfc_rx_pause_prio%d", l.tx.class)
-			cs.swc(l.tx.at, dur, "pfc_rx_pause_duration_prio%d", l.tx.class)
-		}
+		cs.pause(l, uint64(us/pauseRefreshUS), uint64(us))
 		us /= 2
 	}
 }
