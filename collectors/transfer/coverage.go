@@ -74,14 +74,6 @@ func (r *Runner) RunPair(ctx context.Context, snap *topology.Snapshot, from, to 
 	return out
 }
 
-// runLabel is one run with the given flow label.
-func (r *Runner) runLabel(ctx context.Context, snap *topology.Snapshot, from, to topology.Endpoint, label int) topology.Transfer {
-	saved := r.flowLabel
-	r.flowLabel = label
-	defer func() { r.flowLabel = saved }()
-	return r.Run(ctx, snap, from, to)
-}
-
 // coverageOf starts the coverage of a pair from its first transfer's path set; nil when the
 // transfer found no path (it did not start).
 func coverageOf(x *topology.Transfer, allPaths bool) *topology.Coverage {

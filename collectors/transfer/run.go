@@ -38,8 +38,6 @@ type Runner struct {
 
 	mu       sync.Mutex
 	sessions map[string]*session
-	// flowLabel is the label the next runs give perftest (0: none); RunPair steps it.
-	flowLabel int
 }
 
 // session is an open connection to one device, recording into the snapshot's transcript.
@@ -113,7 +111,12 @@ func snapDevice(snap *topology.Snapshot, name string) *topology.Device {
 // leaves perftest running: the server runs under coreutils timeout and its session is closed
 // (the process killed) on every return path.
 func (r *Runner) Run(ctx context.Context, snap *topology.Snapshot, from, to topology.Endpoint) topology.Transfer {
-	x := topology.Transfer{From: from, To: to, Test: perftest.TestWriteBW, FlowLabel: r.flowLabel}
+	return r.runLabel(ctx, snap, from, to, 0)
+}
+
+// runLabel is Run with perftest's --flow_label set to label (0: none); RunPair steps it.
+func (r *Runner) runLabel(ctx context.Context, snap *topology.Snapshot, from, to topology.Endpoint, label int) topology.Transfer {
+	x := topology.Transfer{From: from, To: to, Test: perftest.TestWriteBW, FlowLabel: label}
 	client, err := pickSide(snap, from)
 	if err == nil {
 		var server side
