@@ -225,10 +225,6 @@ func (c *Coverage) Attribute(paths [][]Hop, x Transfer) ([]int, error) {
 	return out, nil
 }
 
-// PathsOf is the path set an attempt's transfer found: its own, which is the coverage's as
-// long as the fabric did not change between attempts.
-func (c *Coverage) PathsOf(x Transfer) [][]Hop { return x.Paths }
-
 // Missing lists the members no attempt reached.
 func (c *Coverage) Missing() []MemberCoverage {
 	var out []MemberCoverage

@@ -90,7 +90,7 @@ func coverageOf(x *topology.Transfer, allPaths bool) *topology.Coverage {
 func (r *Runner) record(c *topology.Coverage, x *topology.Transfer) bool {
 	before := len(c.Missing())
 	a := topology.CoverageAttempt{FlowLabel: x.FlowLabel, Ran: x.Ran, Error: x.Error}
-	members, err := c.Attribute(c.PathsOf(*x), *x)
+	members, err := c.Attribute(x.Paths, *x) // its own path set: the coverage's while the fabric holds
 	switch {
 	case err != nil && x.CounterError != "":
 		c.Error = err.Error() + " (" + x.CounterError + ")"
