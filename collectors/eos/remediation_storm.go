@@ -11,13 +11,8 @@ import (
 // dropped until the NIC's own storm prevention has ended the storm. "" when the facts do not
 // say.
 func watchdogRecoveryFix(in remedy.Input) string {
-	p, h := in.Switch, in.PeerHost
-	if p == nil || h == nil || !p.WatchdogTimers.Usable() || !h.PFCPreventionMs.Usable() {
-		return ""
-	}
-	t := p.WatchdogTimers.Value
-	ms := (h.PFCPreventionMs.Value - t.DetectionMs + 99) / 100 * 100
-	if ms <= t.RestorationMs {
+	_, ms, ok := in.WatchdogRestoration()
+	if !ok {
 		return ""
 	}
 	return fmt.Sprintf("configure\npriority-flow-control pause watchdog default recovery-time %s\nend",

@@ -10,13 +10,8 @@ import (
 // restoration time so the queue stays dropped until the NIC's own storm prevention has ended
 // the storm (rounded up to 100 ms; SONiC accepts up to 60000). "" when the facts do not say.
 func watchdogRestorationFix(in remedy.Input) string {
-	p, h := in.Switch, in.PeerHost
-	if p == nil || h == nil || !p.WatchdogTimers.Usable() || !h.PFCPreventionMs.Usable() {
-		return ""
-	}
-	t := p.WatchdogTimers.Value
-	rest := (h.PFCPreventionMs.Value - t.DetectionMs + 99) / 100 * 100
-	if rest <= t.RestorationMs || rest > 60000 {
+	t, rest, ok := in.WatchdogRestoration()
+	if !ok || rest > 60000 {
 		return ""
 	}
 	action := t.Action
