@@ -2,7 +2,7 @@ package topology
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -40,6 +40,9 @@ type MemberCoverage struct {
 
 // Name is how results name a member: "path 2 via spine1".
 func (m MemberCoverage) Name() string { return fmt.Sprintf("path %d via %s", m.Path, m.Via) }
+
+// senderTraffic is the sending NIC's counter (mlx5 ethtool -S) of each traffic unit.
+var senderTraffic = map[string]string{"bytes": "tx_bytes_phy", "packets": "tx_packets_phy"}
 
 // trafficNames are the normalized traffic counters of a port, per direction, bytes first.
 var trafficNames = map[string][2]string{"in": {"rx_bytes", "rx_packets"}, "out": {"tx_bytes", "tx_packets"}}
@@ -81,7 +84,7 @@ func NewCoverage(paths [][]Hop, allPaths bool) *Coverage {
 		m := MemberCoverage{Path: i + 1}
 		var via []string
 		for _, h := range hops {
-			if devs[h.Device] < len(paths) && !contains(via, h.Device) {
+			if devs[h.Device] < len(paths) && !slices.Contains(via, h.Device) {
 				via = append(via, h.Device)
 			}
 		}
@@ -97,7 +100,7 @@ func NewCoverage(paths [][]Hop, allPaths bool) *Coverage {
 		if m.Via == "" { // the only member: name it by every device it crosses
 			var all []string
 			for _, h := range hops {
-				if !contains(all, h.Device) {
+				if !slices.Contains(all, h.Device) {
 					all = append(all, h.Device)
 				}
 			}
@@ -106,15 +109,6 @@ func NewCoverage(paths [][]Hop, allPaths bool) *Coverage {
 		c.Members = append(c.Members, m)
 	}
 	return c
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func portsOf(hops []Hop) []memberPort {
@@ -156,70 +150,60 @@ func (c *Coverage) Attribute(paths [][]Hop, x Transfer) ([]int, error) {
 		}
 		return 0, "", false
 	}
-	type score struct {
-		moved, read int
-		max         int64
-		unit        string
+	// Each member port's traffic is read once; the threshold needs the largest of them all.
+	type reading struct {
+		v    int64
+		unit string
 	}
-	scores := make([]score, len(paths))
-	read := false
+	readings := make([][]reading, len(c.Members))
 	var best int64
 	for i, m := range c.Members {
 		for _, ps := range m.Ports {
 			ref, dir, _ := strings.Cut(ps, " ")
 			dev, port, _ := strings.Cut(ref, ":")
-			v, unit, ok := volume(dev, port, dir)
-			if !ok {
-				continue
+			if v, unit, ok := volume(dev, port, dir); ok {
+				readings[i] = append(readings[i], reading{v, unit})
+				best = max(best, v)
 			}
-			read = true
-			scores[i].read++
-			if v > scores[i].max {
-				scores[i].max, scores[i].unit = v, unit
-			}
-			best = max(best, v)
 		}
 	}
-	if !read {
+	if !slices.ContainsFunc(readings, func(r []reading) bool { return len(r) > 0 }) {
 		return nil, fmt.Errorf("no traffic counter (bytes or packets) was read on the ports that tell the %d members apart", len(paths))
 	}
 	// The threshold: half of what the sender sent in the unit the member ports count in.
 	threshold := func(unit string) int64 {
-		name := map[string]string{"bytes": "tx_bytes_phy", "packets": "tx_packets_phy"}[unit]
-		if v, ok := sender[name]; ok && v > 0 {
+		if v, ok := sender[senderTraffic[unit]]; ok && v > 0 {
 			return v / 2
 		}
 		return best / 2
 	}
 	frac := make([]float64, len(paths))
+	peak := make([]reading, len(paths)) // the largest delta of each member's ports
 	top := 0.0
-	for i, m := range c.Members {
-		moved, n := 0, 0
-		for _, ps := range m.Ports {
-			ref, dir, _ := strings.Cut(ps, " ")
-			dev, port, _ := strings.Cut(ref, ":")
-			if v, unit, ok := volume(dev, port, dir); ok {
-				n++
-				if t := threshold(unit); t > 0 && v >= t {
-					moved++
-				}
+	for i, rs := range readings {
+		moved := 0
+		for _, r := range rs {
+			if t := threshold(r.unit); t > 0 && r.v >= t {
+				moved++
+			}
+			if r.v > peak[i].v {
+				peak[i] = r
 			}
 		}
-		if n > 0 {
-			frac[i] = float64(moved) / float64(n)
+		if len(rs) > 0 {
+			frac[i] = float64(moved) / float64(len(rs))
 		}
 		top = max(top, frac[i])
 	}
-	var out []int
+	var out []int // ascending: frac is walked by index
 	for i := range frac {
 		if top > 0 && frac[i] == top {
 			out = append(out, i)
 		}
 	}
-	sort.Ints(out)
 	for _, i := range out {
 		if !c.Members[i].Carried {
-			c.Members[i].Carried, c.Members[i].Volume, c.Members[i].Unit = true, scores[i].max, scores[i].unit
+			c.Members[i].Carried, c.Members[i].Volume, c.Members[i].Unit = true, peak[i].v, peak[i].unit
 		}
 	}
 	return out, nil
