@@ -273,7 +273,7 @@ func printTable(t *testing.T, cfg scaleConfig, n int, fl floorProbe, rows []row)
 		switch {
 		case r.labErr != nil:
 			unmeasured = append(unmeasured, fmt.Sprintf("lab CPU of %s: %v", r.name, r.labErr))
-		case r.lab >= 0 && !r.lifetime:
+		case !r.lifetime:
 			labCPU = perDevice(r.lab)
 			cf := (r.u.cpu + r.lab) / time.Duration(cores)
 			cpuFloor = cf.Round(time.Millisecond).String()

@@ -2,6 +2,8 @@ package cumulus
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -260,7 +262,7 @@ func linkStats(p *switchstate.Port) map[string]int64 {
 func showLinkStats(p *switchstate.Port, _ bool) string {
 	st := linkStats(p)
 	var rows []kv
-	for _, k := range []string{"carrier-transitions", "in-bytes", "in-drops", "in-errors", "in-pkts", "out-bytes", "out-drops", "out-errors", "out-pkts"} {
+	for _, k := range slices.Sorted(maps.Keys(st)) { // NVUE lists them alphabetically
 		v := strconv.FormatInt(st[k], 10)
 		if strings.HasSuffix(k, "-bytes") {
 			v = humanBytes(st[k])
