@@ -108,13 +108,11 @@ func runCounters(f *flow, c, s side, t traffic, sd seed) *counterSet {
 			}
 		}
 		if !l.tx.host { // the port's own traffic counters (IF-MIB octets and unicast packets)
-			cs.swc(l.tx.at, sentHere, "%s", switchstate.OutUcastPkts)
-			cs.swc(l.tx.at, sentHere*t.wire, "%s", switchstate.OutOctets)
+			cs.traffic(l.tx.at, false, sentHere, t.wire)
 		}
 		if !l.rx.host { // switch ingress: the priority group of the class
 			cs.swc(l.rx.at, inFlight, "pg%d_rx_frames", l.rx.class)
-			cs.swc(l.rx.at, sentHere, "%s", switchstate.InUcastPkts)
-			cs.swc(l.rx.at, sentHere*t.wire, "%s", switchstate.InOctets)
+			cs.traffic(l.rx.at, true, sentHere, t.wire)
 		}
 	}
 	arrived := inFlight
@@ -252,19 +250,29 @@ func failureCounters(c side, dscp int, f *flow) *counterSet {
 	cs.stat(at, 128*tries, "tx_packets_phy")
 	wire := uint64(f.mtu) + perPacketHeaders
 	cs.stat(at, 128*tries*wire, "tx_bytes_phy")
-	for n := 0; n < f.crossed && n/2 < len(f.hops); n++ {
-		h := f.hops[n/2]
-		if n%2 == 0 {
-			cs.swc(Endpoint{h.Device, h.In}, 128*tries, "%s", switchstate.InUcastPkts)
-			cs.swc(Endpoint{h.Device, h.In}, 128*tries*wire, "%s", switchstate.InOctets)
-		} else {
-			cs.swc(Endpoint{h.Device, h.Out}, 128*tries, "%s", switchstate.OutUcastPkts)
-			cs.swc(Endpoint{h.Device, h.Out}, 128*tries*wire, "%s", switchstate.OutOctets)
+	for i, h := range f.hops { // the frames reach f.crossed switch ports, in then out per hop
+		if 2*i < f.crossed {
+			cs.traffic(Endpoint{h.Device, h.In}, true, 128*tries, wire)
+		}
+		if 2*i+1 < f.crossed {
+			cs.traffic(Endpoint{h.Device, h.Out}, false, 128*tries, wire)
 		}
 	}
 	cs.hwc(at, "local_ack_timeout_err", tries)
 	cs.hwc(at, "req_transport_retries_exceeded", 1)
 	return cs
+}
+
+// traffic counts pkts frames of wire bytes each on a switch port's own traffic counters
+// (IF-MIB unicast packets and octets), received (in) or sent.
+func (cs *counterSet) traffic(at Endpoint, in bool, pkts, wire uint64) {
+	if in {
+		cs.swc(at, pkts, "%s", switchstate.InUcastPkts)
+		cs.swc(at, pkts*wire, "%s", switchstate.InOctets)
+		return
+	}
+	cs.swc(at, pkts, "%s", switchstate.OutUcastPkts)
+	cs.swc(at, pkts*wire, "%s", switchstate.OutOctets)
 }
 
 func sizeBucket(wire uint64) string {
