@@ -124,10 +124,11 @@ func lossyHops(x Transfer, results []checks.Result) []string {
 // sameTransfer reports whether a result's path names transfer x (and, for one member's
 // transfer under --all-paths, that member).
 func sameTransfer(path string, x Transfer) bool {
-	if x.Member != "" && strings.Contains(path, " (path ") {
-		return path == x.From+"->"+x.To+" ("+x.Member+")"
+	n := checks.ParsePathName(path)
+	if x.Member != "" && n.Member != "" {
+		return n == checks.PathName{Pair: x.From + "->" + x.To, Member: x.Member}
 	}
-	return checks.EndpointPair(path) == x.From+"->"+x.To
+	return n.Pair == x.From+"->"+x.To
 }
 
 // objects lists each failing object (a device, a port, a path) once, with its findings; a
