@@ -16,8 +16,8 @@ func (t *textWriter) finding(res checks.Result, also []checks.Result) {
 	for _, a := range also {
 		head += ", " + paint(t.p.bold, a.Check)
 	}
-	if res.Severity != "" {
-		head += "  " + string(res.Severity)
+	if sev := lineSeverity(res); sev != "" {
+		head += "  " + sev
 	}
 	if s := findingText(res, t.devErr, !t.inFabric); s != "" {
 		head += "  " + s
