@@ -100,7 +100,7 @@ func xferBW() *Check {
 			hop, what := worstLoss(r, x)
 			if hop != "" {
 				msg += "; " + hop + ": " + what
-			} else if c, ok := throttler(r, x); ok {
+			} else if c, ok := readPause(r, x).throttler(); ok {
 				// Nothing was lost: PFC held the flow back, from the port XFER-PAUSE names.
 				msg += "; nothing was lost, but " + c.Port + " paused the transfer with PFC (XFER-PAUSE)"
 				fix = drainFix(c)
