@@ -85,6 +85,11 @@ package bench
 //     costs ~9.6 ms of CPU per device per run; 200 switches collected at once share the cores,
 //     so their per-device timeout must grow (BENCH_TIMEOUT). 8-rail hosts cost the lab
 //     ~25 ms per device per audit (eight GID tables and eight of each per-port command).
+//   - a Cumulus switch still decided its regime (every port against RoCE mode) and found the
+//     port by a linear scan for every per-port command: ports² per collection, the slowest
+//     devices at 10k (256-port leaves). Both are now kept per state generation (Update moves
+//     it). labcheck/cumulus BenchmarkExecPerPort256, 50 collections, user+sys CPU by
+//     /usr/bin/time: 3.5-3.6 -> 2.5-2.7 s (~70 -> ~52 ms a collection; Regime was 22% of it).
 //
 // Memory (mem; peak RSS by /usr/bin/time -v, in-use heap by a heap profile taken after the
 // checks with GODEBUG=memprofilerate=4096, not at exit: at exit the snapshot is gone): the

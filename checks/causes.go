@@ -140,14 +140,6 @@ func portOwned(check string) bool {
 	return strings.HasPrefix(check, "HOST-") || strings.HasPrefix(check, "SW-")
 }
 
-// EndpointPair is the endpoint pair of a path or transfer result: "A->B via x>y" -> "A->B",
-// "A->B (path 2 via spine1)" (one member's transfer under --all-paths) -> "A->B".
-func EndpointPair(path string) string {
-	k, _, _ := strings.Cut(path, " (path ")
-	k, _, _ = strings.Cut(k, " via ")
-	return k
-}
-
 type causeBuilder struct {
 	causes []*Cause
 	byPort map[[2]string][]int // device, interface -> causes rooted there

@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -59,10 +58,6 @@ func stormTimersVerdict(r recipe.Recipe, h, s end) verdict {
 	switch {
 	case nic.Status == topology.FactUnsupported:
 		return verdict{status: Skip, actual: "the NIC has no storm prevention timeout", message: nic.Reason}
-	case !nic.Usable() && strings.Contains(nic.Source.Error, "Cannot get tunable"):
-		// ethtool's answer when the driver has no such tunable (not mlx5, or no stall detection)
-		return verdict{status: Skip, actual: "the NIC has no storm prevention timeout",
-			message: "the driver has no pfc-prevention-tout tunable (ethtool: Cannot get tunable): only the switch watchdog ends a storm"}
 	case !nic.Usable():
 		return unknown("the NIC's pfc-prevention-tout", nic.Source)
 	case nic.Value == 0:

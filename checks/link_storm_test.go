@@ -28,8 +28,11 @@ func TestLinkPFCStorm(t *testing.T) {
 		{"timers not read", topology.Known(8000, src("ethtool")),
 			topology.Unsupported(topology.WatchdogTimers{}, "not in the configuration", src("show")), false, Skip, "not in the configuration"},
 		{"NIC timeout unreadable", topology.Unknown[int](topology.Evidence{Command: "ethtool", Error: "ssh: connection lost"}), wd(200, 200), false, Error, ""},
-		{"driver without the tunable", topology.Unknown[int](topology.Evidence{Command: "ethtool",
-			Error: "exit status 255: pfc-prevention-tout: Cannot get tunable"}), wd(200, 200), false, Skip, "only the switch watchdog"},
+		// the collector's word that the driver has no tunable; an unread one above is an error
+		{"driver without the tunable", topology.Unsupported(0, "the driver has no pfc-prevention-tout tunable",
+			topology.Evidence{Command: "ethtool"}), wd(200, 200), false, Skip, "the driver has no pfc-prevention-tout tunable"},
+		{"NIC timeout unread with ethtool's words", topology.Unknown[int](topology.Evidence{Command: "ethtool",
+			Error: "exit 255: pfc-prevention-tout: Cannot get tunable"}), wd(200, 200), false, Error, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := healthySwitchPort("Ethernet1/1")

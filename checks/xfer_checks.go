@@ -18,11 +18,11 @@ func transferChecks() []*Check {
 // xferPath names a transfer like path results do, with the member it took when --all-paths
 // ran one transfer per member ("a->b (path 2 via spine1)").
 func xferPath(x topology.Transfer) string {
-	p := x.From.String() + "->" + x.To.String()
-	if x.Member != "" && (x.Coverage == nil || x.Coverage.AllPaths) {
-		p += " (" + x.Member + ")"
+	n := PathName{Pair: x.From.String() + "->" + x.To.String()}
+	if x.Coverage == nil || x.Coverage.AllPaths {
+		n.Member = x.Member
 	}
-	return p
+	return n.String()
 }
 
 // transportKind is the failure kind that means packets were lost on the way.
@@ -100,7 +100,7 @@ func xferBW() *Check {
 			hop, what := worstLoss(r, x)
 			if hop != "" {
 				msg += "; " + hop + ": " + what
-			} else if c, ok := throttler(r, x); ok {
+			} else if c, ok := readPause(r, x).throttler(); ok {
 				// Nothing was lost: PFC held the flow back, from the port XFER-PAUSE names.
 				msg += "; nothing was lost, but " + c.Port + " paused the transfer with PFC (XFER-PAUSE)"
 				fix = drainFix(c)

@@ -66,16 +66,3 @@ func TestXferCoverageVerdicts(t *testing.T) {
 		t.Errorf("XFER-BW path %q", r.Path)
 	}
 }
-
-// A member's transfer results group with their pair: its name's " via " is not a hop list.
-func TestEndpointPairOfAMemberTransfer(t *testing.T) {
-	for in, want := range map[string]string{
-		"gpu01:ens1f0np0->gpu05:ens1f0np0 (path 2 via spine2)": "gpu01:ens1f0np0->gpu05:ens1f0np0",
-		"gpu01:ens1f0np0->gpu05:ens1f0np0 via leaf1>spine1":    "gpu01:ens1f0np0->gpu05:ens1f0np0",
-		"gpu01:ens1f0np0->gpu05:ens1f0np0":                     "gpu01:ens1f0np0->gpu05:ens1f0np0",
-	} {
-		if got := EndpointPair(in); got != want {
-			t.Errorf("EndpointPair(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -44,7 +44,8 @@ func xferPauseVerdict(r recipe.Recipe, x topology.Transfer) verdict {
 	src := func(excerpt string) *topology.Evidence {
 		return &topology.Evidence{Command: "counters before and after the transfer", Excerpt: excerpt, Error: x.CounterError}
 	}
-	if len(x.Hops) == 0 || len(x.UnsampledPorts) > 0 {
+	pr := readPause(r, x)
+	if !pr.complete {
 		msg := "the PFC pause counters of " + strings.Join(x.UnsampledPorts, ", ") + " could not be read before and after the transfer"
 		if len(x.Hops) == 0 {
 			msg = "no counters could be compared"
@@ -55,7 +56,7 @@ func xferPauseVerdict(r recipe.Recipe, x topology.Transfer) verdict {
 		return verdict{status: Error, actual: "unknown", message: msg, evidence: src(""),
 			remediation: "make every device on the path reachable for the whole transfer and run it again"}
 	}
-	t := topology.BuildPauseTree(x, r.RoCEPriority)
+	t := pr.tree
 	lines := pauseLines(x, r.RoCEPriority)
 	var notes []string
 	if len(t.Blind) > 0 {
@@ -90,11 +91,10 @@ func xferPauseVerdict(r recipe.Recipe, x topology.Transfer) verdict {
 		v.message = joinNotes(v.message, notes)
 		return v
 	}
-	c := t.Culprits[0]
-	share, known := pausedShare(c, x)
+	c, throttled := pr.throttler()
 	what := fmt.Sprintf("%s sent %s pause frames", c.Port, thousands(c.Frames))
-	if known {
-		what += fmt.Sprintf(" (paused %.1f%% of the transfer)", share*100)
+	if pr.shareKnown {
+		what += fmt.Sprintf(" (paused %.1f%% of the transfer)", pr.share*100)
 	}
 	if c.Egress != "" {
 		what += " while its egress " + c.Egress + " received none"
@@ -103,7 +103,7 @@ func xferPauseVerdict(r recipe.Recipe, x topology.Transfer) verdict {
 	if len(t.Victims) > 0 {
 		upstream = "paused upstream: " + strings.Join(t.Victims, ", ")
 	}
-	if known && share < throttledShare {
+	if !throttled {
 		return verdict{status: Pass, actual: "pacing only, from " + c.Port,
 			message: joinNotes(fmt.Sprintf("%s: below %.0f%% of the transfer, pacing rather than throttling; %s", what, throttledShare*100, upstream), notes)}
 	}
@@ -173,17 +173,34 @@ func joinNotes(msg string, notes []string) string {
 	return strings.Join(append([]string{msg}, notes...), "; ")
 }
 
-// throttler is the culprit of the transfer's pause tree when it paused the transfer for
-// throttledShare or more (what XFER-PAUSE warns about), for checks that explain a slow run.
-func throttler(r recipe.Recipe, x topology.Transfer) (topology.PauseOrigin, bool) {
-	if len(x.Hops) == 0 {
+// pauseReading is the one reading of a transfer's PFC pause counters: XFER-PAUSE reports it
+// and XFER-BW explains a slow run by it, so the two never name different culprits.
+type pauseReading struct {
+	// complete: every port on the path was sampled before and after; otherwise the port
+	// left out may be the real culprit, and nothing is decided.
+	complete bool
+	tree     topology.PauseTree
+	// share is the first culprit's paused time over the transfer's, when shareKnown.
+	share      float64
+	shareKnown bool
+}
+
+func readPause(r recipe.Recipe, x topology.Transfer) pauseReading {
+	if len(x.Hops) == 0 || len(x.UnsampledPorts) > 0 {
+		return pauseReading{}
+	}
+	pr := pauseReading{complete: true, tree: topology.BuildPauseTree(x, r.RoCEPriority)}
+	if len(pr.tree.Culprits) > 0 {
+		pr.share, pr.shareKnown = pausedShare(pr.tree.Culprits[0], x)
+	}
+	return pr
+}
+
+// throttler is the culprit of a complete reading whose counters agree, and whether it paused
+// the transfer for throttledShare or more (what XFER-PAUSE warns about) rather than pacing it.
+func (pr pauseReading) throttler() (topology.PauseOrigin, bool) {
+	if !pr.complete || len(pr.tree.Culprits) == 0 || len(pr.tree.Mismatches) > 0 {
 		return topology.PauseOrigin{}, false
 	}
-	t := topology.BuildPauseTree(x, r.RoCEPriority)
-	if len(t.Culprits) == 0 || len(t.Mismatches) > 0 {
-		return topology.PauseOrigin{}, false
-	}
-	c := t.Culprits[0]
-	share, known := pausedShare(c, x)
-	return c, !known || share >= throttledShare
+	return pr.tree.Culprits[0], !pr.shareKnown || pr.share >= throttledShare
 }

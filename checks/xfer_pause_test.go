@@ -100,3 +100,18 @@ func TestXferBWNamesThePauseCulprit(t *testing.T) {
 		t.Errorf("pacing is not a throttle: %+v", r)
 	}
 }
+
+// XFER-BW names a culprit only where XFER-PAUSE does: with a port's counters unread, the port
+// left out may be the real culprit, so neither names one.
+func TestXferBWNamesNoCulpritXferPauseCannotDecide(t *testing.T) {
+	x := pausedTransfer(2_000_000)
+	x.BandwidthGbps = 77
+	x.UnsampledPorts, x.CounterError = []string{"leaf1:Ethernet8"}, "leaf1: ssh timeout"
+	res := xferResults(x)
+	if p := res["XFER-PAUSE"]; p.Status != Error {
+		t.Fatalf("XFER-PAUSE decided with a port unread: %+v", p)
+	}
+	if r := res["XFER-BW"]; r.Status != Fail || strings.Contains(r.Message, "paused the transfer") || !strings.Contains(r.Remediation, "XFER-RETRANS") {
+		t.Errorf("XFER-BW names a culprit XFER-PAUSE could not: %+v", r)
+	}
+}

@@ -213,7 +213,7 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 
 func htmlResultOf(res checks.Result) htmlResult {
 	h := htmlResult{
-		Status: res.Status, Tag: statusTag(res.Status), Check: res.Check, Severity: string(res.Severity),
+		Status: res.Status, Tag: statusTag(res.Status), Check: res.Check, Severity: shownSeverity(res),
 		Device: firstNonEmpty(res.Device, "fabric"), Where: firstNonEmpty(res.Interface, res.Path),
 		Message: res.Message, Expected: res.Expected, Actual: res.Actual, Peer: res.Peer, Path: res.Path,
 		Remediation: strings.TrimRight(res.Remediation, "\n"),

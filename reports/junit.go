@@ -222,7 +222,7 @@ func detailText(res checks.Result) string {
 			fmt.Fprintf(&b, "%s%s\n", label, v)
 		}
 	}
-	line("", strings.TrimSpace(fmt.Sprintf("%s %s", res.Check, res.Severity)))
+	line("", strings.TrimSpace(res.Check+" "+lineSeverity(res)))
 	line("", res.Message)
 	line("expected: ", res.Expected)
 	line("actual:   ", res.Actual)

@@ -76,7 +76,7 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	} else {
 		p("| status | check | severity | device | interface | expected | actual |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 		for _, res := range problems {
-			p("| %s | %s | %s | %s | %s | %s | %s |\n", statusTag(res.Status), mdCell(res.Check), mdCell(string(res.Severity)),
+			p("| %s | %s | %s | %s | %s | %s | %s |\n", statusTag(res.Status), mdCell(res.Check), mdCell(shownSeverity(res)),
 				mdCell(res.Device), mdCell(firstNonEmpty(res.Interface, res.Path)), mdCell(res.Expected), mdCell(res.Actual))
 			if res.Status == checks.Fail || res.Status == checks.Error || res.Status == checks.Warn {
 				detailed = append(detailed, res)

@@ -27,9 +27,8 @@ func newRouteScope(p Path, hops []Hop) routeScope {
 // owns reports whether a result's path is this route: its endpoint pair, on every route of
 // it or on this one.
 func (s routeScope) owns(path string) bool {
-	path, _, _ = strings.Cut(path, " (path ") // one member's transfer (--all-paths): its pair
-	pair, via, hasVia := strings.Cut(path, " via ")
-	return pair == s.pair && (!hasVia || via == s.via)
+	n := checks.ParsePathName(path) // a member's transfer (--all-paths) is its whole pair's
+	return n.Pair == s.pair && (n.Route == "" || n.Route == s.via)
 }
 
 // namesHop reports whether a path's check blames the hops it names (a lossy hop, a hop below

@@ -88,3 +88,23 @@ func statusTag(s checks.Status) string {
 	}
 	return strings.ToUpper(string(s))
 }
+
+// shownSeverity is the severity a reader sees next to a result. A check's severity ranks
+// what its failure costs; a warning is not that failure and counts as a warning whatever
+// the check (checks.Judge), so "WARN SW-HEADROOM error" would contradict itself. JSON and
+// Prometheus keep the check's severity: scripts filter on it.
+func shownSeverity(res checks.Result) string {
+	if res.Status == checks.Warn {
+		return string(checks.Warning)
+	}
+	return string(res.Severity)
+}
+
+// lineSeverity is the severity word of a one-line result: none on a WARN line, whose tag
+// already says it.
+func lineSeverity(res checks.Result) string {
+	if res.Status == checks.Warn {
+		return ""
+	}
+	return string(res.Severity)
+}

@@ -267,8 +267,8 @@ func (t *textWriter) problem(res checks.Result, also []checks.Result) {
 	for _, a := range also {
 		head += ", " + paint(t.p.bold, a.Check)
 	}
-	if res.Severity != "" {
-		head += "  " + string(res.Severity)
+	if sev := lineSeverity(res); sev != "" {
+		head += "  " + sev
 	}
 	if res.Message != "" && res.Message != t.devErr {
 		head += "  " + res.Message

@@ -16,8 +16,8 @@ func (t *textWriter) finding(res checks.Result, also []checks.Result) {
 	for _, a := range also {
 		head += ", " + paint(t.p.bold, a.Check)
 	}
-	if res.Severity != "" {
-		head += "  " + string(res.Severity)
+	if sev := lineSeverity(res); sev != "" {
+		head += "  " + sev
 	}
 	if s := findingText(res, t.devErr, !t.inFabric); s != "" {
 		head += "  " + s
@@ -124,10 +124,11 @@ func lossyHops(x Transfer, results []checks.Result) []string {
 // sameTransfer reports whether a result's path names transfer x (and, for one member's
 // transfer under --all-paths, that member).
 func sameTransfer(path string, x Transfer) bool {
-	if x.Member != "" && strings.Contains(path, " (path ") {
-		return path == x.From+"->"+x.To+" ("+x.Member+")"
+	n := checks.ParsePathName(path)
+	if x.Member != "" && n.Member != "" {
+		return n == checks.PathName{Pair: x.From + "->" + x.To, Member: x.Member}
 	}
-	return checks.EndpointPair(path) == x.From+"->"+x.To
+	return n.Pair == x.From+"->"+x.To
 }
 
 // objects lists each failing object (a device, a port, a path) once, with its findings; a

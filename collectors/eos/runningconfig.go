@@ -64,6 +64,8 @@ type RunningConfig struct {
 	// PortChannels are the `interface Port-ChannelN` blocks, keyed by N.
 	PortChannels map[string]*InterfaceConfig
 	GlobalLines  []string // global priority-flow-control lines
+	// Watchdog is the global PFC watchdog configuration, parsed once from GlobalLines.
+	Watchdog WatchdogDefaults
 }
 
 // ParseRunningConfig parses EOS `show running-config`. Lines it does not need are ignored;
@@ -136,6 +138,7 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 	if !sawInterface {
 		return nil, fmt.Errorf("%s: no interface block in the output (not a running-config?)", CmdRunningConfig)
 	}
+	rc.Watchdog = parseWatchdogDefaults(rc.GlobalLines)
 	return rc, nil
 }
 

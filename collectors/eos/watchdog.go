@@ -3,6 +3,7 @@ package eos
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,20 +18,54 @@ const (
 	globalAction   = "priority-flow-control pause watchdog action "
 )
 
+// WatchdogDefaults is the device's global PFC watchdog configuration, read once from the
+// running-config's global lines: every port starts from it.
+type WatchdogDefaults struct {
+	Action string
+	// TimeoutMs and RecoveryMs are the `default timeout` and `default recovery-time`, 0 when
+	// not configured.
+	TimeoutMs, RecoveryMs int
+	Lines                 []string // the lines they came from, for evidence
+	Err                   error    // a timer line that did not parse
+}
+
+// parseWatchdogDefaults reads the action line, then the `default timeout` and `default
+// recovery-time` lines, from the global priority-flow-control lines.
+func parseWatchdogDefaults(global []string) WatchdogDefaults {
+	var d WatchdogDefaults
+	for _, l := range global {
+		if a, ok := strings.CutPrefix(l, globalAction); ok {
+			d.Action = strings.TrimSpace(a)
+			d.Lines = append(d.Lines, l)
+		}
+	}
+	for _, l := range global {
+		dst := &d.TimeoutMs
+		v, ok := strings.CutPrefix(l, globalTimeout)
+		if !ok {
+			dst = &d.RecoveryMs
+			if v, ok = strings.CutPrefix(l, globalRecovery); !ok {
+				continue
+			}
+		}
+		var err error
+		if *dst, err = seconds(strings.TrimSpace(v)); err != nil {
+			return WatchdogDefaults{Action: d.Action, Lines: d.Lines, Err: fmt.Errorf("%q: %w", l, err)}
+		}
+		d.Lines = append(d.Lines, l)
+	}
+	return d
+}
+
 // watchdogTimers is the port's watchdog timeout and recovery time, from its own `port timer`
 // line or the global defaults; Unsupported, with why, when neither states a timeout.
 func watchdogTimers(rc *RunningConfig, eff Effective, port string) topology.Fact[topology.WatchdogTimers] {
-	var t topology.WatchdogTimers
-	var lines []string
-	for _, l := range rc.GlobalLines {
-		if strings.HasPrefix(l, globalAction) {
-			t.Action = strings.TrimSpace(strings.TrimPrefix(l, globalAction))
-			lines = append(lines, l)
-		}
-	}
-	timeout, recovery, err := globalTimers(rc, &lines)
+	d := rc.Watchdog
+	t := topology.WatchdogTimers{Action: d.Action}
+	lines := d.Lines
+	timeout, recovery, err := d.TimeoutMs, d.RecoveryMs, d.Err
 	if err == nil && eff.WatchdogTimer != "" {
-		lines = append(lines, eff.WatchdogTimer)
+		lines = append(slices.Clip(lines), eff.WatchdogTimer) // a copy: the defaults are every port's
 		timeout, recovery, err = portTimer(eff.WatchdogTimer, timeout, recovery)
 	}
 	src := ev(CmdRunningConfig, strings.Join(lines, "\n"))
@@ -44,22 +79,6 @@ func watchdogTimers(rc *RunningConfig, eff Effective, port string) topology.Fact
 	}
 	t.DetectionMs, t.RestorationMs = timeout, recovery
 	return topology.Known(t, src)
-}
-
-// globalTimers reads the `default timeout` and `default recovery-time` lines, in ms.
-func globalTimers(rc *RunningConfig, lines *[]string) (timeout, recovery int, err error) {
-	for _, l := range rc.GlobalLines {
-		for prefix, dst := range map[string]*int{globalTimeout: &timeout, globalRecovery: &recovery} {
-			if !strings.HasPrefix(l, prefix) {
-				continue
-			}
-			if *dst, err = seconds(strings.TrimSpace(strings.TrimPrefix(l, prefix))); err != nil {
-				return 0, 0, fmt.Errorf("%q: %w", l, err)
-			}
-			*lines = append(*lines, l)
-		}
-	}
-	return timeout, recovery, nil
 }
 
 // portTimer reads `priority-flow-control pause watchdog port timer timeout S polling-interval

@@ -1,6 +1,7 @@
 package eos
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -39,5 +40,37 @@ func TestWatchdogTimers(t *testing.T) {
 				t.Errorf("got %v %+v (%s; %+v), want %v %+v", got.Status, got.Value, got.Reason, got.Source, tc.status, tc.want)
 			}
 		})
+	}
+}
+
+// The global watchdog lines are read once, when the running-config is parsed; a port timer
+// adds its line to that port's evidence only, never to the defaults every port shares.
+func TestWatchdogDefaultsParsedOnce(t *testing.T) {
+	rc, err := ParseRunningConfig("priority-flow-control pause watchdog default recovery-time 1.5\n" +
+		"priority-flow-control pause watchdog default timeout 0.2\n" +
+		"priority-flow-control pause watchdog action drop\n" +
+		"qos profile FAST\n   priority-flow-control pause watchdog port timer timeout 0.05 polling-interval auto recovery-time 1\n" +
+		"interface Ethernet1\n   service-profile FAST\ninterface Ethernet2\n   priority-flow-control pause watchdog\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := rc.Watchdog
+	if d.Err != nil || d.Action != "drop" || d.TimeoutMs != 200 || d.RecoveryMs != 1500 || len(d.Lines) != 3 ||
+		d.Lines[0] != "priority-flow-control pause watchdog action drop" {
+		t.Fatalf("defaults %+v", d)
+	}
+	var got [2]topology.Fact[topology.WatchdogTimers]
+	for i, port := range []string{"Ethernet1", "Ethernet2"} {
+		eff, err := rc.EffectiveQoS(rc.Interfaces[port])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = watchdogTimers(rc, eff, port)
+	}
+	if got[0].Value.DetectionMs != 50 || got[1].Value.DetectionMs != 200 || got[1].Value.RestorationMs != 1500 {
+		t.Errorf("timers: %+v, %+v", got[0].Value, got[1].Value)
+	}
+	if strings.Contains(got[1].Source.Excerpt, "port timer") || len(rc.Watchdog.Lines) != 3 {
+		t.Errorf("Ethernet1's port timer leaked into the defaults: %q", got[1].Source.Excerpt)
 	}
 }

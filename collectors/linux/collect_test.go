@@ -240,8 +240,9 @@ func TestCollectInboxDcbFallback(t *testing.T) {
 			"cat /sys/class/infiniband/rocep59s0f0/tc/1/traffic_class; cat /sys/kernel/config/rdma_cm/rocep59s0f0/ports/1/default_roce_tos"),
 		DCBX:                 known(topology.DCBX{Mode: recipe.DCBXStatic, Detail: "OS controlled, lldpad not active"}, "dcb -j dcbx show dev "+ifn+"; systemctl is-active lldpad"),
 		ConfiguredGIDIndexes: []topology.ConfiguredGIDIndex{{Index: 3, Source: "/etc/nccl.conf"}},
-		// a NIC without the stall-detect capability: ethtool cannot get the tunable
-		PFCPreventionMs: unknown[int]("ethtool --get-tunable " + ifn + " pfc-prevention-tout"),
+		// a NIC without the stall-detect capability: ethtool cannot get the tunable, so the NIC
+		// has none (LINK-PFC-STORM skips), not an unread one (which would be an error)
+		PFCPreventionMs: topology.Unsupported(0, noStormTimeout, topology.Evidence{Command: "ethtool --get-tunable " + ifn + " pfc-prevention-tout"}),
 	}}
 	if d := cmp.Diff(want, dev.Host.Ports, factOpts...); d != "" {
 		t.Fatalf("ports (-want +got):\n%s", d)
@@ -252,6 +253,9 @@ func TestCollectInboxDcbFallback(t *testing.T) {
 	if !strings.HasPrefix(p.QoS.Source.Excerpt, "mlnx_qos -i "+ifn+": exit 127: bash: line 1: mlnx_qos: command not found") ||
 		!strings.Contains(p.QoS.Source.Excerpt, `"prio_pfc":[false,false,false,true`) {
 		t.Errorf("QoS excerpt %q should show the failed mlnx_qos and the dcb output", p.QoS.Source.Excerpt)
+	}
+	if tun := p.PFCPreventionMs.Source; tun.Error != "" || tun.Excerpt != "pfc-prevention-tout: Cannot get tunable" {
+		t.Errorf("tunable evidence: error %q, excerpt %q; want ethtool's refusal as the excerpt, no error", tun.Error, tun.Excerpt)
 	}
 	errContains(t, "DCQCN", p.DCQCN.Source, "inbox mlx5", "ROCE_CC_PRIO_MASK_P1")
 	errContains(t, "CNP", p.CNP.Source, "CNP_DSCP_P1")

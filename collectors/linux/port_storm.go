@@ -30,11 +30,26 @@ func ParsePFCPreventionTout(out string) (int, error) {
 	return 0, fmt.Errorf("no %s line", pfcTunable)
 }
 
+// tunableRefused is ethtool's stderr when the ETHTOOL_GTUNABLE ioctl fails (do_gtunable prints
+// no errno). GTUNABLE needs no privilege and the netdev was just listed, so the failure is the
+// driver's: no get_tunable op (not mlx5), mlx5 without the stall_detect capability
+// (-EOPNOTSUPP), or a kernel that does not know the tunable.
+const tunableRefused = pfcTunable + ": Cannot get tunable"
+
+// noStormTimeout is why a refusing NIC has no timeout: only a switch watchdog ends its storm.
+const noStormTimeout = "the driver has no " + pfcTunable + " tunable (ethtool: Cannot get tunable): only the switch watchdog ends a storm"
+
 // collectStormTimeout reads the NIC's pause-storm prevention timeout, a read-only ETHTOOL_GTUNABLE.
-// A NIC without it (not mlx5, or no stall_detect capability: "Cannot get tunable") leaves it unknown.
+// A NIC that refuses the tunable does not support it; a read that fails otherwise (the
+// session, ethtool missing or too old to name it, output not understood) leaves it unknown.
 func (w *portWork) collectStormTimeout(ctx context.Context, e executor) {
 	r := e.run(ctx, CmdPFCTunable, w.vars)
 	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
+	if r.ran() && !r.ok() && strings.Contains(r.out.Stderr, tunableRefused) {
+		src.Excerpt = strings.TrimSpace(r.out.Stderr)
+		w.p.PFCPreventionMs = topology.Unsupported(0, noStormTimeout, src)
+		return
+	}
 	if !r.ok() {
 		src.Error = r.failure()
 		w.p.PFCPreventionMs = topology.Unknown[int](src)

@@ -27,9 +27,33 @@ type Interface struct {
 	BWKbit   int64
 	// Bundle is eth_bundle, the port-channel the port is a member of ("" when none).
 	Bundle string
-	// Traffic holds eth_inbytes/eth_outbytes/eth_inucast/eth_outucast under the normalized
-	// names rx_bytes/tx_bytes/rx_packets/tx_packets, those present.
+	// Traffic holds the trafficCounters present, under their normalized names.
 	Traffic map[string]int64
+}
+
+// trafficCounters are a port's traffic counters in `show interface | json`, with the
+// normalized names they are kept under, in the order evidence lists them; ParseInterface
+// reads them from the row's fields of the same tags, in the same order.
+var trafficCounters = [4]struct{ nxos, name string }{
+	{"eth_inbytes", "rx_bytes"}, {"eth_outbytes", "tx_bytes"}, {"eth_inucast", "rx_packets"}, {"eth_outucast", "tx_packets"},
+}
+
+// interfaceRow is one ROW_interface of `show interface | json`.
+type interfaceRow struct {
+	Interface string `json:"interface"`
+	MTU       num    `json:"eth_mtu"`
+	In        string `json:"eth_in_flowctrl"`
+	Out       string `json:"eth_out_flowctrl"`
+	InPause   num    `json:"eth_inpause"`
+	OutPause  num    `json:"eth_outpause"`
+	State     string `json:"state"`
+	Speed     any    `json:"eth_speed"`
+	BW        num    `json:"eth_bw"`
+	Bundle    any    `json:"eth_bundle"`
+	InBytes   num    `json:"eth_inbytes"`
+	OutBytes  num    `json:"eth_outbytes"`
+	InUcast   num    `json:"eth_inucast"`
+	OutUcast  num    `json:"eth_outucast"`
 }
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
@@ -52,23 +76,7 @@ func ParseInterface(out string) (map[string]Interface, error) {
 	if raw.Table == nil {
 		return nil, fmt.Errorf("%s: no TABLE_interface in the output", CmdInterface)
 	}
-	type row struct {
-		Interface string `json:"interface"`
-		MTU       num    `json:"eth_mtu"`
-		In        string `json:"eth_in_flowctrl"`
-		Out       string `json:"eth_out_flowctrl"`
-		InPause   num    `json:"eth_inpause"`
-		OutPause  num    `json:"eth_outpause"`
-		State     string `json:"state"`
-		Speed     any    `json:"eth_speed"`
-		BW        num    `json:"eth_bw"`
-		Bundle    any    `json:"eth_bundle"`
-		InBytes   num    `json:"eth_inbytes"`
-		OutBytes  num    `json:"eth_outbytes"`
-		InUcast   num    `json:"eth_inucast"`
-		OutUcast  num    `json:"eth_outucast"`
-	}
-	rs, err := rows[row](raw.Table.Row)
+	rs, err := rows[interfaceRow](raw.Table.Row)
 	if err != nil {
 		return nil, fmt.Errorf("%s: ROW_interface: %w", CmdInterface, err)
 	}
@@ -96,16 +104,13 @@ func ParseInterface(out string) (map[string]Interface, error) {
 		res[r.Interface] = Interface{Bundle: bundle, Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
 			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set,
 			State: r.State, EthSpeed: speed, BWKbit: r.BW.V}
-		for _, t := range []struct {
-			n    num
-			name string
-		}{{r.InBytes, "rx_bytes"}, {r.OutBytes, "tx_bytes"}, {r.InUcast, "rx_packets"}, {r.OutUcast, "tx_packets"}} {
-			if t.n.Set {
+		for i, n := range [len(trafficCounters)]num{r.InBytes, r.OutBytes, r.InUcast, r.OutUcast} {
+			if n.Set {
 				it := res[r.Interface]
 				if it.Traffic == nil {
 					it.Traffic = map[string]int64{}
 				}
-				it.Traffic[t.name] = t.n.V
+				it.Traffic[trafficCounters[i].name] = n.V
 				res[r.Interface] = it
 			}
 		}

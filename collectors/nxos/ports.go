@@ -40,7 +40,7 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 			c["rx_pause"], c["tx_pause"] = iface.InPause, iface.OutPause
 		}
 		ex := fmt.Sprintf("%s eth_inpause %d eth_outpause %d", name, iface.InPause, iface.OutPause)
-		for _, k := range []struct{ name, nxos string }{{"rx_bytes", "eth_inbytes"}, {"tx_bytes", "eth_outbytes"}, {"rx_packets", "eth_inucast"}, {"tx_packets", "eth_outucast"}} {
+		for _, k := range trafficCounters {
 			if v, ok := iface.Traffic[k.name]; ok {
 				c[k.name] = v
 				ex += fmt.Sprintf(" %s %d", k.nxos, v)

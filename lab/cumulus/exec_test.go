@@ -55,3 +55,19 @@ func TestAnswersFollowTheState(t *testing.T) {
 		t.Errorf("RoCE did not turn off for a port trusting PCP:\n%s\n%s", roce, mapping)
 	}
 }
+
+// A per-port answer keeps the switch's regime between commands and decides it again after an
+// Update: a port that stops trusting DSCP turns RoCE off, so another port's RoCE status is gone.
+func TestPerPortAnswersFollowTheRegime(t *testing.T) {
+	sw := smallLeaf()
+	dev := New(sw)
+	const status = "nv show interface swp1 qos roce status"
+	if _, stderr, exit := dev.Exec(context.Background(), status); exit != 0 {
+		t.Fatalf("RoCE mode: exit %d %q", exit, stderr)
+	}
+	sw.Update(func(sw *switchstate.Switch) { sw.Port("swp3").TrustDSCP = false })
+	if _, stderr, exit := dev.Exec(context.Background(), status); exit != 1 || stderr != ItemMissing {
+		t.Errorf("after swp3 stopped trusting DSCP: exit %d %q, want the missing item", exit, stderr)
+	}
+	labtest.ExecUnderUpdates(t, sw, dev, []string{"nv show interface swp1 qos mapping", "nv show interface swp2 link"})
+}

@@ -153,12 +153,12 @@ func (s *Switch) nv(argv []string) (stdout, stderr string, exit int) {
 		return loginshell.NotEmulated(argv)
 	}
 	s.State.Read(func(sw *switchstate.Switch) {
-		p := sw.Port(port)
+		roce, ports := s.whole.of(sw)
+		p := ports[port]
 		if p == nil {
 			stdout, stderr, exit = "", ItemMissing, 1
 			return
 		}
-		roce, _ := Regime(sw)
 		stdout, stderr, exit = perPort(p, roce)
 	})
 	return stdout, stderr, exit

@@ -28,6 +28,7 @@ package cumulus
 
 import (
 	"context"
+	"sync"
 
 	"github.com/roceaudit/roceaudit/lab/loginshell"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
@@ -47,13 +48,43 @@ const ItemMissing = "Error: The requested item does not exist.\n"
 // Switch serves one emulated Cumulus switch. It implements sshd.Device.
 type Switch struct {
 	State *switchstate.Switch
+	whole wholeSwitch
 }
 
-// New serves sw. The state may change later (under its lock); every answer reads it afresh.
+// New serves sw. The state may change later through sw.Update; every answer reads it afresh.
 func New(sw *switchstate.Switch) *Switch { return &Switch{State: sw} }
 
 // Exec answers one command line as the switch's login shell would: bash splits it, sudo runs
 // what follows it, and NVUE's `nv` reads its own arguments.
 func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exit int) {
 	return loginshell.Exec(cmd, "nv", s.nv)
+}
+
+// wholeSwitch is what a per-port answer needs from every port: the regime (Regime compares
+// each port with RoCE mode's profile) and the port by name. Deciding it per command cost
+// ports² per collection (a 256-port leaf: 256 ports x 12 commands x 256 ports), so it is
+// kept until the state's generation moves.
+type wholeSwitch struct {
+	mu    sync.Mutex
+	valid bool
+	gen   uint64
+	roce  bool
+	ports map[string]*switchstate.Port
+}
+
+// of is sw's regime and port index; call it inside sw.Read.
+func (w *wholeSwitch) of(sw *switchstate.Switch) (roce bool, ports map[string]*switchstate.Port) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.valid || w.gen != sw.Generation() {
+		w.roce, _ = Regime(sw)
+		w.ports = make(map[string]*switchstate.Port, len(sw.Ports))
+		for _, p := range sw.Ports {
+			if _, dup := w.ports[p.Name]; !dup { // sw.Port finds the first
+				w.ports[p.Name] = p
+			}
+		}
+		w.valid, w.gen = true, sw.Generation()
+	}
+	return w.roce, w.ports
 }

@@ -29,7 +29,8 @@ type Switch struct {
 	// source port its flow label gives it).
 	ECMPHashIPOnly bool
 
-	mu sync.RWMutex
+	mu  sync.RWMutex
+	gen uint64 // Updates so far (Generation)
 }
 
 // Port is one front-panel port. Values follow the lossless recipe when built by Healthy.
@@ -83,8 +84,14 @@ type Neighbor struct {
 func (s *Switch) Update(fn func(s *Switch)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.gen++
 	fn(s)
 }
+
+// Generation counts the Updates so far; call it inside Read or Update. An emulator keeps
+// what it derives from the whole switch (not one port) until the generation moves, so a
+// state built by hand must be complete before its first answer and change by Update after.
+func (s *Switch) Generation() uint64 { return s.gen }
 
 // Read gives a consistent view to a renderer.
 func (s *Switch) Read(fn func(s *Switch)) {
