@@ -167,7 +167,8 @@ var brokenSwitchFaults = []switchFault{
 // end is the perftest client, the second the server): one crosses leaf1 (SONiC), a spine and
 // leaf3 (EOS); one crosses leaf2 (Cumulus), a spine and leaf4 (NX-OS); one stays on leaf1 and
 // reaches gpu04 through leaf1:Ethernet12, which the broken scenario leaves without PFC. The
-// broken scenario adds a pair whose far end (gpu10) is cabled to nothing.
+// broken scenario adds a pair whose far end (gpu10) is cabled to nothing, and the two
+// transfers of scenario_broken.go.
 func Paths(scenario string) [][2]string {
 	if _, ok := vendorScenarios[scenario]; ok {
 		return vendorPaths()
@@ -181,7 +182,7 @@ func Paths(scenario string) [][2]string {
 		{"gpu01:" + linuxhost.Port0, "gpu04:" + linuxhost.Port0},
 	}
 	if scenario == ScenarioBroken {
-		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu10"})
+		out = append(append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu10"}), brokenExtraPaths()...)
 	}
 	return out
 }

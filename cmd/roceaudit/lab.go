@@ -137,7 +137,7 @@ func (a *app) demoCmd() *cobra.Command {
 			for _, p := range l.Paths() {
 				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
 			}
-			if err := a.runTransfers(cmd.Context(), in, snap, opts.Paths, &transferFlags{duration: 5 * time.Second}); err != nil {
+			if err := a.runTransfers(cmd.Context(), in, snap, opts.Paths, &transferFlags{duration: 5 * time.Second, allPaths: true}); err != nil {
 				return err
 			}
 			return a.checkAndReport(snap, opts, failOn)
