@@ -103,7 +103,8 @@ func (a *app) demoCmd() *cobra.Command {
 		Use:   "demo [--scenario NAME]",
 		Short: "Start the built-in lab, audit it, print the report, stop the lab",
 		Long: "Runs the whole audit against the emulated fabric on 127.0.0.1 and exits with the " +
-			"audit's code. The `broken` scenario (default) has a fault for every check; `healthy` passes.",
+			"audit's code. The `broken` scenario (default) has a fault for every check; `healthy` passes. " +
+			"The test transfers run with --all-paths, so XFER-COVERAGE is judged and every equal-cost member tested.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			labOpts, err := f.options(cmd)
@@ -133,7 +134,8 @@ func (a *app) demoCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// The whole fabric, plus the path checks and test transfers of the lab's paths.
+			// The whole fabric, plus the path checks and test transfers of the lab's paths, every
+			// equal-cost member of each (broken's polarized leaf2 fails XFER-COVERAGE only so).
 			for _, p := range l.Paths() {
 				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
 			}
