@@ -187,6 +187,17 @@ func Paths(scenario string) [][2]string {
 	return out
 }
 
+// SweptPaths are the Paths whose transfers the demo runs with --all-paths, stepping the flow
+// label until every equal-cost member carried a test: broken's pair across leaf2, whose hash
+// ignores the UDP ports (XFER-COVERAGE). The other pairs keep one transfer each, so their
+// results are those of a plain `audit --transfer`.
+func SweptPaths(scenario string) [][2]string {
+	if scenario == ScenarioBroken {
+		return [][2]string{brokenCoveragePath}
+	}
+	return nil
+}
+
 // DeclaredLinks are the links the lab's inventory declares (LLDP finds the rest). The broken
 // scenario declares one cable wrongly: LLDP sees gpu02's port 1 on leaf2:swp2, not swp3.
 func DeclaredLinks(scenario string) [][2]string {

@@ -120,11 +120,11 @@ func applyBrokenFabricFaults(states map[string]*switchstate.Switch) {
 	sw.ECMPHashIPOnly = true
 }
 
+// brokenCoveragePath crosses the polarized leaf2 and a spine to gpu12 on leaf4.
+var brokenCoveragePath = [2]string{brokenPauseHost + ":" + linuxhost.Port1, brokenStormHost + ":" + linuxhost.Port1}
+
 // brokenExtraPaths are the transfers the extra faults need: gpu01 into the slow receiver on
-// leaf1, and gpu11 across the polarized leaf2 and a spine to gpu12 on leaf4.
+// leaf1, and the coverage pair (SweptPaths).
 func brokenExtraPaths() [][2]string {
-	return [][2]string{
-		{"gpu01:" + linuxhost.Port0, brokenPauseHost + ":" + linuxhost.Port0},
-		{brokenPauseHost + ":" + linuxhost.Port1, brokenStormHost + ":" + linuxhost.Port1},
-	}
+	return [][2]string{{"gpu01:" + linuxhost.Port0, brokenPauseHost + ":" + linuxhost.Port0}, brokenCoveragePath}
 }

@@ -33,37 +33,27 @@ func TestTransferListsOnlyItsDevices(t *testing.T) {
 	}
 }
 
-// The broken demo's biggest causes: gpu05 trusting PCP explains its HOST-TRUST and the
-// XFER-RETRANS and XFER-BW of both equal-cost members of the transfer into it (the demo runs
-// --all-paths); then the lossy hop, PFC off on leaf1 Ethernet12, explains its SW-PFC, the
-// LINK-PFC of its link, the XFER-RETRANS naming its queue-3 drops and the XFER-BW of the
-// transfer through it.
-func TestDemoBrokenOpensWithItsBiggestCauses(t *testing.T) {
+// The broken demo's biggest cause is the lossy hop: PFC off on leaf1 Ethernet12 explains its
+// SW-PFC, the LINK-PFC of its link, the XFER-RETRANS naming its queue-3 drops and the XFER-BW
+// of the transfer through it.
+func TestDemoBrokenOpensWithTheLossyHop(t *testing.T) {
 	code, out, errs := run(t, "demo", "--scenario", "broken", "--format", "json")
 	if code != exitFailed {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	rep := decodeReport(t, out)
-	if len(rep.Causes) < 2 {
-		t.Fatalf("causes in the JSON report: %+v", rep.Causes)
+	if len(rep.Causes) == 0 {
+		t.Fatal("no causes in the JSON report")
 	}
-	for i, want := range []struct {
-		device, iface, fact string
-		explains            []string
-		total               int
-	}{
-		{"gpu05", "ens1f0np0", "trust", []string{"HOST-TRUST", "XFER-BW", "XFER-RETRANS"}, 5},
-		{"leaf1", "Ethernet12", "PFC", []string{"LINK-PFC", "SW-PFC", "XFER-BW", "XFER-RETRANS"}, 4},
-	} {
-		c := rep.Causes[i]
-		var got []string
-		for _, e := range c.Explains {
-			got = append(got, e.Check)
-		}
-		slices.Sort(got)
-		if c.Device != want.device || c.Interface != want.iface || c.Fact != want.fact || !slices.Equal(got, want.explains) || c.Total() != want.total {
-			t.Errorf("cause %d %+v explains %v (%d results)", i+1, c, got, c.Total())
-		}
+	c := rep.Causes[0]
+	var got []string
+	for _, e := range c.Explains {
+		got = append(got, e.Check)
+	}
+	slices.Sort(got)
+	if c.Device != "leaf1" || c.Interface != "Ethernet12" || c.Fact != "PFC" ||
+		!slices.Equal(got, []string{"LINK-PFC", "SW-PFC", "XFER-BW", "XFER-RETRANS"}) {
+		t.Errorf("first cause %+v explains %v", c, got)
 	}
 	explained := 0
 	for _, c := range rep.Causes {
