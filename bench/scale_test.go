@@ -107,6 +107,12 @@ package bench
 // is spread: the ~30k Results (~190 bytes each, kept for every port although reports could
 // stream them), per-port QoS maps, and GC's headroom. A snapshot written before the pruning
 // is pruned device by device as check decodes it (101-112 -> 85-89 MB on the same lab).
+//
+// The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
+// 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),
+// against 4 s and 0.23 s before the pair. The wall is waiting, not work: strace shows one
+// ~1 s idle gap per attempt, the transfer's counterSettle waiting out SONiC's 1 s QUEUE
+// poll (lab/sonic FLEX_COUNTER_TABLE) before its last sample; the emulated 5 s run is 0.1 s.
 
 import (
 	"fmt"

@@ -193,6 +193,7 @@ func (b *causeBuilder) onPort(p [2]string, fact string, anyFact bool) int {
 //   - LINK- and PATH- results join the cause with the same fact on either end or hop;
 //   - XFER-RETRANS joins any cause on the port it names; the other results of that transfer
 //     (XFER-BW, XFER-RUN) follow it, or, with no counter named, a failing port on its paths;
+//     XFER-COVERAGE (which members a hash chose) is a cause of its own;
 //   - what nothing explains is a cause of its own.
 func FindCauses(results []Result, paths []PathPorts) []Cause {
 	rs := slices.Clone(results)
@@ -269,6 +270,12 @@ func FindCauses(results []Result, paths []PathPorts) []Cause {
 	}
 	for _, r := range xfers {
 		key := b.ends.pair(r.Path)
+		if r.Check == "XFER-COVERAGE" {
+			// The members a hash never chose carried nothing a fault on their ports could
+			// spoil: coverage is a cause of its own, whatever else is wrong on its paths.
+			b.ownCause(r, factOf(r.Check))
+			continue
+		}
 		if i, ok := b.pathCause(key); ok && strings.HasPrefix(r.Check, "XFER-") {
 			b.causes[i].explain(r)
 			continue

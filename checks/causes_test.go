@@ -155,6 +155,21 @@ func TestFindCausesTransferWithNoPath(t *testing.T) {
 	}
 }
 
+// A member the hash never chose is no fault of the ports on it: a spine port's headroom
+// does not explain XFER-COVERAGE, which stays a cause of its own.
+func TestFindCausesCoverageIsItsOwnCause(t *testing.T) {
+	const p = "gpu11:e1->gpu12:e1 (path 1 via spine1)"
+	rs := []Result{
+		res("SW-HEADROOM", Fail, SevError, "spine2", "Ethernet12", "", ""),
+		res("XFER-COVERAGE", Fail, SevError, "gpu11", "e1", "", p),
+	}
+	paths := []PathPorts{{Path: "gpu11:e1->gpu12:e1 via leaf2>spine2>leaf4", Ports: [][2]string{{"leaf2", "swp52"}, {"spine2", "Ethernet12"}}}}
+	want := []string{"spine2 Ethernet12 headroom: SW-HEADROOM=1", "gpu11:e1->gpu12:e1 ECMP coverage: XFER-COVERAGE=1"}
+	if diff := cmp.Diff(want, summary(FindCauses(rs, paths))); diff != "" {
+		t.Errorf("causes (-want +got):\n%s", diff)
+	}
+}
+
 // A problem quoted from a CLI row keeps its padding in the result, not in the headline.
 func TestCauseHeadlineCollapsesWhitespace(t *testing.T) {
 	c := Cause{Device: "leaf4", Interface: "Ethernet1/3", Fact: "DCBX", Problem: "dcbx (Ethernet1/3        Auto On  (8)\t0\n0)",

@@ -167,7 +167,8 @@ var brokenSwitchFaults = []switchFault{
 // end is the perftest client, the second the server): one crosses leaf1 (SONiC), a spine and
 // leaf3 (EOS); one crosses leaf2 (Cumulus), a spine and leaf4 (NX-OS); one stays on leaf1 and
 // reaches gpu04 through leaf1:Ethernet12, which the broken scenario leaves without PFC. The
-// broken scenario adds a pair whose far end (gpu10) is cabled to nothing.
+// broken scenario adds a pair whose far end (gpu10) is cabled to nothing, and the two
+// transfers of scenario_broken.go.
 func Paths(scenario string) [][2]string {
 	if _, ok := vendorScenarios[scenario]; ok {
 		return vendorPaths()
@@ -181,9 +182,20 @@ func Paths(scenario string) [][2]string {
 		{"gpu01:" + linuxhost.Port0, "gpu04:" + linuxhost.Port0},
 	}
 	if scenario == ScenarioBroken {
-		out = append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu10"})
+		out = append(append(out, [2]string{"gpu01:" + linuxhost.Port0, "gpu10"}), brokenExtraPaths()...)
 	}
 	return out
+}
+
+// SweptPaths are the Paths whose transfers the demo runs with --all-paths, stepping the flow
+// label until every equal-cost member carried a test: broken's pair across leaf2, whose hash
+// ignores the UDP ports (XFER-COVERAGE). The other pairs keep one transfer each, so their
+// results are those of a plain `audit --transfer`.
+func SweptPaths(scenario string) [][2]string {
+	if scenario == ScenarioBroken {
+		return [][2]string{brokenCoveragePath}
+	}
+	return nil
 }
 
 // DeclaredLinks are the links the lab's inventory declares (LLDP finds the rest). The broken

@@ -199,9 +199,13 @@ func (l *Lab) start(ctx context.Context, devs []*device, latency time.Duration, 
 				return fmt.Errorf("lab: %s: %w", d.name, err)
 			}
 		}
+		fault, ok := faults[d.name]
+		if !ok {
+			fault = d.fault
+		}
 		srv, err := sshd.Start(sshd.Config{
 			Device: d.dev, HostKey: presented, ClientKey: client.PublicKey(), User: labUser, Latency: latency,
-			Fault: faults[d.name],
+			Fault: fault,
 		})
 		if err != nil {
 			return fmt.Errorf("lab: %s: %w", d.name, err)

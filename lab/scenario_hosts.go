@@ -58,16 +58,18 @@ var hostVariantShapes = map[string]func(h *linuxhost.Host){
 		}
 	},
 	"gpu04": func(h *linuxhost.Host) { h.NoSystemd = true },
-	// No MLNX_OFED traffic_class override: RDMA-CM connections take default_roce_tos (106, set
-	// in configfs), NCCL's queue pairs whatever NCCL_IB_TC says.
-	"gpu05": func(h *linuxhost.Host) {
-		for _, d := range h.RDMA {
-			for _, p := range d.Ports {
-				tos := 106
-				p.TrafficClass, p.DefaultRoCEToS = "", &tos
-			}
+	"gpu05": noTrafficClassOverride,
+}
+
+// noTrafficClassOverride leaves out the MLNX_OFED traffic_class override: RDMA-CM connections
+// take default_roce_tos (106, set in configfs), NCCL's queue pairs whatever NCCL_IB_TC says.
+func noTrafficClassOverride(h *linuxhost.Host) {
+	for _, d := range h.RDMA {
+		for _, p := range d.Ports {
+			tos := 106
+			p.TrafficClass, p.DefaultRoCEToS = "", &tos
 		}
-	},
+	}
 }
 
 // hostVariantDevices are the scenario's hosts with their shapes and faults.

@@ -36,6 +36,7 @@ type fault struct {
 	Fault
 	apply           func(h *linuxhost.Host) // nil for faults outside the host state
 	hostKeyMismatch bool                    // the device presents a key known_hosts does not have
+	sshFault        sshd.Fault              // the device's SSH server misbehaves this way
 }
 
 // Faults lists what is wrong in a scenario (none in healthy), in device order.
@@ -46,8 +47,8 @@ func Faults(scenario string) []Fault {
 	if scenario != ScenarioBroken {
 		return nil
 	}
-	out := make([]Fault, 0, len(brokenFaults)+len(brokenSwitchFaults))
-	for _, f := range brokenFaults {
+	out := make([]Fault, 0, len(brokenFaults)+len(brokenExtraFaults)+len(brokenSwitchFaults)+len(brokenFabricFaults))
+	for _, f := range slices.Concat(brokenFaults, brokenExtraFaults) {
 		out = append(out, f.Fault)
 	}
 	for _, f := range brokenSwitchFaults {
@@ -55,7 +56,7 @@ func Faults(scenario string) []Fault {
 			out = append(out, f.Fault)
 		}
 	}
-	return out
+	return append(out, brokenFabricFaults...)
 }
 
 // device is one emulated device of a scenario and what the inventory says about it.
@@ -68,6 +69,7 @@ type device struct {
 	interfaces      []string
 	gidIndex        *int
 	hostKeyMismatch bool
+	fault           sshd.Fault // built into the scenario; a --faults entry for the device wins
 	// cables are the fabric cables this switch owns: those whose first switch end it is, so
 	// every cable has exactly one owner and the perftest emulation is wired from the devices.
 	cables [][2]end
@@ -166,7 +168,8 @@ var brokenFaults = []fault{
 }
 
 // broken is healthy plus gpu09 (wrong host key) and gpu10 (reachable, healthy, cabled to
-// nothing: the path to it cannot resolve), with brokenFaults applied to the hosts.
+// nothing: the path to it cannot resolve), with brokenFaults applied to the hosts, then
+// gpu11..gpu14 (scenario_broken.go).
 func broken() []*device {
 	ds := append(healthy(), gpu(9), gpu(10))
 	for _, f := range brokenFaults {
@@ -176,7 +179,7 @@ func broken() []*device {
 		}
 		ds[i].hostKeyMismatch = ds[i].hostKeyMismatch || f.hostKeyMismatch
 	}
-	return ds
+	return append(ds, brokenExtraHosts()...)
 }
 
 // withSwitches adds a fabric's switches, cabled to the hosts, with the scenario's switch
@@ -191,6 +194,7 @@ func withSwitches(f fabric, scenario string, hosts []*device, latency time.Durat
 		for _, f := range brokenSwitchFaults {
 			f.apply(states[f.Device].Port(f.Interface))
 		}
+		applyBrokenFabricFaults(states)
 	}
 	return append(hosts, switchDevices(f, states, latency)...)
 }
@@ -201,7 +205,7 @@ func build(scenario string, latency time.Duration) ([]*device, error) {
 	case ScenarioHealthy:
 		return withSwitches(fixedFabric(), scenario, healthy(), latency), nil
 	case ScenarioBroken:
-		return withSwitches(fixedFabric(), scenario, broken(), latency), nil
+		return withSwitches(brokenFabric(), scenario, broken(), latency), nil
 	case ScenarioDeadlock:
 		return withSwitches(deadlockFabric(), scenario, healthy(), latency), nil
 	case ScenarioHostVariants:

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -95,10 +96,14 @@ func TestDemoHealthyPassesEveryCheck(t *testing.T) {
 }
 
 // brokenFindings is the exact set of findings of the broken scenario: one fault per host port,
-// plus the host whose key does not match known_hosts.
+// plus the host whose key does not match known_hosts, the extra hosts gpu11..gpu14, the
+// leaf3 - leaf4 peer link and leaf2's polarized hash.
 var brokenFindings = []string{
+	"error COLLECT-FACTS gpu14:", // answers every command with random bytes
 	"error COLLECT-REACH gpu09:",
 	"error XFER-RUN gpu03:ens1f1np1 gpu03:ens1f1np1->gpu07:ens1f1np1", // perftest not installed on gpu03
+	"fail HOST-APP-TC gpu13:ens1f0np0",                                // /etc/environment sets NCCL_IB_TC=0
+	"fail HOST-APP-TC gpu13:ens1f1np1",
 	"fail HOST-CNP gpu07:ens1f1np1",
 	"fail HOST-DCBX gpu08:ens1f1np1",
 	"fail HOST-DSCP-MAP gpu05:ens1f1np1",
@@ -138,13 +143,21 @@ var brokenFindings = []string{
 	"fail SW-PFC-WATCHDOG leaf4:Ethernet1/2",
 	"fail SW-TRUST leaf3:Ethernet2",
 	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu04:ens1f0np0",
-	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",      // gpu05 trusts PCP: RoCE on a lossy priority
+	"fail XFER-BW gpu01:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0", // gpu05 trusts PCP: RoCE on a lossy priority
+	// leaf2 hashes on the addresses only: each of the 8 flow labels takes spine1, never spine2
+	// (the demo runs this pair alone with --all-paths, so its results are per member).
+	"fail XFER-COVERAGE gpu11:ens1f1np1 gpu11:ens1f1np1->gpu12:ens1f1np1 (path 1 via spine1)",
 	"fail XFER-RETRANS gpu01:ens1f0np0 gpu01:ens1f0np0->gpu10:ens1f0np0", // no path: the sender's retries time out
 	"fail XFER-RETRANS gpu05:ens1f0np0 gpu01:ens1f0np0->gpu05:ens1f0np0",
 	"fail XFER-RETRANS leaf1:Ethernet12 gpu01:ens1f0np0->gpu04:ens1f0np0", // the drops are named on the switch port
 	"fail XFER-RUN gpu01:ens1f0np0 gpu01:ens1f0np0->gpu10:ens1f0np0",      // transport retry counter exceeded
-	"warn HOST-PFC-STORM gpu10:ens1f0np0",                                 // the NIC stopped sending pause once
-	"warn LINK-LLDP gpu02:ens1f1np1",                                      // declared on leaf2:swp3, LLDP sees swp2
+	// Every uplink is cabled, so no cycle forms; the lossless peer link could close one.
+	"warn FABRIC-DEADLOCK leaf3:Ethernet51 same-tier link leaf3:Ethernet51 - leaf4:Ethernet1/51",
+	"warn HOST-PFC-STORM gpu10:ens1f0np0", // the NIC stopped sending pause once
+	"warn LINK-LLDP gpu02:ens1f1np1",      // declared on leaf2:swp3, LLDP sees swp2
+	"warn LINK-PFC-STORM leaf3:Ethernet5", // gpu12's 8000 ms against leaf3's 50 + 1100 ms watchdog
+	// gpu11 cannot drain 5% of the transfer: throttled, yet at 95% of the link XFER-BW passes.
+	"warn XFER-PAUSE gpu11:ens1f0np0 gpu01:ens1f0np0->gpu11:ens1f0np0",
 }
 
 func TestDemoBrokenFailsEveryCheckWhereTheFaultIs(t *testing.T) {
@@ -168,6 +181,50 @@ func TestDemoBrokenFailsEveryCheckWhereTheFaultIs(t *testing.T) {
 			t.Errorf("host-key mismatch must show the offered fingerprint: %q", r.Message)
 		}
 	}
+	// The product promise: every check of the catalog fails (or errs, or warns) somewhere.
+	found := map[string]bool{}
+	for _, r := range rep.Results {
+		if r.Status == checks.Fail || r.Status == checks.Error || r.Status == checks.Warn {
+			found[r.Check] = true
+		}
+	}
+	for _, c := range checks.Catalog() {
+		if !found[c.ID] {
+			t.Errorf("%s does not fail in the broken demo", c.ID)
+		}
+	}
+	// Each planted fault is found where it is, and no two share a device or port.
+	where := map[string]string{}
+	for _, f := range lab.Faults(lab.ScenarioBroken) {
+		at := f.Device + ":" + f.Interface
+		if prev, dup := where[at]; dup {
+			t.Errorf("%s carries two faults: %s and %s", at, prev, f.Check)
+		}
+		where[at] = f.Check
+		if !slices.ContainsFunc(rep.Results, func(r checks.Result) bool { return r.Check == f.Check && faultAt(f, r) }) {
+			t.Errorf("fault %+v: no failing %s result on it", f, f.Check)
+		}
+	}
+}
+
+// faultAt reports whether a failing, erring or warning result shows fault f: on its device
+// (and port); for a link, switch-port or fabric result possibly from the far end, naming the
+// fault's port as its peer; for a transfer, one from or into the fault's port, or one whose
+// remediation names the switch that decided it (a device-wide switch fault such as a hash).
+func faultAt(f lab.Fault, r checks.Result) bool {
+	if r.Status != checks.Fail && r.Status != checks.Error && r.Status != checks.Warn {
+		return false
+	}
+	port := f.Device + ":" + f.Interface
+	at := r.Device == f.Device && (f.Interface == "" || r.Interface == f.Interface)
+	if strings.HasPrefix(r.Check, "LINK-") || strings.HasPrefix(r.Check, "SW-") || strings.HasPrefix(r.Check, "FABRIC-") {
+		at = at || r.Peer == port
+	}
+	if strings.HasPrefix(r.Check, "XFER-") {
+		at = at || strings.HasPrefix(r.Path, port+"->") || strings.Contains(r.Path, "->"+port) ||
+			f.Interface == "" && strings.Contains(r.Remediation, "make "+f.Device+",")
+	}
+	return at
 }
 
 func TestAuditCollectCheckAgreeOnTheLab(t *testing.T) {

@@ -103,7 +103,8 @@ func (a *app) demoCmd() *cobra.Command {
 		Use:   "demo [--scenario NAME]",
 		Short: "Start the built-in lab, audit it, print the report, stop the lab",
 		Long: "Runs the whole audit against the emulated fabric on 127.0.0.1 and exits with the " +
-			"audit's code. The `broken` scenario (default) has a fault for every check; `healthy` passes.",
+			"audit's code. The `broken` scenario (default) has a fault for every check; `healthy` passes. " +
+			"Broken's transfer across its polarized leaf runs with --all-paths, so XFER-COVERAGE is judged.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			labOpts, err := f.options(cmd)
@@ -133,12 +134,16 @@ func (a *app) demoCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// The whole fabric, plus the path checks and test transfers of the lab's paths.
+			// The whole fabric, plus the path checks and test transfers of the lab's paths; the
+			// lab's swept paths step the flow label over every equal-cost member (--all-paths).
+			swept := lab.SweptPaths(l.Scenario)
 			for _, p := range l.Paths() {
-				opts.Paths = append(opts.Paths, checks.PathSpec{From: p[0], To: p[1]})
-			}
-			if err := a.runTransfers(cmd.Context(), in, snap, opts.Paths, &transferFlags{duration: 5 * time.Second}); err != nil {
-				return err
+				spec := checks.PathSpec{From: p[0], To: p[1]}
+				opts.Paths = append(opts.Paths, spec)
+				tf := &transferFlags{duration: 5 * time.Second, allPaths: slices.Contains(swept, p)}
+				if err := a.runTransfers(cmd.Context(), in, snap, []checks.PathSpec{spec}, tf); err != nil {
+					return err
+				}
 			}
 			return a.checkAndReport(snap, opts, failOn)
 		},
