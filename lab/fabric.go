@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
 	"github.com/roceaudit/roceaudit/lab/switchstate"
@@ -27,6 +28,20 @@ type fabric struct {
 
 // fixedFabric is the built-in scenarios' fabric.
 func fixedFabric() fabric { return fabric{switches: fabricSwitches, cables: fabricCables()} }
+
+// withCables is f with more cables: each switch end's port is added to its switch (the
+// switch list and port lists are copied, so fabricSwitches stays as it is).
+func (f fabric) withCables(cables ...[2]end) fabric {
+	switches := slices.Clone(f.switches)
+	for _, c := range cables {
+		for _, e := range c {
+			if i := slices.IndexFunc(switches, func(s switchSpec) bool { return s.name == e.device }); i >= 0 {
+				switches[i].ports = append(slices.Clone(switches[i].ports), e.port)
+			}
+		}
+	}
+	return fabric{switches: switches, cables: append(slices.Clone(f.cables), cables...)}
+}
 
 // isSwitch reports whether a device is one of the fabric's switches.
 func (f fabric) isSwitch(device string) bool {

@@ -79,18 +79,7 @@ var brokenFabricFaults = []Fault{
 
 // brokenFabric is the fixed fabric plus gpu11's and gpu12's cables and the peer link.
 func brokenFabric() fabric {
-	f := fixedFabric()
-	f.switches = slices.Clone(f.switches)
-	extra := append(slices.Clone(brokenExtraHostPorts), brokenPeerLink)
-	for _, c := range extra {
-		for _, e := range c {
-			if i := slices.IndexFunc(f.switches, func(s switchSpec) bool { return s.name == e.device }); i >= 0 {
-				f.switches[i].ports = append(slices.Clone(f.switches[i].ports), e.port)
-			}
-		}
-	}
-	f.cables = append(f.cables, extra...)
-	return f
+	return fixedFabric().withCables(append(slices.Clone(brokenExtraHostPorts), brokenPeerLink)...)
 }
 
 // brokenExtraHosts are gpu11..gpu14 with their faults applied.

@@ -26,16 +26,6 @@ var deadlockMissingUplinks = [][2]end{
 
 // deadlockFabric is the fixed fabric with the peer links cabled and the missing uplinks not.
 func deadlockFabric() fabric {
-	switches := slices.Clone(fabricSwitches)
-	for i, s := range switches {
-		for _, pl := range deadlockPeerLinks {
-			for _, e := range pl {
-				if e.device == s.name {
-					switches[i].ports = append(slices.Clone(s.ports), e.port)
-				}
-			}
-		}
-	}
 	cables := slices.DeleteFunc(fabricCables(), func(c [2]end) bool { return slices.Contains(deadlockMissingUplinks, c) })
-	return fabric{switches: switches, cables: append(cables, deadlockPeerLinks...)}
+	return fabric{switches: fabricSwitches, cables: cables}.withCables(deadlockPeerLinks...)
 }
