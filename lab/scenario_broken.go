@@ -33,7 +33,7 @@ const (
 	brokenPolarizedHop = "leaf2"
 )
 
-// brokenSlowReceiverShare is small enough that the transfer keeps 95% of the link (XFER-BW
+// brokenSlowReceiverShare is small enough that the transfer keeps ~92% of the link (XFER-BW
 // passes at the recipe's 0.9) and large enough to be throttling (XFER-PAUSE warns from 1%).
 const brokenSlowReceiverShare = 0.05
 
