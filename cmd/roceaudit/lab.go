@@ -136,14 +136,25 @@ func (a *app) demoCmd() *cobra.Command {
 			}
 			// The whole fabric, plus the path checks and test transfers of the lab's paths; the
 			// lab's swept paths step the flow label over every equal-cost member (--all-paths).
+			// Consecutive paths of the same kind share one transfer run (one set of sessions).
 			swept := lab.SweptPaths(l.Scenario)
-			for _, p := range l.Paths() {
-				spec := checks.PathSpec{From: p[0], To: p[1]}
-				opts.Paths = append(opts.Paths, spec)
-				tf := &transferFlags{duration: 5 * time.Second, allPaths: slices.Contains(swept, p)}
-				if err := a.runTransfers(cmd.Context(), in, snap, []checks.PathSpec{spec}, tf); err != nil {
+			paths := l.Paths()
+			for start := 0; start < len(paths); {
+				allPaths := slices.Contains(swept, paths[start])
+				end := start + 1
+				for end < len(paths) && slices.Contains(swept, paths[end]) == allPaths {
+					end++
+				}
+				var run []checks.PathSpec
+				for _, p := range paths[start:end] {
+					run = append(run, checks.PathSpec{From: p[0], To: p[1]})
+				}
+				opts.Paths = append(opts.Paths, run...)
+				tf := &transferFlags{duration: 5 * time.Second, allPaths: allPaths}
+				if err := a.runTransfers(cmd.Context(), in, snap, run, tf); err != nil {
 					return err
 				}
+				start = end
 			}
 			return a.checkAndReport(snap, opts, failOn)
 		},
