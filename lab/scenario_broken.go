@@ -33,9 +33,9 @@ const (
 	brokenPolarizedHop = "leaf2"
 )
 
-// brokenSlowReceiverShare is small enough that the transfer keeps ~92% of the link (XFER-BW
+// brokenSlowReceiverShare is small enough that the transfer keeps ~94% of the link (XFER-BW
 // passes at the recipe's 0.9) and large enough to be throttling (XFER-PAUSE warns from 1%).
-const brokenSlowReceiverShare = 0.05
+const brokenSlowReceiverShare = 0.03
 
 // brokenExtraHostPorts cable gpu11 and gpu12 to the next free host port of each leaf.
 var brokenExtraHostPorts = [][2]end{
@@ -51,7 +51,7 @@ var brokenPeerLink = deadlockPeerLinks[1]
 // brokenExtraFaults are the faults of the extra hosts and links, in device order.
 var brokenExtraFaults = []fault{
 	{Fault: Fault{brokenPauseHost, linuxhost.Port0, "XFER-PAUSE",
-		"slow receiver: the NIC cannot drain 5% of a transfer and pauses priority 3 for it (gpu01 -> gpu11 on leaf1)"},
+		"slow receiver: the NIC cannot drain 3% of a transfer and pauses priority 3 for it (gpu01 -> gpu11 on leaf1)"},
 		apply: func(h *linuxhost.Host) { h.Netdev(linuxhost.Port0).Eth.SlowReceiverShare = brokenSlowReceiverShare }},
 	{Fault: Fault{brokenStormHost, linuxhost.Port0, "LINK-PFC-STORM",
 		"pfc-prevention-tout left at the mlx5 driver's 8000 ms, facing leaf3's watchdog (50 ms detection, 1100 ms recovery)"},
@@ -89,7 +89,11 @@ func brokenExtraHosts() []*device {
 		ds = append(ds, gpu(n))
 	}
 	for _, f := range brokenExtraFaults {
-		d := ds[slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })]
+		i := slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })
+		if i < 0 {
+			panic(fmt.Sprintf("lab: broken fault on %s, which is not one of gpu11..gpu14", f.Device))
+		}
+		d := ds[i]
 		if f.apply != nil {
 			f.apply(d.host)
 		}

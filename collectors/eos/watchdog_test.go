@@ -70,6 +70,10 @@ func TestWatchdogDefaultsParsedOnce(t *testing.T) {
 	if got[0].Value.DetectionMs != 50 || got[1].Value.DetectionMs != 200 || got[1].Value.RestorationMs != 1500 {
 		t.Errorf("timers: %+v, %+v", got[0].Value, got[1].Value)
 	}
+	// Ethernet1's evidence names its port timer, so the check below on Ethernet2 can fail.
+	if !strings.Contains(got[0].Source.Excerpt, "port timer timeout 0.05") {
+		t.Errorf("Ethernet1's evidence lacks its port timer: %q", got[0].Source.Excerpt)
+	}
 	if strings.Contains(got[1].Source.Excerpt, "port timer") || len(rc.Watchdog.Lines) != 3 {
 		t.Errorf("Ethernet1's port timer leaked into the defaults: %q", got[1].Source.Excerpt)
 	}
