@@ -28,7 +28,7 @@ func (w *portWork) collectQoS(ctx context.Context, e executor) {
 	} else {
 		mqWhy = mq.failure()
 	}
-	attempt := mq.cmd + ": " + mqWhy
+	attempt := mq.cmd + ": " + mqWhy // needsDcb(mq) holds here
 
 	app := e.run(ctx, CmdDcbApp, w.vars)
 	pfc := e.run(ctx, CmdDcbPFC, w.vars)
@@ -58,4 +58,13 @@ func (w *portWork) collectQoS(ctx context.Context, e executor) {
 	if !dcbx.ok() {
 		w.dcbxErr = dcbx.cmd + ": " + dcbx.failure()
 	}
+}
+
+// needsDcb is an mlnx_qos answer that collectQoS falls back to dcb after.
+func needsDcb(mq result) bool {
+	if !mq.ok() {
+		return true
+	}
+	_, err := ParseMlnxQos(mq.out.Stdout)
+	return err != nil
 }
