@@ -38,15 +38,15 @@ type testServer struct {
 	ln   net.Listener
 	port int
 
-	mu          sync.Mutex
-	hostKeys    []ssh.Signer
-	authorized  ssh.PublicKey
-	password    string
-	replies     map[string]reply
-	delay       time.Duration // before answering a non-slow command
+	mu         sync.Mutex
+	hostKeys   []ssh.Signer
+	authorized ssh.PublicKey
+	password   string
+	replies    map[string]reply
+	delay      time.Duration // before answering a non-slow command
 	// shell runs each exec line as a login shell's `;`-list (lab/loginshell), each command
 	// answered from replies; off, the whole line is one command, as a network CLI takes it.
-	shell bool
+	shell       bool
 	forwardOK   bool
 	received    []string // exec commands, in arrival order
 	users       []string // users that authenticated
