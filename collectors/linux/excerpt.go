@@ -26,10 +26,21 @@ func linesWhere(text string, keep func(line string) bool) string {
 
 // ipAddrExcerpt is the compacted JSON object of one netdev, limited to the fields used.
 func ipAddrExcerpt(jsonText, ifname string) string {
+	return ipObjectExcerpt(ipObjects(jsonText), ifname)
+}
+
+// ipObjects are the netdev objects of `ip -j addr`, each by its field names; nil when the
+// text is not a JSON array of objects.
+func ipObjects(jsonText string) []map[string]json.RawMessage {
 	var objs []map[string]json.RawMessage
 	if json.Unmarshal([]byte(jsonText), &objs) != nil {
-		return ""
+		return nil
 	}
+	return objs
+}
+
+// ipObjectExcerpt is ipAddrExcerpt over already parsed objects.
+func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
 	for _, o := range objs {
 		var name string
 		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {

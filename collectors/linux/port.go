@@ -36,7 +36,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 		p.Link = topology.Unknown[topology.Netdev](topology.Evidence{Command: d.ip.cmd, Error: d.netdevErr})
 	default:
 		if n, ok := d.netdev(w.t.netdev); ok {
-			p.Link = topology.Known(n, topology.Evidence{Command: d.ip.cmd, Excerpt: ipAddrExcerpt(d.ip.out.Stdout, n.Name)})
+			p.Link = topology.Known(n, topology.Evidence{Command: d.ip.cmd, Excerpt: d.ipExcerpt(n.Name)})
 			p.Uppers = d.uppers(n.Name)
 		} else {
 			p.Link = topology.Unknown[topology.Netdev](topology.Evidence{Command: d.ip.cmd,
