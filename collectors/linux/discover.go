@@ -18,9 +18,11 @@ type discovery struct {
 
 	netdevs   []topology.Netdev // nil when ip failed
 	netdevErr string
-	// ipObjs is ip's output parsed for excerpts, once for all ports (ipParsed says it was).
-	ipObjs   []map[string]json.RawMessage
-	ipParsed bool
+	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
+	// (see excerpts.go); nil until first asked.
+	ipByName  map[string]map[string]json.RawMessage
+	devByName map[string]string
+	gidByPort map[string]string
 
 	bindings   map[DevPort]string // RDMA port -> netdev
 	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)
@@ -131,15 +133,6 @@ func (d *discovery) bind() {
 		Command: d.link.cmd + "; " + d.gids.cmd,
 		Excerpt: fmt.Sprintf("rdma link unavailable (%s); bound by GID index 0:\n%s", why, strings.Join(lines, "\n")),
 	}
-}
-
-// ipExcerpt is ipAddrExcerpt of ip's output for name; the JSON is parsed once per host (it
-// was once per port: 4% of a 1,000-device audit's CPU).
-func (d *discovery) ipExcerpt(name string) string {
-	if !d.ipParsed {
-		d.ipObjs, d.ipParsed = ipObjects(d.ip.out.Stdout), true
-	}
-	return ipObjectExcerpt(d.ipObjs, name)
 }
 
 // netdev finds a netdev by name.

@@ -63,7 +63,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 		p.State = topology.Unknown[topology.RDMAPort](topology.Evidence{Command: d.devinfo.cmd, Error: d.portsErr})
 	default:
 		if st, ok := d.ports[dp]; ok {
-			p.State = topology.Known(st, topology.Evidence{Command: d.devinfo.cmd, Excerpt: devinfoExcerpt(d.devinfo.out.Stdout, dp)})
+			p.State = topology.Known(st, topology.Evidence{Command: d.devinfo.cmd, Excerpt: d.devinfoExcerpt(dp)})
 		} else {
 			p.State = topology.Unknown[topology.RDMAPort](topology.Evidence{Command: d.devinfo.cmd,
 				Error: fmt.Sprintf("ibv_devinfo did not list %s port %d", dp.Dev, dp.Port)})
@@ -82,7 +82,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 	if gids == nil {
 		gids = []topology.GID{}
 	}
-	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: gidExcerpt(d.gids.out.Stdout, dp, idx)})
+	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: d.gidExcerpt(dp, idx)})
 }
 
 // skipAll marks every fact that needs a per-port command as not collected.
