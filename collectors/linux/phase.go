@@ -104,7 +104,7 @@ func (w *portWork) portCalls(nic, tos bool) []call {
 func (w *portWork) fallbackCalls(e executor, nic, tos bool) []call {
 	var out []call
 	if nic {
-		if mq, ok := e.answered(CmdMlnxQos, w.vars); ok && needsDcb(mq) {
+		if mq, ok := e.answered(CmdMlnxQos, w.vars); ok && w.needsDcb(mq) {
 			for _, t := range []string{CmdDcbApp, CmdDcbPFC, CmdDcbDCBX} {
 				out = append(out, call{t, w.vars})
 			}

@@ -17,6 +17,8 @@ type portWork struct {
 	// dcbxErr why it is missing, both set by the QoS task.
 	dcbxSrc topology.Evidence
 	dcbxErr string
+
+	mq *parsedQoS // see parseMlnxQos
 }
 
 func newPortWork(t target) *portWork {

@@ -118,9 +118,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	} else if m, err := ParseEthtoolStats(st.out.Stdout); err != nil {
 		errs = append(errs, err.Error())
 	} else {
-		for k, v := range m {
-			counters[k] = v
-		}
+		counters = m // the parser's own map: the hw counters join it, nothing is copied
 		excerpts = append(excerpts, counterExcerpt(st.out.Stdout))
 	}
 
