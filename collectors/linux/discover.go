@@ -22,7 +22,7 @@ type discovery struct {
 	// (see excerpts.go); nil until first asked.
 	ipByName  map[string]map[string]json.RawMessage
 	devByName map[string]string
-	gidByPort map[string]string
+	gidByPort map[string][]string
 
 	bindings   map[DevPort]string // RDMA port -> netdev
 	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)

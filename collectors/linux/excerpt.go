@@ -125,17 +125,20 @@ func devinfoExcerpt(text string, dp DevPort) string {
 // gidExcerpt is the grep lines of one port's populated GID entries.
 func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
 	prefix := "/sys/class/infiniband/" + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
-	return linesWhere(text, func(l string) bool {
-		if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
-			return false
-		}
-		path, _, _ := strings.Cut(l, ":")
-		if !strings.HasPrefix(path, prefix) {
-			return false
-		}
-		idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
-		return err == nil && indexes[idx]
-	})
+	return linesWhere(text, func(l string) bool { return gidLineKept(l, prefix, indexes) })
+}
+
+// gidLineKept is a GID dump line of the port at prefix whose index is one of indexes.
+func gidLineKept(l, prefix string, indexes map[int]bool) bool {
+	if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
+		return false
+	}
+	path, _, _ := strings.Cut(l, ":")
+	if !strings.HasPrefix(path, prefix) {
+		return false
+	}
+	idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
+	return err == nil && indexes[idx]
 }
 
 // qosExcerpt keeps the mlnx_qos lines that decide trust, PFC, the DCBX owner and the cable

@@ -61,31 +61,27 @@ func (d *discovery) devinfoExcerpt(dp DevPort) string {
 	return devinfoExcerpt(d.devByName[dp.Dev], dp)
 }
 
-// gidExcerpt is gidExcerpt of the GID dump for dp, read in dp's lines only.
+// gidExcerpt is gidExcerpt of the GID dump for dp, read in dp's lines only (kept as
+// substrings of the dump: copying them cost as much as the scan it saved).
 func (d *discovery) gidExcerpt(dp DevPort, indexes map[int]bool) string {
 	if d.gidByPort == nil {
-		d.gidByPort = map[string]string{}
-		parts := map[string]*strings.Builder{}
+		d.gidByPort = map[string][]string{}
 		for more, text := true, d.gids.out.Stdout; more; {
 			var l string
 			l, text, more = strings.Cut(text, "\n")
-			p, ok := gidLinePort(l)
-			if !ok {
-				continue
+			if p, ok := gidLinePort(l); ok {
+				d.gidByPort[p] = append(d.gidByPort[p], l)
 			}
-			b := parts[p]
-			if b == nil {
-				b = &strings.Builder{}
-				parts[p] = b
-			}
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-		for p, b := range parts {
-			d.gidByPort[p] = b.String()
 		}
 	}
-	return gidExcerpt(d.gidByPort[gidPortPrefix(dp)], dp, indexes)
+	prefix := gidPortPrefix(dp)
+	var out []string
+	for _, l := range d.gidByPort[prefix] {
+		if gidLineKept(l, prefix, indexes) && strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 const sysIB = "/sys/class/infiniband/"
