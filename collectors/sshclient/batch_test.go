@@ -3,8 +3,11 @@ package sshclient
 import (
 	"context"
 	"errors"
+	"io"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -183,5 +186,42 @@ func TestSplitterCapsEachPart(t *testing.T) {
 	parts, _ := s.result()
 	if len(parts) != 2 || parts[0] != big[:MaxOutput]+TruncationMarker || parts[1] != "small" {
 		t.Errorf("got %d parts, first %d bytes", len(parts), len(parts[0]))
+	}
+}
+
+// BenchmarkSplitter is one batch's stdout: 20 answers of 4 KiB arriving in 1 KiB reads.
+// A builder per part (287 µs, 182 KB, 91 allocs) beat one buffer per stream with the parts
+// as substrings of it (448 µs, 464 KB, 32 allocs): the buffer's doublings and the final
+// copy cost more than the builders' growth.
+func BenchmarkSplitter(b *testing.B) {
+	const tok = "roceaudit-0123456789abcdef0123456789abcdef"
+	var stream strings.Builder
+	for i := range 20 {
+		stream.WriteString(strings.Repeat("counter: 12345\n", 4096/15))
+		stream.WriteString(tok + " " + strconv.Itoa(i%3) + "\n")
+	}
+	data := []byte(stream.String())
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		s := newSplitter(tok, true, nil)
+		for i := 0; i < len(data); i += 1024 {
+			_, _ = s.Write(data[i:min(len(data), i+1024)])
+		}
+		if parts, _ := s.result(); len(parts) != 20 {
+			b.Fatalf("%d parts", len(parts))
+		}
+	}
+}
+
+// io.Copy goes through ReadFrom (pooled buffers); the parts are the same.
+func TestSplitterReadFrom(t *testing.T) {
+	const tok = "roceaudit-0123456789abcdef0123456789abcdef"
+	s := newSplitter(tok, true, nil)
+	if _, err := io.Copy(s, iotest.OneByteReader(strings.NewReader("a\n"+tok+" 0\nb"+tok+" 7\n"))); err != nil {
+		t.Fatal(err)
+	}
+	if parts, status := s.result(); strings.Join(parts, "|") != "a\n|b" || status[1] != 7 {
+		t.Errorf("parts %q status %v", parts, status)
 	}
 }
