@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,5 +225,51 @@ func TestSplitterReadFrom(t *testing.T) {
 	}
 	if parts, status := s.result(); strings.Join(parts, "|") != "a\n|b" || status[1] != 7 {
 		t.Errorf("parts %q status %v", parts, status)
+	}
+}
+
+// The list runs in real POSIX shells (what sshd hands an exec request to) and the splitter
+// gives back each command's stdout, stderr and exit code as running it alone does.
+func TestBatchListInRealShells(t *testing.T) {
+	cmds := []string{"echo one", "printf no-newline", "cat /nonexistent-roceaudit", "false", "nosuchcommand-roceaudit", "printf 'x\\n' >&2; echo y", "exit 0 | true", "echo last"}
+	ran := 0
+	for _, shell := range []string{"/bin/sh", "/bin/bash", "/bin/dash"} {
+		if _, err := os.Stat(shell); err != nil {
+			continue
+		}
+		ran++
+		tok := newToken()
+		out, errOut := newSplitter(tok, true, nil), newSplitter(tok, false, nil)
+		cmd := exec.Command(shell, "-c", batchList(cmds, tok))
+		cmd.Stdout, cmd.Stderr = out, errOut
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v", shell, err)
+		}
+		parts, status := out.result()
+		errParts, _ := errOut.result()
+		if len(parts) != len(cmds) || len(errParts) != len(cmds) {
+			t.Fatalf("%s: %d stdout parts, %d stderr parts for %d commands", shell, len(parts), len(errParts), len(cmds))
+		}
+		for i, c := range cmds {
+			var so, se strings.Builder
+			one := exec.Command(shell, "-c", c)
+			one.Stdout, one.Stderr = &so, &se
+			exit := 0
+			if err := one.Run(); err != nil {
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) {
+					t.Fatal(err)
+				}
+				exit = ee.ExitCode()
+			}
+			// The shell names the command line in some messages ("sh: 1: x: not found"): the
+			// list is one line too, so they read the same.
+			if parts[i] != so.String() || errParts[i] != se.String() || status[i] != exit {
+				t.Errorf("%s %q: batch %q %q %d, alone %q %q %d", shell, c, parts[i], errParts[i], status[i], so.String(), se.String(), exit)
+			}
+		}
+	}
+	if ran == 0 {
+		t.Skip("no POSIX shell here")
 	}
 }
