@@ -34,6 +34,9 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	}
 
 	db, cfgEv := evidence.Read(ctx, r, CmdRunningConfig, ParseRunningConfig)
+	if db != nil {
+		db.indexKeys()
+	}
 
 	neighbours, lldpEv := evidence.Read(ctx, r, CmdLLDP, ParseLLDPTable)
 	if lldpEv.Error == "" {
