@@ -11,6 +11,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
@@ -26,6 +27,8 @@ const DCBXUnsupported = "Cumulus Linux does not negotiate DCBX (no CEE, never " 
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
+	// The switch-wide commands are fixed: one batch (one session on a runner that batches).
+	r = switchcollect.Prefetch(ctx, r, 1, []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdRoCE})
 
 	if nos, ev := evidence.Read(ctx, r, CmdSystem, ParseSystem); ev.Error == "" {
 		sw.NOS = nos
@@ -57,17 +60,42 @@ const portsInFlight = 8
 // collectPorts reads every port, the first alone and the rest portsInFlight at a time; the
 // ports come back in names' order. The first port settles whether the switch takes `-o json`
 // for per-port commands before the others ask, so a switch that refuses it is sent one JSON
-// command per kind, not one per port in flight.
+// command per kind, not one per port in flight. What the first port sent foretells what
+// the others will: their commands go ahead in portsInFlight batches (a session each, on a
+// runner that batches) rather than a session per command, and each port then reads its
+// answers from them; a command no batch brought is sent on its own.
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
-	one := func(i int) { ports[i] = withBufferSizes(collectPort(ctx, nr, names[i], roce, roceEv), roce) }
-	one(0)
+	sent := &switchcollect.Sent{Next: nr.r}
+	first := &nvReader{r: sent}
+	first.noJSON.Store(nr.noJSON.Load())
+	ports[0] = withBufferSizes(collectPort(ctx, first, names[0], roce, roceEv), roce)
+	noJSON := first.noJSON.Load()
+	var did []string
+	for _, c := range sent.Commands() {
+		if !noJSON || !strings.HasSuffix(c, jsonCmd("")) {
+			did = append(did, c)
+		}
+	}
+	groups := make([][]string, portsInFlight)
+	for i, name := range names[1:] {
+		if texttable.Truncated(name) || topology.ValidName(name) != nil {
+			continue // collectPort sends nothing for it
+		}
+		groups[i%portsInFlight] = append(groups[i%portsInFlight], switchcollect.ForPort(did, names[0], name)...)
+	}
+	rest := &nvReader{r: switchcollect.Prefetch(ctx, nr.r, portsInFlight, groups...)}
+	rest.noJSON.Store(noJSON)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)
 	for i := 1; i < len(names); i++ {
-		g.Go(func() error { one(i); return nil })
+		g.Go(func() error {
+			ports[i] = withBufferSizes(collectPort(ctx, rest, names[i], roce, roceEv), roce)
+			return nil
+		})
 	}
 	_ = g.Wait() // the goroutines return no error: a port's failures are in its facts
+	nr.noJSON.Store(rest.noJSON.Load())
 	return ports
 }
 

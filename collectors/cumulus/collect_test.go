@@ -152,8 +152,9 @@ func TestCollectBroken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The broken switch answers no `-o json`: after the first refusal, text only.
-	want := []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdInterfaceLLDP, CmdRoCE}
+	// The broken switch answers no `-o json`: after the first refusal, text only (the
+	// switch-wide commands went ahead in one batch, so LLDP's text comes after RoCE).
+	want := []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdRoCE, CmdInterfaceLLDP}
 	ports := []string{"swp1", "swp2", "swp51", "swp52"}
 	for _, p := range ports {
 		want = append(want, perPort(p, genericCommands)...)

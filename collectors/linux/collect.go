@@ -17,20 +17,24 @@ import (
 // each. Facts that cannot be read are unknown with their evidence. The error is returned only
 // when nothing is left to check: discovery failed at the transport, or no port was found.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
-	e := executor{r: r, sudo: spec.Conn.Sudo}
+	e := executor{r: r, sudo: spec.Conn.Sudo, pre: &answers{}}
 	d := discover(ctx, e)
 	if err := unreachable(d); err != nil {
 		return err
 	}
 
-	host := &topology.HostFacts{LLDPAgent: lldpFact(d.lldpad, d.pgrep), NCCLGIDIndex: ncclFact(d.nccl),
+	host := &topology.HostFacts{NCCLGIDIndex: ncclFact(d.nccl),
 		LLDP: lldpNeighborsFact(d.lldpNeighbors), AppSettings: appSettingsFact(d.appSettings)}
 	dev.Host = host
 	configured := configuredGIDIndexes(spec, host.NCCLGIDIndex)
 
+	// jobs are the ports to read: nic for the per-NIC commands, tos for the RDMA device's ToS.
+	type job struct {
+		w        *portWork
+		nic, tos bool
+	}
 	var works []*portWork
-	var g errgroup.Group
-	g.SetLimit(maxInFlight)
+	var jobs []job
 	for _, t := range selectTargets(spec, d) {
 		if host.Port(t.netdev) != nil {
 			continue // already audited as a bond's slave
@@ -45,15 +49,11 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 			continue
 		}
 		slaves := d.lagSlaves(t.netdev)
-		if slaves == nil {
-			w.collectNIC(ctx, e, &g)
-		} else {
+		if slaves != nil {
 			w.judgedOnSlaves(slaves)
 		}
-		g.Go(func() error { w.collectCounters(ctx, e); return nil })
-		if t.bound {
-			g.Go(func() error { w.collectToS(ctx, e); return nil })
-		} else {
+		jobs = append(jobs, job{w: w, nic: slaves == nil, tos: t.bound})
+		if !t.bound {
 			w.p.ToS = topology.Unknown[topology.ToS](topology.Evidence{Command: d.link.cmd, Error: fmt.Sprintf("no RDMA device is bound to %s", t.netdev)})
 		}
 		for _, name := range slaves {
@@ -63,8 +63,36 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 			sw := newSlaveWork(d, w.p, name)
 			works = append(works, sw)
 			host.Ports = append(host.Ports, sw.p)
-			sw.collectNIC(ctx, e, &g)
-			g.Go(func() error { sw.collectCounters(ctx, e); return nil })
+			jobs = append(jobs, job{w: sw, nic: true})
+		}
+	}
+
+	// Phase two: every port's commands at once; phase three: the fallbacks they call for.
+	calls := d.pgrepCalls()
+	for _, j := range jobs {
+		calls = append(calls, j.w.portCalls(j.nic, j.tos)...)
+	}
+	e.phase(ctx, calls)
+	calls = nil
+	for _, j := range jobs {
+		calls = append(calls, j.w.fallbackCalls(e, j.nic, j.tos)...)
+	}
+	e.phase(ctx, calls)
+	d.readPgrep(ctx, e)
+	host.LLDPAgent = lldpFact(d.lldpad, d.pgrep)
+
+	// The tasks parse what the phases brought back; one sends a command itself only when
+	// no phase did.
+	var g errgroup.Group
+	g.SetLimit(maxInFlight)
+	for _, j := range jobs {
+		w := j.w
+		if j.nic {
+			w.collectNIC(ctx, e, &g)
+		}
+		g.Go(func() error { w.collectCounters(ctx, e); return nil })
+		if j.tos {
+			g.Go(func() error { w.collectToS(ctx, e); return nil })
 		}
 	}
 	_ = g.Wait() // tasks record failures in their facts

@@ -2,11 +2,10 @@ package linux
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -19,6 +18,11 @@ type discovery struct {
 
 	netdevs   []topology.Netdev // nil when ip failed
 	netdevErr string
+	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
+	// (see excerpts.go); nil until first asked.
+	ipByName  map[string]map[string]json.RawMessage
+	devByName map[string]string
+	gidByPort map[string][]string
 
 	bindings   map[DevPort]string // RDMA port -> netdev
 	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)
@@ -30,18 +34,18 @@ type discovery struct {
 	gidsErr  string
 }
 
-// discover runs the host-wide commands concurrently and parses them.
+// discover runs the host-wide commands as one phase and parses them. pgrep, when systemctl
+// cannot answer, is left to the per-port phase (see pgrepCalls).
 func discover(ctx context.Context, e executor) *discovery {
 	d := &discovery{}
-	var g errgroup.Group
-	g.SetLimit(maxInFlight)
+	calls := make([]call, len(discoveryCommands))
+	for i, cmd := range discoveryCommands {
+		calls[i] = call{template: cmd}
+	}
+	e.phase(ctx, calls)
 	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order
 	for i, cmd := range discoveryCommands {
-		g.Go(func() error { *dsts[i] = e.run(ctx, cmd, nil); return nil })
-	}
-	_ = g.Wait() // tasks report through their results, never through the group
-	if noSystemd(d.lldpad) {
-		d.pgrep = e.run(ctx, CmdPgrepLLDPAD, nil)
+		*dsts[i] = e.run(ctx, cmd, nil)
 	}
 
 	if !d.ip.ok() {
@@ -79,6 +83,21 @@ func discover(ctx context.Context, e executor) *discovery {
 
 	d.bind()
 	return d
+}
+
+// pgrepCalls is the lldpad process check, wanted only when systemctl could not answer.
+func (d *discovery) pgrepCalls() []call {
+	if noSystemd(d.lldpad) {
+		return []call{{template: CmdPgrepLLDPAD}}
+	}
+	return nil
+}
+
+// readPgrep takes pgrep's answer (from the per-port phase) when it was wanted.
+func (d *discovery) readPgrep(ctx context.Context, e executor) {
+	if noSystemd(d.lldpad) {
+		d.pgrep = e.run(ctx, CmdPgrepLLDPAD, nil)
+	}
 }
 
 // bind maps RDMA ports to netdevs from `rdma link`, or, when rdma is missing or fails, from the

@@ -26,10 +26,21 @@ func linesWhere(text string, keep func(line string) bool) string {
 
 // ipAddrExcerpt is the compacted JSON object of one netdev, limited to the fields used.
 func ipAddrExcerpt(jsonText, ifname string) string {
+	return ipObjectExcerpt(ipObjects(jsonText), ifname)
+}
+
+// ipObjects are the netdev objects of `ip -j addr`, each by its field names; nil when the
+// text is not a JSON array of objects.
+func ipObjects(jsonText string) []map[string]json.RawMessage {
 	var objs []map[string]json.RawMessage
 	if json.Unmarshal([]byte(jsonText), &objs) != nil {
-		return ""
+		return nil
 	}
+	return objs
+}
+
+// ipObjectExcerpt is ipAddrExcerpt over already parsed objects.
+func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
 	for _, o := range objs {
 		var name string
 		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
@@ -114,17 +125,20 @@ func devinfoExcerpt(text string, dp DevPort) string {
 // gidExcerpt is the grep lines of one port's populated GID entries.
 func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
 	prefix := "/sys/class/infiniband/" + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
-	return linesWhere(text, func(l string) bool {
-		if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
-			return false
-		}
-		path, _, _ := strings.Cut(l, ":")
-		if !strings.HasPrefix(path, prefix) {
-			return false
-		}
-		idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
-		return err == nil && indexes[idx]
-	})
+	return linesWhere(text, func(l string) bool { return gidLineKept(l, prefix, indexes) })
+}
+
+// gidLineKept is a GID dump line of the port at prefix whose index is one of indexes.
+func gidLineKept(l, prefix string, indexes map[int]bool) bool {
+	if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
+		return false
+	}
+	path, _, _ := strings.Cut(l, ":")
+	if !strings.HasPrefix(path, prefix) {
+		return false
+	}
+	idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
+	return err == nil && indexes[idx]
 }
 
 // qosExcerpt keeps the mlnx_qos lines that decide trust, PFC, the DCBX owner and the cable

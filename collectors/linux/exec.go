@@ -55,17 +55,18 @@ func (r result) failure() string {
 type executor struct {
 	r    collectors.Runner
 	sudo bool
+	pre  *answers // what phases already brought back (see phase)
 }
 
-// run fills template with vars (every value validated) and sends it. A value that fails
-// validation is never sent: the result carries the validation error instead.
+// run fills template with vars (every value validated) and sends it, unless a phase already
+// did. A value that fails validation is never sent: the result carries the validation error.
 func (e executor) run(ctx context.Context, template string, vars map[string]string) result {
-	cmd, err := collectors.Expand(template, vars)
+	cmd, err := e.expand(template, vars)
 	if err != nil {
-		return result{cmd: template, err: fmt.Errorf("not sent: %w", err)}
+		return result{cmd: template, err: err}
 	}
-	if e.sudo {
-		cmd = collectors.SudoPrefix + cmd
+	if r, ok := e.pre.get(cmd); ok {
+		return r
 	}
 	out, err := e.r.Run(ctx, cmd)
 	return result{cmd: cmd, out: out, err: err}

@@ -24,7 +24,8 @@ func isHwCounterPath(p string) bool {
 // ParseEthtoolStats reads `ethtool -S IF`: a `NIC statistics:` header, then `name: value`
 // rows. Names are trimmed (one old mlx5 name carried a trailing space).
 func ParseEthtoolStats(text string) (map[string]int64, error) {
-	out := map[string]int64{}
+	// Sized once: a ConnectX prints hundreds of counters, which grew the map many times.
+	out := make(map[string]int64, strings.Count(text, "\n"))
 	header := false
 	for n, raw := range strings.Split(text, "\n") {
 		line := strings.TrimSpace(raw)

@@ -17,6 +17,8 @@ type portWork struct {
 	// dcbxErr why it is missing, both set by the QoS task.
 	dcbxSrc topology.Evidence
 	dcbxErr string
+
+	mq *parsedQoS // see parseMlnxQos
 }
 
 func newPortWork(t target) *portWork {
@@ -36,7 +38,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 		p.Link = topology.Unknown[topology.Netdev](topology.Evidence{Command: d.ip.cmd, Error: d.netdevErr})
 	default:
 		if n, ok := d.netdev(w.t.netdev); ok {
-			p.Link = topology.Known(n, topology.Evidence{Command: d.ip.cmd, Excerpt: ipAddrExcerpt(d.ip.out.Stdout, n.Name)})
+			p.Link = topology.Known(n, topology.Evidence{Command: d.ip.cmd, Excerpt: d.ipExcerpt(n.Name)})
 			p.Uppers = d.uppers(n.Name)
 		} else {
 			p.Link = topology.Unknown[topology.Netdev](topology.Evidence{Command: d.ip.cmd,
@@ -63,7 +65,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 		p.State = topology.Unknown[topology.RDMAPort](topology.Evidence{Command: d.devinfo.cmd, Error: d.portsErr})
 	default:
 		if st, ok := d.ports[dp]; ok {
-			p.State = topology.Known(st, topology.Evidence{Command: d.devinfo.cmd, Excerpt: devinfoExcerpt(d.devinfo.out.Stdout, dp)})
+			p.State = topology.Known(st, topology.Evidence{Command: d.devinfo.cmd, Excerpt: d.devinfoExcerpt(dp)})
 		} else {
 			p.State = topology.Unknown[topology.RDMAPort](topology.Evidence{Command: d.devinfo.cmd,
 				Error: fmt.Sprintf("ibv_devinfo did not list %s port %d", dp.Dev, dp.Port)})
@@ -82,7 +84,7 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 	if gids == nil {
 		gids = []topology.GID{}
 	}
-	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: gidExcerpt(d.gids.out.Stdout, dp, idx)})
+	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: d.gidExcerpt(dp, idx)})
 }
 
 // skipAll marks every fact that needs a per-port command as not collected.

@@ -79,7 +79,7 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 		notes = append(notes, "traffic_class: "+tc.failure())
 	}
 
-	def := e.run(ctx, CmdDefaultRoCEToS, w.vars)
+	def := e.run(ctx, CmdDefaultRoCEToS, w.vars) // needsDefaultToS(tc) holds here
 	cmds := tc.cmd + "; " + def.cmd
 	if def.ok() {
 		v, err := ParseDefaultRoCEToS(def.out.Stdout)
@@ -118,9 +118,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	} else if m, err := ParseEthtoolStats(st.out.Stdout); err != nil {
 		errs = append(errs, err.Error())
 	} else {
-		for k, v := range m {
-			counters[k] = v
-		}
+		counters = m // the parser's own map: the hw counters join it, nothing is copied
 		excerpts = append(excerpts, counterExcerpt(st.out.Stdout))
 	}
 
@@ -146,4 +144,14 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 		return
 	}
 	w.p.Counters = topology.Known(counters, src)
+}
+
+// needsDefaultToS is a traffic_class answer that collectToS goes on to default_roce_tos after:
+// unreadable, or readable and not set.
+func needsDefaultToS(tc result) bool {
+	if !tc.ok() {
+		return true
+	}
+	_, set, err := ParseTrafficClass(tc.out.Stdout)
+	return err == nil && !set
 }

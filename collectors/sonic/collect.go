@@ -8,6 +8,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -25,12 +26,17 @@ const (
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
+	// Every command is fixed: all go in one batch (one session on a runner that batches).
+	r = switchcollect.Prefetch(ctx, r, 1, []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters, CmdInterfaceCounters})
 
 	if nos, ev := evidence.Read(ctx, r, CmdVersion, ParseVersion); ev.Error == "" {
 		sw.NOS = nos
 	}
 
 	db, cfgEv := evidence.Read(ctx, r, CmdRunningConfig, ParseRunningConfig)
+	if db != nil {
+		db.indexKeys()
+	}
 
 	neighbours, lldpEv := evidence.Read(ctx, r, CmdLLDP, ParseLLDPTable)
 	if lldpEv.Error == "" {

@@ -16,6 +16,8 @@ type ConfigDB struct {
 	Tables map[string]map[string]map[string]string
 	// Namespaces lists the multi-ASIC namespaces that were merged (empty on single-ASIC).
 	Namespaces []string
+
+	keys *keyIndex // see indexKeys; nil scans
 }
 
 var namespaceKey = regexp.MustCompile(`^(localhost|asic[0-9]+)$`)

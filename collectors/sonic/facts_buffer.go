@@ -17,7 +17,7 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return topology.Buffer{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := portKeys(db.Tables["BUFFER_PG"], port)
+	keys, err := db.portKeys("BUFFER_PG", port)
 	if err != nil {
 		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
 	}

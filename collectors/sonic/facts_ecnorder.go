@@ -27,7 +27,7 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 	}
 	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
 	var ex []string
-	qkeys, err := portKeys(db.Tables["QUEUE"], port)
+	qkeys, err := db.portKeys("QUEUE", port)
 	if err != nil {
 		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
 	}

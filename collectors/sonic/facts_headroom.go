@@ -39,7 +39,7 @@ func dynamicModel(db *ConfigDB) bool {
 
 // losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG.
 func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[string]string, bool, error) {
-	keys, err := portKeys(db.Tables["BUFFER_PG"], port)
+	keys, err := db.portKeys("BUFFER_PG", port)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
 	}

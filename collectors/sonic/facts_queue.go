@@ -15,7 +15,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := portKeys(db.Tables["QUEUE"], port)
+	keys, err := db.portKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
@@ -56,7 +56,7 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := portKeys(db.Tables["QUEUE"], port)
+	keys, err := db.portKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}

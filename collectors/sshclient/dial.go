@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -23,6 +24,9 @@ type Client struct {
 	jumps  []*ssh.Client // outermost first
 	sem    chan struct{}
 	target string
+	// noBatch is set once the device's shell failed a batch's markers: RunBatch then sends
+	// one command per session.
+	noBatch atomic.Bool
 }
 
 var _ collectors.Runner = (*Client)(nil)

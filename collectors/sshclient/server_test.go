@@ -12,12 +12,15 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/roceaudit/roceaudit/lab/loginshell"
 )
 
 // reply is how the test server answers one exec request.
@@ -35,12 +38,15 @@ type testServer struct {
 	ln   net.Listener
 	port int
 
-	mu          sync.Mutex
-	hostKeys    []ssh.Signer
-	authorized  ssh.PublicKey
-	password    string
-	replies     map[string]reply
-	delay       time.Duration // before answering a non-slow command
+	mu         sync.Mutex
+	hostKeys   []ssh.Signer
+	authorized ssh.PublicKey
+	password   string
+	replies    map[string]reply
+	delay      time.Duration // before answering a non-slow command
+	// shell runs each exec line as a login shell's `;`-list (lab/loginshell), each command
+	// answered from replies; off, the whole line is one command, as a network CLI takes it.
+	shell       bool
 	forwardOK   bool
 	received    []string // exec commands, in arrival order
 	users       []string // users that authenticated
@@ -213,7 +219,12 @@ func (s *testServer) exec(ch ssh.Channel, cmd string, closed <-chan struct{}) {
 	if !ok {
 		r = reply{stderr: "sh: " + cmd + ": not found\n", exit: 127}
 	}
+	if s.shell {
+		r = s.list(cmd)
+	}
 	if r.slow {
+		io.WriteString(ch, r.stdout)
+		io.WriteString(ch.Stderr(), r.stderr)
 		<-closed
 		done()
 		s.slowClosed <- cmd
@@ -341,4 +352,26 @@ func writeKnownHosts(t *testing.T, dir string, lines ...string) string {
 
 func knownLine(s *testServer) string {
 	return knownhosts.Line([]string{knownhosts.Normalize(s.addr())}, s.hostKey())
+}
+
+// list answers a line as a shell runs a `;`-list of the replies; a slow command holds the
+// list until the client closes the channel: what came before it is all the client gets.
+func (s *testServer) list(line string) reply {
+	const stall = "\x00stall\x00"
+	stdout, stderr, exit := loginshell.List(line, func(c string) (string, string, int) {
+		s.mu.Lock()
+		r, ok := s.replies[c]
+		s.mu.Unlock()
+		switch {
+		case !ok:
+			return "", "sh: " + c + ": not found\n", 127
+		case r.slow:
+			return stall, stall, 0
+		}
+		return r.stdout, r.stderr, int(r.exit)
+	})
+	if i := strings.Index(stdout, stall); i >= 0 {
+		return reply{stdout: stdout[:i], stderr: stderr[:strings.Index(stderr, stall)], slow: true}
+	}
+	return reply{stdout: stdout, stderr: stderr, exit: uint32(exit)}
 }

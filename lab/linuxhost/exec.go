@@ -35,11 +35,17 @@ func (h *Host) installed(name string) (tool, bool) {
 	return t, ok
 }
 
-// Exec answers one command line as the host's login shell would: bash splits it, sudo (a
+// Exec answers a command line as the host's login shell would: a `;`-list runs each command
+// in turn (loginshell.List), bash splits each, sudo (a
 // NOPASSWD login) runs what follows it, the program reads its own arguments. The host's own
 // programs answer at once from the state; anything else goes to the Extension (which may
 // block until ctx ends), and then is "command not found".
 func (h *Host) Exec(ctx context.Context, cmd string) (stdout, stderr string, exit int) {
+	return loginshell.List(cmd, func(c string) (string, string, int) { return h.execOne(ctx, c) })
+}
+
+// execOne answers one simple command.
+func (h *Host) execOne(ctx context.Context, cmd string) (stdout, stderr string, exit int) {
 	line, fail := loginshell.Parse(cmd)
 	if fail != nil {
 		return "", fail.Stderr, fail.Exit

@@ -123,9 +123,15 @@ func words(line string) (argv []string, ok bool) {
 }
 
 // Exec answers cmd on a device whose one program the lab renders is program (SONiC's show,
-// NVUE's nv): run gets its command line, program first; a refused line gets the shell's or
-// sudo's answer, any other program bash's "command not found", an empty line nothing.
+// NVUE's nv): run gets each command line of a `;`-list (see List), program first; a refused
+// line gets the shell's or sudo's answer, any other program bash's "command not found", an
+// empty line nothing.
 func Exec(cmd, program string, run func(argv []string) (stdout, stderr string, exit int)) (string, string, int) {
+	return List(cmd, func(c string) (string, string, int) { return execOne(c, program, run) })
+}
+
+// execOne is Exec for one simple command.
+func execOne(cmd, program string, run func(argv []string) (stdout, stderr string, exit int)) (string, string, int) {
 	line, fail := Parse(cmd)
 	switch {
 	case fail != nil:

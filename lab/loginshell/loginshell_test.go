@@ -78,3 +78,35 @@ func TestExec(t *testing.T) {
 		}
 	}
 }
+
+// A `;`-list runs as bash runs it: in turn, `$?` the previous status, echo a builtin.
+func TestExecList(t *testing.T) {
+	show := func(argv []string) (string, string, int) {
+		if len(argv) > 1 && argv[1] == "fail" {
+			return "", "failed\n", 3
+		}
+		return strings.Join(argv, "+") + "\n", "", 0
+	}
+	for _, c := range []struct {
+		cmd, out, stderr string
+		exit             int
+	}{
+		{"show a; echo T $?; echo T >&2", "show+a\nT 0\n", "T\n", 0},
+		{"show fail; echo T $?; echo T >&2; show b; echo T $?", "T 3\nshow+b\nT 0\n", "failed\nT\n", 0},
+		{"config; echo $?", "127\n", "bash: line 1: config: command not found\n", 0},
+		{"sudo -n show x;echo 'a b' \"c\" $? 1>&2", "show+x\n", "a b c 0\n", 0},
+		{"show fail;", "", "failed\n", 3},
+		{"show a; show fail", "show+a\n", "failed\n", 3},
+		{"echo 'x; y'", "x; y\n", "", 0},
+		{"show a;; show b", "", "bash: -c: line 1: syntax error near unexpected token `;;'\nbash: -c: line 1: `show a;; show b'\n", 2},
+		{"; show b", "", "bash: -c: line 1: syntax error near unexpected token `;'\nbash: -c: line 1: `; show b'\n", 2},
+		{"show a | wc; echo $?", "2\n", "lab shell: redirections, pipes, lists and expansions are not emulated: show a | wc\n", 0},
+		{"echo $HOME", "", "lab shell: redirections, pipes, lists and expansions are not emulated: echo $HOME\n", 2},
+		{"show 'open; echo x", "", "lab shell: redirections, pipes, lists and expansions are not emulated: show 'open; echo x\n", 2},
+	} {
+		out, stderr, exit := Exec(c.cmd, "show", show)
+		if out != c.out || stderr != c.stderr || exit != c.exit {
+			t.Errorf("Exec(%q) = %q, %q, %d; want %q, %q, %d", c.cmd, out, stderr, exit, c.out, c.stderr, c.exit)
+		}
+	}
+}

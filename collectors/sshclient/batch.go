@@ -1,0 +1,158 @@
+package sshclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+var _ collectors.BatchRunner = (*Client)(nil)
+
+// RunBatch sends the allowlisted commands of cmds in one session, as one sh list (see
+// batchList), and answers each as Run would: the same refusals, sudo prefix, output caps
+// and exit codes. cfg.Timeout bounds each command, not the batch: a command that stalls is
+// stopped with its session and the commands after it go on in a new one. A device whose
+// shell does not give back the markers (not a POSIX shell) gets each command in its own
+// session, from then on.
+func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Output, []error) {
+	outs, errs := make([]collectors.Output, len(cmds)), make([]error, len(cmds))
+	var pending []int
+	for i, cmd := range cmds {
+		if c.cfg == nil || c.cfg.Allowlist == nil || !c.cfg.Allowlist.Allows(cmd) {
+			errs[i] = fmt.Errorf("ssh %s: %q: %w", c.target, cmd, collectors.ErrNotAllowed)
+			continue
+		}
+		pending = append(pending, i)
+	}
+	// A terminal merges stderr into stdout: such commands keep their own sessions.
+	if c.conn == nil || len(pending) < 2 || collectors.HangupWanted(ctx) || c.noBatch.Load() {
+		c.runEach(ctx, cmds, pending, outs, errs)
+		return outs, errs
+	}
+	// Every session ends at least one pending command (answered, stalled or handed to
+	// runEach), so this loop runs at most len(cmds) times.
+	for range len(cmds) {
+		if len(pending) == 0 {
+			break
+		}
+		sent := make([]string, len(pending))
+		for j, i := range pending {
+			sent[j] = c.withSudo(cmds[i])
+		}
+		b := c.runList(ctx, sent)
+		for j := range b.answered {
+			outs[pending[j]] = b.outs[j]
+		}
+		switch {
+		case b.err != nil: // the session did not start, or ctx ended: the rest shares the error
+			for _, i := range pending[b.answered:] {
+				errs[i] = fmt.Errorf("ssh %s: %q: %w", c.target, c.withSudo(cmds[i]), b.err)
+			}
+			return outs, errs
+		case b.stalled:
+			i := pending[b.answered]
+			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
+			pending = pending[b.answered+1:]
+		case b.answered < len(pending): // markers missing or malformed
+			c.noBatch.Store(true)
+			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
+			return outs, errs
+		default:
+			pending = nil
+		}
+	}
+	return outs, errs
+}
+
+// runEach sends cmds[i] for each i of which in its own session.
+func (c *Client) runEach(ctx context.Context, cmds []string, which []int, outs []collectors.Output, errs []error) {
+	for _, i := range which {
+		outs[i], errs[i] = c.Run(ctx, cmds[i])
+	}
+}
+
+func (c *Client) withSudo(cmd string) string {
+	if c.cfg.Sudo && !strings.HasPrefix(cmd, collectors.SudoPrefix) {
+		return collectors.SudoPrefix + cmd
+	}
+	return cmd
+}
+
+// listRun is one session of a batch: the first answered commands came back whole.
+type listRun struct {
+	outs     []collectors.Output
+	answered int
+	stalled  bool  // command #answered ran past cfg.Timeout and was stopped
+	err      error // the session failed to start, or ctx ended
+}
+
+// runList runs cmds (already prefixed) as one list in one session.
+func (c *Client) runList(ctx context.Context, cmds []string) listRun {
+	select {
+	case c.sem <- struct{}{}:
+	case <-ctx.Done():
+		return listRun{err: fmt.Errorf("waiting for a session: %w", ctx.Err())}
+	}
+	defer func() { <-c.sem }()
+
+	sess, err := c.conn.NewSession()
+	if err != nil {
+		return listRun{err: fmt.Errorf("new session: %w", err)}
+	}
+	token := newToken()
+	tick := make(chan struct{}, 1)
+	stdout, stderr := newSplitter(token, true, tick), newSplitter(token, false, nil)
+	sess.Stdout, sess.Stderr = stdout, stderr
+	if err := sess.Start(batchList(cmds, token)); err != nil {
+		sess.Close()
+		return listRun{err: fmt.Errorf("start: %w", err)}
+	}
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+
+	timer := time.NewTimer(c.cfg.Timeout)
+	defer timer.Stop()
+	var r listRun
+	seen, ended := 0, false
+	// Each turn sees the session end, a stop, or a tick: each command's end sends at most
+	// one, and a tick can come late, after its command was counted.
+	for turn := 0; !ended && turn < 2*len(cmds)+3; turn++ {
+		select {
+		case <-done:
+			sess.Close()
+			ended = true
+		case <-tick:
+			if n := stdout.finished(); n > seen {
+				seen = n
+				timer.Reset(c.cfg.Timeout) // Go 1.23 timers: no stale tick to drain
+			}
+		case <-timer.C:
+			r.stalled, ended = true, true
+			stopSession(sess, done)
+		case <-ctx.Done():
+			stopSession(sess, done)
+			r.err, ended = fmt.Errorf("running: %w", ctx.Err()), true
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				r.err = fmt.Errorf("running: %w: %w", ErrTimeout, ctx.Err())
+			}
+		}
+	}
+	if !ended { // cannot happen: more ticks than commands
+		stopSession(sess, done)
+	}
+	outParts, status := stdout.result()
+	errParts, _ := stderr.result()
+	// A command is answered once both its markers came back; on a stall the first command
+	// not answered is the one that stalled.
+	r.answered = min(len(outParts), len(errParts), len(cmds))
+	r.stalled = r.stalled && r.answered < len(cmds)
+	r.outs = make([]collectors.Output, r.answered)
+	for i := range r.answered {
+		r.outs[i] = collectors.Output{Stdout: outParts[i], Stderr: errParts[i], ExitCode: status[i]}
+	}
+	return r
+}
