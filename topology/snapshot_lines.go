@@ -34,12 +34,22 @@ func lineHeader(line []byte) (*Snapshot, bool) {
 // readLines reads the devices (decoded on every core, kept in file order) and, when asked,
 // the transcripts of a line-oriented snapshot after its header.
 func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, error) {
-	devs, next, err := decodeLines(br, "device", func(line []byte) (*Device, error) {
+	workers := make([]*planDecoder, runtime.GOMAXPROCS(0))
+	for i := range workers {
+		workers[i] = newPlanDecoder(opts)
+	}
+	devs, next, err := decodeLines(br, "device", func(w int, line []byte) (*Device, error) {
 		line, err := legacyFacts(line)
 		if err != nil {
 			return nil, err
 		}
 		d := new(Device)
+		if err := workers[w].decodeDevice(line, d); err == nil {
+			return d, nil
+		} else if !errors.Is(err, errFallback) {
+			return nil, err
+		}
+		d = new(Device) // what the planned decoder cannot read exactly, encoding/json does
 		if err := json.Unmarshal(line, d); err != nil {
 			return nil, err
 		}
@@ -58,7 +68,7 @@ func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, erro
 	case !opts.Transcripts:
 		return s, nil // checks need none of it
 	}
-	entries, next, err := decodeLines(br, "transcript", func(line []byte) (*transcriptEntry, error) {
+	entries, next, err := decodeLines(br, "transcript", func(_ int, line []byte) (*transcriptEntry, error) {
 		e := new(transcriptEntry)
 		return e, json.Unmarshal(line, e)
 	})
@@ -84,7 +94,8 @@ func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, erro
 
 // decodeLines decodes list elements, one a line ("{...}" or ",{...}"), on every core, until
 // a line that closes the list, which it returns. what names an element in errors.
-func decodeLines[T any](br *bufio.Reader, what string, decode func([]byte) (T, error)) ([]T, string, error) {
+// decode is told which worker (0..GOMAXPROCS-1) calls it.
+func decodeLines[T any](br *bufio.Reader, what string, decode func(worker int, line []byte) (T, error)) ([]T, string, error) {
 	type job struct {
 		i    int
 		line []byte
@@ -96,12 +107,12 @@ func decodeLines[T any](br *bufio.Reader, what string, decode func([]byte) (T, e
 		wg      sync.WaitGroup
 	)
 	jobs := make(chan job, 64)
-	for range runtime.GOMAXPROCS(0) {
+	for w := range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				v, err := decode(j.line)
+				v, err := decode(w, j.line)
 				mu.Lock()
 				if err != nil && firstEr == nil {
 					firstEr = fmt.Errorf("%s %d: %w", what, j.i+1, err)
