@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // decodeBoth decodes line with the planned decoder and with encoding/json (then trimmed as
@@ -119,5 +120,28 @@ func TestPlannedDecoderOnSnapshotLines(t *testing.T) {
 	t.Logf("%d devices, %d by the planned decoder", n, planned)
 	if planned != n {
 		t.Errorf("%d of %d devices fell back", n-planned, n)
+	}
+}
+
+// Two ports with the same QoS map and excerpt hold one map and one string, however long.
+func TestPlannedDecoderSharesRepeatedValues(t *testing.T) {
+	excerpt := strings.Repeat("DSCP_TO_TC_MAP|AZURE\n", 20)
+	port := func(name string) *SwitchPort {
+		return &SwitchPort{Name: name, DSCPToTC: Known(map[int]int{26: 3, 48: 6}, Evidence{Excerpt: excerpt})}
+	}
+	line, err := json.Marshal(&Device{Name: "leaf1", Switch: &SwitchFacts{Ports: []*SwitchPort{port("Ethernet0"), port("Ethernet4")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d Device
+	if err := newPlanDecoder(ReadOptions{}).decodeDevice(line, &d); err != nil {
+		t.Fatal(err)
+	}
+	a, b := d.Switch.Ports[0].DSCPToTC, d.Switch.Ports[1].DSCPToTC
+	if reflect.ValueOf(a.Value).UnsafePointer() != reflect.ValueOf(b.Value).UnsafePointer() {
+		t.Error("the two ports' DSCP maps are two maps")
+	}
+	if unsafe.StringData(a.Source.Excerpt) != unsafe.StringData(b.Source.Excerpt) || a.Source.Excerpt != excerpt {
+		t.Error("the two ports' excerpts are two strings")
 	}
 }
