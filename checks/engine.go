@@ -1,8 +1,11 @@
 package checks
 
 import (
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/remedy"
@@ -43,8 +46,11 @@ func (o Options) wants(id string) bool {
 // every endpoint pair of opts.Paths. With opts.Restrict, port and link checks only look at the
 // hops of those paths. It reads nothing but the snapshot.
 func Run(snap *topology.Snapshot, opts Options) []Result {
-	var out []Result
 	cat := Catalog()
+	for _, c := range cat { // one text per check and run, not one per result
+		text := c.Expected(snap.Recipe)
+		c.expected = &text
+	}
 	f := newFabric(snap)
 	paths := resolvePaths(snap, f.links, opts.Paths)
 	var sc *scope
@@ -52,51 +58,23 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 		sc = pathScope(paths)
 	}
 	linked := topology.LinkedPorts(f.links)
-	for _, d := range snap.Devices {
-		if sc != nil && !sc.hasDevice(d.Name) {
-			continue
-		}
-		for _, c := range cat {
-			if c.device == nil {
-				continue
-			}
-			// A device that could not be collected is reported whatever --only/--skip say:
-			// filtering must never turn an incomplete audit into a pass.
-			if v := c.device(snap.Recipe, d); opts.wants(c.ID) || v.status == Error {
-				out = append(out, c.result(snap.Recipe, v, d.Name, ""))
-			}
-		}
-		if !d.Reachable {
-			continue
-		}
-		if d.Host != nil {
-			for _, p := range d.Host.Ports {
-				if !sc.hasPort(d.Name, p.Netdev) {
-					continue
-				}
-				for _, c := range cat {
-					if c.hostPort != nil && opts.wants(c.ID) {
-						e := end{ref: topology.PortRef{Device: d.Name, Interface: p.Netdev}, dev: d, host: p}
-						v := opts.portFix(c, c.hostPort(snap.Recipe, d, p), e, snap.Recipe)
-						out = append(out, c.result(snap.Recipe, v, d.Name, p.Netdev))
-					}
-				}
-			}
-		}
-		if d.Switch != nil {
-			peers := map[string]topology.PortRef{}
-			for port, peer := range linked[d.Name] {
-				if sc.hasPort(d.Name, port) {
-					peers[port] = peer
-				}
-			}
-			out = append(out, switchResults(snap.Recipe, cat, f, d, peers, opts)...)
-		}
-	}
-	out = append(out, linkResults(snap.Recipe, cat, f, sc, opts)...)
+	// The fabric-wide analysis (most of a large fabric's check time) runs beside the devices,
+	// which are judged on every core; results keep the order of a serial run.
+	var fabricOut []Result
+	var wg sync.WaitGroup
 	if sc == nil { // a fabric-wide verdict has no place in an audit narrowed to some paths
-		out = append(out, fabricResults(snap.Recipe, cat, f, opts)...)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fabricOut = fabricResults(snap.Recipe, cat, f, opts)
+		}()
 	}
+	perDevice := eachDevice(snap.Devices, func(d *topology.Device, out []Result) []Result {
+		return deviceResults(snap.Recipe, cat, f, sc, linked, d, opts, out)
+	})
+	linkOut := linkResults(snap.Recipe, cat, f, sc, opts)
+	wg.Wait()
+	var tail []Result
 	for _, rp := range paths {
 		for _, c := range cat {
 			if c.path == nil || !opts.wants(c.ID) {
@@ -107,7 +85,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				v := opts.hopFix(c, pv.verdict, e, e.input(c, snap.Recipe))
 				res := c.result(snap.Recipe, v, pv.device, pv.iface)
 				res.Path = pv.path
-				out = append(out, res)
+				tail = append(tail, res)
 			}
 		}
 	}
@@ -126,8 +104,93 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			v = opts.hopFix(c, v, e, in)
 			res := c.result(snap.Recipe, v, x.From.Device, x.From.Interface)
 			res.Path = xferPath(x)
-			out = append(out, res)
+			tail = append(tail, res)
 		}
+	}
+
+	n := len(linkOut) + len(fabricOut) + len(tail)
+	for _, part := range perDevice {
+		n += len(part)
+	}
+	out := make([]Result, 0, n)
+	for _, part := range perDevice {
+		out = append(out, part...)
+	}
+	out = append(append(append(out, linkOut...), fabricOut...), tail...)
+	return out
+}
+
+// deviceChunk is how many devices one worker judges at a time.
+const deviceChunk = 32
+
+// eachDevice calls judge for every device on every core, and returns the results of each
+// chunk of deviceChunk devices in device order.
+func eachDevice(devices []*topology.Device, judge func(d *topology.Device, out []Result) []Result) [][]Result {
+	parts := make([][]Result, (len(devices)+deviceChunk-1)/deviceChunk)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(parts) {
+					return
+				}
+				var out []Result
+				for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
+					out = judge(d, out)
+				}
+				parts[i] = out
+			}
+		}()
+	}
+	wg.Wait()
+	return parts
+}
+
+// deviceResults appends to out the results of one device: its device checks, then its
+// host ports', then its switch ports'.
+func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked map[string]map[string]topology.PortRef, d *topology.Device, opts Options, out []Result) []Result {
+	if sc != nil && !sc.hasDevice(d.Name) {
+		return out
+	}
+	for _, c := range cat {
+		if c.device == nil {
+			continue
+		}
+		// A device that could not be collected is reported whatever --only/--skip say:
+		// filtering must never turn an incomplete audit into a pass.
+		if v := c.device(r, d); opts.wants(c.ID) || v.status == Error {
+			out = append(out, c.result(r, v, d.Name, ""))
+		}
+	}
+	if !d.Reachable {
+		return out
+	}
+	if d.Host != nil {
+		for _, p := range d.Host.Ports {
+			if !sc.hasPort(d.Name, p.Netdev) {
+				continue
+			}
+			for _, c := range cat {
+				if c.hostPort != nil && opts.wants(c.ID) {
+					e := end{ref: topology.PortRef{Device: d.Name, Interface: p.Netdev}, dev: d, host: p}
+					v := opts.portFix(c, c.hostPort(r, d, p), e, r)
+					out = append(out, c.result(r, v, d.Name, p.Netdev))
+				}
+			}
+		}
+	}
+	if d.Switch != nil {
+		peers := map[string]topology.PortRef{}
+		for port, peer := range linked[d.Name] {
+			if sc.hasPort(d.Name, port) {
+				peers[port] = peer
+			}
+		}
+		out = append(out, switchResults(r, cat, f, d, peers, opts)...)
 	}
 	return out
 }
@@ -216,7 +279,7 @@ func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result 
 		Severity:  c.Severity,
 		Device:    device,
 		Interface: iface,
-		Expected:  c.Expected(r),
+		Expected:  c.expectedText(r),
 		Actual:    v.actual,
 		Message:   v.message,
 	}
@@ -225,6 +288,14 @@ func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result 
 		res.Remediation = v.remediation
 	}
 	return res
+}
+
+// expectedText is c.Expected(r), computed once per run (Run sets it).
+func (c *Check) expectedText(r recipe.Recipe) string {
+	if c.expected != nil {
+		return *c.expected
+	}
+	return c.Expected(r)
 }
 
 // Outcome is what a set of results means for the exit code.
