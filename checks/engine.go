@@ -69,7 +69,21 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			fabricOut = fabricResults(snap.Recipe, cat, f, opts)
 		}()
 	}
-	perDevice := eachDevice(snap.Devices, func(d *topology.Device, out []Result) []Result {
+	kinds := countKinds(cat)
+	bound := func(d *topology.Device) int { // results deviceResults may append, at most
+		n := kinds.device
+		if d.Reachable && d.Host != nil {
+			n += kinds.hostPort * len(d.Host.Ports)
+		}
+		if d.Reachable && d.Switch != nil {
+			n += kinds.switchPort * len(linked[d.Name])
+		}
+		return n
+	}
+	// Room after the devices' results for the links' and the fabric's, so they are appended
+	// in place rather than the whole list copied.
+	room := kinds.link*len(f.links) + kinds.declared*len(f.declared) + 64
+	perDevice := eachDevice(snap.Devices, bound, room, func(d *topology.Device, out []Result) []Result {
 		return deviceResults(snap.Recipe, cat, f, sc, linked, d, opts, out)
 	})
 	linkOut := linkResults(snap.Recipe, cat, f, sc, opts)
@@ -108,46 +122,86 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 		}
 	}
 
-	n := len(linkOut) + len(fabricOut) + len(tail)
-	for _, part := range perDevice {
-		n += len(part)
+	return append(append(append(perDevice, linkOut...), fabricOut...), tail...)
+}
+
+// kinds counts a catalog's checks of each per-device kind.
+type kinds struct{ device, hostPort, switchPort, link, declared int }
+
+func countKinds(cat []*Check) kinds {
+	var k kinds
+	for _, c := range cat {
+		if c.device != nil {
+			k.device++
+		}
+		if c.hostPort != nil {
+			k.hostPort++
+		}
+		if c.switchPort != nil {
+			k.switchPort++
+		}
+		if c.link != nil {
+			k.link++
+		}
+		if c.declared != nil {
+			k.declared++
+		}
 	}
-	out := make([]Result, 0, n)
-	for _, part := range perDevice {
-		out = append(out, part...)
-	}
-	out = append(append(append(out, linkOut...), fabricOut...), tail...)
-	return out
+	return k
 }
 
 // deviceChunk is how many devices one worker judges at a time.
 const deviceChunk = 32
 
-// eachDevice calls judge for every device on every core, and returns the results of each
-// chunk of deviceChunk devices in device order.
-func eachDevice(devices []*topology.Device, judge func(d *topology.Device, out []Result) []Result) [][]Result {
-	parts := make([][]Result, (len(devices)+deviceChunk-1)/deviceChunk)
+// eachDevice calls judge for every device on every core and returns the results in device
+// order. Each chunk of devices writes into its own window of one slice, sized by bound (at
+// least what judge appends for a device), so a million results are neither regrown nor
+// copied from one slice to another; windows not filled are closed up at the end. The slice
+// has room for that many more results.
+func eachDevice(devices []*topology.Device, bound func(*topology.Device) int, room int, judge func(d *topology.Device, out []Result) []Result) []Result {
+	chunks := (len(devices) + deviceChunk - 1) / deviceChunk
+	start := make([]int, chunks+1)
+	for i := range chunks {
+		n := 0
+		for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
+			n += bound(d)
+		}
+		start[i+1] = start[i] + n
+	}
+	all := make([]Result, start[chunks], start[chunks]+room)
+	filled := make([]int, chunks)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+	for range min(runtime.GOMAXPROCS(0), chunks) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(parts) {
+				if i >= chunks {
 					return
 				}
-				var out []Result
+				out := all[start[i]:start[i]:start[i+1]]
 				for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
 					out = judge(d, out)
 				}
-				parts[i] = out
+				if len(out) > start[i+1]-start[i] {
+					panic("checks: a device has more results than its bound") // a bug in bound
+				}
+				filled[i] = len(out)
 			}
 		}()
 	}
 	wg.Wait()
-	return parts
+	n := 0
+	for i := range chunks {
+		if n != start[i] {
+			copy(all[n:], all[start[i]:start[i]+filled[i]])
+		}
+		n += filled[i]
+	}
+	clear(all[n:]) // drop what the closed-up windows still point to
+	return all[:n]
 }
 
 // deviceResults appends to out the results of one device: its device checks, then its
@@ -190,7 +244,7 @@ func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked m
 				peers[port] = peer
 			}
 		}
-		out = append(out, switchResults(r, cat, f, d, peers, opts)...)
+		out = switchResults(r, cat, f, d, peers, opts, out)
 	}
 	return out
 }
@@ -228,9 +282,9 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 	return out
 }
 
-// switchResults checks the ports of one switch that link two inventory devices.
-func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options) []Result {
-	var out []Result
+// switchResults appends to out the checks of the ports of one switch that link two
+// inventory devices.
+func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options, out []Result) []Result {
 	ports := map[string]*topology.SwitchPort{}
 	for _, p := range d.Switch.Ports {
 		ports[topology.NormalizePort(p.Name)] = p
