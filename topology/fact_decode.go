@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"bytes"
 	"encoding"
 	"errors"
 	"math"
@@ -32,8 +33,11 @@ type planDecoder struct {
 	b       []byte
 	i       int
 	scratch []byte // an escaped string, unescaped
-	// intern holds every string decoded: 10,000 devices' facts hold ~300 MB of strings but
-	// ~60 MB distinct ones (the same commands, excerpts, names on every port).
+	// strs holds every string value decoded, by its JSON text (escapes and all): 10,000
+	// devices' facts hold ~300 MB of strings but ~60 MB distinct ones (the same commands,
+	// excerpts, names on every port). One seen before is neither validated nor unescaped.
+	strs map[string]string
+	// intern holds the counter names kept, by name.
 	intern map[string]string
 	// maps holds every map decoded, by type and JSON text: the same QoS maps (DSCP->TC,
 	// TC->queue, ...) on every port of every switch are one map. No reader writes to a
@@ -43,7 +47,7 @@ type planDecoder struct {
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
-	return &planDecoder{intern: make(map[string]string, 4096), maps: map[reflect.Type]map[string]any{}, opts: opts}
+	return &planDecoder{strs: make(map[string]string, 4096), intern: map[string]string{}, maps: map[reflect.Type]map[string]any{}, opts: opts}
 }
 
 // decodeDevice decodes one device's JSON into d; errFallback means "use encoding/json".
@@ -160,7 +164,7 @@ func (dec *planDecoder) expect(c byte) error {
 }
 
 // rawString returns the bytes between the quotes of the next string, which has no escape
-// and is valid UTF-8 (else errFallback). They alias the line.
+// and is valid UTF-8 (else errFallback; errEscaped for an escape). They alias the line.
 func (dec *planDecoder) rawString() ([]byte, error) {
 	if dec.peek() != '"' {
 		return nil, errFallback
@@ -192,16 +196,47 @@ var errEscaped = errors.New("escaped string")
 
 // str decodes the next string, interning short ones.
 func (dec *planDecoder) str() (string, error) {
-	start := dec.i
-	raw, err := dec.rawString()
+	if dec.peek() != '"' {
+		return "", errFallback
+	}
+	// Find the closing quote (one not escaped) and look the raw text up: a string seen
+	// before was validated and unescaped then.
+	start, end := dec.i+1, dec.i+1
+	for {
+		k := bytes.IndexByte(dec.b[end:], '"')
+		if k < 0 {
+			return "", errFallback
+		}
+		end += k
+		backslashes := 0
+		for j := end - 1; j >= start && dec.b[j] == '\\'; j-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			break
+		}
+		end++
+	}
+	raw := dec.b[start:end]
+	if s, ok := dec.strs[string(raw)]; ok {
+		dec.i = end + 1
+		return s, nil
+	}
+	s, err := dec.rawString()
 	if err == errEscaped {
-		dec.i = start
-		return dec.escaped()
+		dec.i = start - 1
+		s, err := dec.escaped()
+		if err == nil {
+			dec.strs[string(raw)] = s
+		}
+		return s, err
 	}
 	if err != nil {
 		return "", err
 	}
-	return dec.internBytes(raw), nil
+	text := string(s)
+	dec.strs[text] = text
+	return text, nil
 }
 
 func (dec *planDecoder) internBytes(raw []byte) string {
@@ -235,7 +270,7 @@ func (dec *planDecoder) escaped() (string, error) {
 		}
 		if dec.b[j] == '"' {
 			dec.i++
-			return dec.internBytes(sb), nil
+			return string(sb), nil
 		}
 		if j+1 >= len(dec.b) {
 			return "", errFallback
@@ -336,6 +371,41 @@ func parseInt(b []byte) (int64, bool) {
 		return -int64(v), true
 	case !neg && v < 1<<63:
 		return int64(v), true
+	}
+	return 0, false
+}
+
+// extent finds where the object or list that starts at dec.i ends, by its brackets alone
+// (strings passed over whole), without reading or validating it.
+func (dec *planDecoder) extent() (int, bool) {
+	if dec.peek() != '{' && dec.peek() != '[' {
+		return 0, false
+	}
+	depth := 0
+	for j := dec.i; j < len(dec.b); j++ {
+		switch dec.b[j] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return j + 1, true
+			}
+		case '"':
+			for {
+				k := bytes.IndexByte(dec.b[j+1:], '"')
+				if k < 0 {
+					return 0, false
+				}
+				j += k + 1
+				backslashes := 0
+				for b := j - 1; dec.b[b] == '\\'; b-- {
+					backslashes++
+				}
+				if backslashes%2 == 0 {
+					break
+				}
+			}
+		}
 	}
 	return 0, false
 }
@@ -831,27 +901,30 @@ func mapDecoder(t reflect.Type) decodeFunc {
 			return nil
 		}
 		start := dec.i
-		if err := dec.skip(); err != nil {
-			return err
+		end, ok := dec.extent()
+		if !ok {
+			return errFallback
 		}
-		raw := dec.b[start:dec.i]
+		raw := dec.b[start:end]
 		seen := dec.maps[t]
 		if seen == nil {
 			seen = map[string]any{}
 			dec.maps[t] = seen
 		}
 		if m, ok := seen[string(raw)]; ok {
+			dec.i = end
 			reflect.NewAt(t, p).Elem().Set(reflect.ValueOf(m))
 			return nil
 		}
-		dec.i = start
 		if *(*unsafe.Pointer)(p) != nil {
 			return errFallback // decoding into a map already there (a repeated key)
 		}
 		if err := decode(dec, p); err != nil {
 			return err
 		}
-		seen[string(raw)] = reflect.NewAt(t, p).Elem().Interface()
+		if dec.i == end { // what extent found is what decoding read: valid, so shareable
+			seen[string(raw)] = reflect.NewAt(t, p).Elem().Interface()
+		}
 		return nil
 	}
 }

@@ -87,6 +87,8 @@ func TestPlannedDecoderAgreesWithEncodingJSON(t *testing.T) {
 		`{"unknown":{"deep":[1,2,{"x":"\"y"}]},"name":"b"}`,
 		`{"host":{"ports":[{"counters":{"value":{"rx_prio3_pause":1,"other":2},"status":"known"}}]}}`,
 		`{"reachable":"yes"}`,
+		`{"name":"a\\b","platform":"a\b","address":"\u003c","error":"<","role":"a\\b"}`,
+		`{"switch":{"ports":[{"dscp_to_tc":{"value":{"1":2,"3":"}"}}},{"dscp_to_tc":{"value":{"1":2}}},{"dscp_to_tc":{"value":{"1":2}}}]}}`,
 	} {
 		decodeBoth(t, line, ReadOptions{CheckedCounters: true})
 	}
