@@ -51,6 +51,8 @@ type Check struct {
 	path     func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict
 	transfer func(r recipe.Recipe, x topology.Transfer) verdict
 	fabric   func(r recipe.Recipe, f *fabric, remedy portRemedy) []fabricVerdict
+
+	expected *string // Expected(r) of the run's recipe, set by Run
 }
 
 // verdict is what an evaluator decides; the engine adds identity and severity.

@@ -1,8 +1,11 @@
 package checks
 
 import (
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/remedy"
@@ -43,8 +46,11 @@ func (o Options) wants(id string) bool {
 // every endpoint pair of opts.Paths. With opts.Restrict, port and link checks only look at the
 // hops of those paths. It reads nothing but the snapshot.
 func Run(snap *topology.Snapshot, opts Options) []Result {
-	var out []Result
 	cat := Catalog()
+	for _, c := range cat { // one text per check and run, not one per result
+		text := c.Expected(snap.Recipe)
+		c.expected = &text
+	}
 	f := newFabric(snap)
 	paths := resolvePaths(snap, f.links, opts.Paths)
 	var sc *scope
@@ -52,51 +58,37 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 		sc = pathScope(paths)
 	}
 	linked := topology.LinkedPorts(f.links)
-	for _, d := range snap.Devices {
-		if sc != nil && !sc.hasDevice(d.Name) {
-			continue
-		}
-		for _, c := range cat {
-			if c.device == nil {
-				continue
-			}
-			// A device that could not be collected is reported whatever --only/--skip say:
-			// filtering must never turn an incomplete audit into a pass.
-			if v := c.device(snap.Recipe, d); opts.wants(c.ID) || v.status == Error {
-				out = append(out, c.result(snap.Recipe, v, d.Name, ""))
-			}
-		}
-		if !d.Reachable {
-			continue
-		}
-		if d.Host != nil {
-			for _, p := range d.Host.Ports {
-				if !sc.hasPort(d.Name, p.Netdev) {
-					continue
-				}
-				for _, c := range cat {
-					if c.hostPort != nil && opts.wants(c.ID) {
-						e := end{ref: topology.PortRef{Device: d.Name, Interface: p.Netdev}, dev: d, host: p}
-						v := opts.portFix(c, c.hostPort(snap.Recipe, d, p), e, snap.Recipe)
-						out = append(out, c.result(snap.Recipe, v, d.Name, p.Netdev))
-					}
-				}
-			}
-		}
-		if d.Switch != nil {
-			peers := map[string]topology.PortRef{}
-			for port, peer := range linked[d.Name] {
-				if sc.hasPort(d.Name, port) {
-					peers[port] = peer
-				}
-			}
-			out = append(out, switchResults(snap.Recipe, cat, f, d, peers, opts)...)
-		}
-	}
-	out = append(out, linkResults(snap.Recipe, cat, f, sc, opts)...)
+	// The fabric-wide analysis (most of a large fabric's check time) runs beside the devices,
+	// which are judged on every core; results keep the order of a serial run.
+	var fabricOut []Result
+	var wg sync.WaitGroup
 	if sc == nil { // a fabric-wide verdict has no place in an audit narrowed to some paths
-		out = append(out, fabricResults(snap.Recipe, cat, f, opts)...)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fabricOut = fabricResults(snap.Recipe, cat, f, opts)
+		}()
 	}
+	kinds := countKinds(cat)
+	bound := func(d *topology.Device) int { // results deviceResults may append, at most
+		n := kinds.device
+		if d.Reachable && d.Host != nil {
+			n += kinds.hostPort * len(d.Host.Ports)
+		}
+		if d.Reachable && d.Switch != nil {
+			n += kinds.switchPort * len(linked[d.Name])
+		}
+		return n
+	}
+	// Room after the devices' results for the links' and the fabric's, so they are appended
+	// in place rather than the whole list copied.
+	room := kinds.link*len(f.links) + kinds.declared*len(f.declared) + 64
+	perDevice := eachDevice(snap.Devices, bound, room, func(d *topology.Device, out []Result) []Result {
+		return deviceResults(snap.Recipe, cat, f, sc, linked, d, opts, out)
+	})
+	linkOut := linkResults(snap.Recipe, cat, f, sc, opts)
+	wg.Wait()
+	var tail []Result
 	for _, rp := range paths {
 		for _, c := range cat {
 			if c.path == nil || !opts.wants(c.ID) {
@@ -107,7 +99,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 				v := opts.hopFix(c, pv.verdict, e, e.input(c, snap.Recipe))
 				res := c.result(snap.Recipe, v, pv.device, pv.iface)
 				res.Path = pv.path
-				out = append(out, res)
+				tail = append(tail, res)
 			}
 		}
 	}
@@ -126,8 +118,133 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 			v = opts.hopFix(c, v, e, in)
 			res := c.result(snap.Recipe, v, x.From.Device, x.From.Interface)
 			res.Path = xferPath(x)
-			out = append(out, res)
+			tail = append(tail, res)
 		}
+	}
+
+	return append(append(append(perDevice, linkOut...), fabricOut...), tail...)
+}
+
+// kinds counts a catalog's checks of each per-device kind.
+type kinds struct{ device, hostPort, switchPort, link, declared int }
+
+func countKinds(cat []*Check) kinds {
+	var k kinds
+	for _, c := range cat {
+		if c.device != nil {
+			k.device++
+		}
+		if c.hostPort != nil {
+			k.hostPort++
+		}
+		if c.switchPort != nil {
+			k.switchPort++
+		}
+		if c.link != nil {
+			k.link++
+		}
+		if c.declared != nil {
+			k.declared++
+		}
+	}
+	return k
+}
+
+// deviceChunk is how many devices one worker judges at a time.
+const deviceChunk = 32
+
+// eachDevice calls judge for every device on every core and returns the results in device
+// order. Each chunk of devices writes into its own window of one slice, sized by bound (at
+// least what judge appends for a device), so a million results are neither regrown nor
+// copied from one slice to another; windows not filled are closed up at the end. The slice
+// has room for that many more results.
+func eachDevice(devices []*topology.Device, bound func(*topology.Device) int, room int, judge func(d *topology.Device, out []Result) []Result) []Result {
+	chunks := (len(devices) + deviceChunk - 1) / deviceChunk
+	start := make([]int, chunks+1)
+	for i := range chunks {
+		n := 0
+		for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
+			n += bound(d)
+		}
+		start[i+1] = start[i] + n
+	}
+	all := make([]Result, start[chunks], start[chunks]+room)
+	filled := make([]int, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), chunks) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= chunks {
+					return
+				}
+				out := all[start[i]:start[i]:start[i+1]]
+				for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
+					out = judge(d, out)
+				}
+				if len(out) > start[i+1]-start[i] {
+					panic("checks: a device has more results than its bound") // a bug in bound
+				}
+				filled[i] = len(out)
+			}
+		}()
+	}
+	wg.Wait()
+	n := 0
+	for i := range chunks {
+		if n != start[i] {
+			copy(all[n:], all[start[i]:start[i]+filled[i]])
+		}
+		n += filled[i]
+	}
+	clear(all[n:]) // drop what the closed-up windows still point to
+	return all[:n]
+}
+
+// deviceResults appends to out the results of one device: its device checks, then its
+// host ports', then its switch ports'.
+func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked map[string]map[string]topology.PortRef, d *topology.Device, opts Options, out []Result) []Result {
+	if sc != nil && !sc.hasDevice(d.Name) {
+		return out
+	}
+	for _, c := range cat {
+		if c.device == nil {
+			continue
+		}
+		// A device that could not be collected is reported whatever --only/--skip say:
+		// filtering must never turn an incomplete audit into a pass.
+		if v := c.device(r, d); opts.wants(c.ID) || v.status == Error {
+			out = append(out, c.result(r, v, d.Name, ""))
+		}
+	}
+	if !d.Reachable {
+		return out
+	}
+	if d.Host != nil {
+		for _, p := range d.Host.Ports {
+			if !sc.hasPort(d.Name, p.Netdev) {
+				continue
+			}
+			for _, c := range cat {
+				if c.hostPort != nil && opts.wants(c.ID) {
+					e := end{ref: topology.PortRef{Device: d.Name, Interface: p.Netdev}, dev: d, host: p}
+					v := opts.portFix(c, c.hostPort(r, d, p), e, r)
+					out = append(out, c.result(r, v, d.Name, p.Netdev))
+				}
+			}
+		}
+	}
+	if d.Switch != nil {
+		peers := map[string]topology.PortRef{}
+		for port, peer := range linked[d.Name] {
+			if sc.hasPort(d.Name, port) {
+				peers[port] = peer
+			}
+		}
+		out = switchResults(r, cat, f, d, peers, opts, out)
 	}
 	return out
 }
@@ -165,9 +282,9 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 	return out
 }
 
-// switchResults checks the ports of one switch that link two inventory devices.
-func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options) []Result {
-	var out []Result
+// switchResults appends to out the checks of the ports of one switch that link two
+// inventory devices.
+func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options, out []Result) []Result {
 	ports := map[string]*topology.SwitchPort{}
 	for _, p := range d.Switch.Ports {
 		ports[topology.NormalizePort(p.Name)] = p
@@ -216,7 +333,7 @@ func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result 
 		Severity:  c.Severity,
 		Device:    device,
 		Interface: iface,
-		Expected:  c.Expected(r),
+		Expected:  c.expectedText(r),
 		Actual:    v.actual,
 		Message:   v.message,
 	}
@@ -225,6 +342,14 @@ func (c *Check) result(r recipe.Recipe, v verdict, device, iface string) Result 
 		res.Remediation = v.remediation
 	}
 	return res
+}
+
+// expectedText is c.Expected(r), computed once per run (Run sets it).
+func (c *Check) expectedText(r recipe.Recipe) string {
+	if c.expected != nil {
+		return *c.expected
+	}
+	return c.Expected(r)
 }
 
 // Outcome is what a set of results means for the exit code.

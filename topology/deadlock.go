@@ -75,12 +75,16 @@ type DeadlockAnalysis struct {
 	LinksFailed, FailableLinks int
 }
 
-// pairPaths is one endpoint pair and its equal-cost paths from the first to the second.
+// pairPaths is one endpoint pair and its equal-cost paths from the first to the second, as
+// directed edges of the graph (Graph.arc).
 type pairPaths struct {
 	a, b  Endpoint
-	paths [][]Hop
+	paths [][]int32
 }
 
+// The analysis walks every hop of millions of paths, so it works on numbers: a path is its
+// directed edges (arcs), a queue the number of its port. As PortRefs in maps, hashing the
+// strings of each hop was most of a 10,000-device fabric's analysis.
 type deadlockRun struct {
 	in      DeadlockInput
 	host    map[string]bool
@@ -88,6 +92,83 @@ type deadlockRun struct {
 	budget  int
 	out     *DeadlockAnalysis
 	current map[string]bool // valleys of the intact fabric, by hop text
+
+	g         *Graph
+	tierOf    []int     // node -> tiers[name] (0 for a host)
+	ports     []PortRef // port number -> port
+	outPort   []int32   // arc -> the port it leaves by
+	inPort    []int32   // arc -> the port it enters by
+	rev       []int32   // arc -> the same link the other way
+	lossless  []int8    // port number -> 0 not asked yet, 1 lossless, 2 not
+	linkKeyOf []int32   // link -> number of its linkKey
+}
+
+// number gives the graph's arcs their port numbers and reverses, and the nodes their tiers.
+func (r *deadlockRun) number() {
+	g := r.g
+	index := map[PortRef]int32{}
+	port := func(p PortRef) int32 {
+		if i, ok := index[p]; ok {
+			return i
+		}
+		index[p] = int32(len(r.ports))
+		r.ports = append(r.ports, p)
+		return index[p]
+	}
+	arcs := len(g.from)
+	r.outPort, r.inPort, r.rev = make([]int32, arcs), make([]int32, arcs), make([]int32, arcs)
+	side := make([][2]int32, g.links) // link -> its arcs, in the order NewGraph added them
+	for i := range side {
+		side[i] = [2]int32{-1, -1}
+	}
+	for a := range int32(arcs) {
+		e := g.arc(a)
+		r.outPort[a] = port(PortRef{g.names[g.from[a]], e.local})
+		r.inPort[a] = port(PortRef{g.names[e.to], e.remote})
+		if side[e.link][0] < 0 {
+			side[e.link][0] = a
+		} else {
+			side[e.link][1] = a
+		}
+	}
+	for _, s := range side {
+		if s[0] >= 0 && s[1] >= 0 {
+			r.rev[s[0]], r.rev[s[1]] = s[1], s[0]
+		}
+	}
+	r.lossless = make([]int8, len(r.ports))
+	r.tierOf = make([]int, len(g.names))
+	for i, name := range g.names {
+		r.tierOf[i] = r.tiers[name]
+	}
+	keys := map[[2]string]int32{}
+	r.linkKeyOf = make([]int32, len(r.in.Links))
+	for i, l := range r.in.Links {
+		k := linkKey(l)
+		id, ok := keys[k]
+		if !ok {
+			id = int32(len(keys))
+			keys[k] = id
+		}
+		r.linkKeyOf[i] = id
+	}
+}
+
+// losslessPort is in.Lossless of a port, asked once.
+func (r *deadlockRun) losslessPort(p int32) bool {
+	if r.lossless[p] == 0 {
+		r.lossless[p] = 2
+		if r.in.Lossless(r.ports[p]) {
+			r.lossless[p] = 1
+		}
+	}
+	return r.lossless[p] == 1
+}
+
+// losslessArc is whether both ports of an arc are lossless (the second asked only when the
+// first is, as losslessLink).
+func (r *deadlockRun) losslessArc(a int32) bool {
+	return r.losslessPort(r.outPort[a]) && r.losslessPort(r.inPort[a])
 }
 
 // AnalyseDeadlock builds the buffer dependency graph of the lossless priority, finds its
@@ -111,6 +192,8 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 
 	var pairs []pairPaths
 	g := NewGraph(in.Devices, in.Links)
+	r.g = g
+	r.number()
 	for i := range leaves {
 		for j := i + 1; j < len(leaves); j++ {
 			a, b, ok := leafPair(leaves[i], leaves[j])
@@ -124,13 +207,14 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 		}
 	}
 	out.Pairs = len(pairs)
-	var directed [][]Hop
+	var directed [][]int32
 	for _, pp := range pairs {
 		for _, p := range pp.paths {
-			directed = append(directed, p, reverseHops(p))
+			directed = append(directed, p, r.reverse(p))
 			if r.losslessValley(p) {
-				out.Valleys = append(out.Valleys, Valley{From: pp.a, To: pp.b, Hops: p})
-				r.current[hopsText(p)] = true
+				hops := g.hops(p)
+				out.Valleys = append(out.Valleys, Valley{From: pp.a, To: pp.b, Hops: hops})
+				r.current[hopsText(hops)] = true
 			}
 		}
 	}
@@ -142,13 +226,22 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	return out
 }
 
+// reverse is a path of arcs the other way.
+func (r *deadlockRun) reverse(p []int32) []int32 {
+	out := make([]int32, len(p))
+	for i, a := range p {
+		out[len(p)-1-i] = r.rev[a]
+	}
+	return out
+}
+
 // query is one pair's paths, within the budget.
 func (r *deadlockRun) query(g *Graph, a, b Endpoint) (pairPaths, bool) {
 	if r.budget == 0 {
 		return pairPaths{}, false
 	}
 	r.budget--
-	paths, trunc, err := g.Paths(a, b)
+	paths, trunc, err := g.arcPaths(a, b)
 	if err != nil {
 		return pairPaths{}, false
 	}
@@ -245,15 +338,16 @@ func (r *deadlockRun) sameTier() []Link {
 }
 
 // losslessValley reports whether a path goes down and then up again over lossless links only.
-func (r *deadlockRun) losslessValley(hops []Hop) bool {
+// Hop i of a path of arcs leaves by arc i (the last hop, its destination, by none).
+func (r *deadlockRun) losslessValley(p []int32) bool {
 	down := false
-	for i := 1; i+2 < len(hops); i++ {
-		if !r.losslessLink(PortRef{hops[i].Device, hops[i].OutPort}, PortRef{hops[i+1].Device, hops[i+1].InPort}) {
+	for i := 1; i+1 < len(p); i++ {
+		if !r.losslessArc(p[i]) {
 			return false
 		}
 	}
-	for i := 1; i+2 < len(hops); i++ {
-		t, next := r.tiers[hops[i].Device], r.tiers[hops[i+1].Device]
+	for i := 1; i+1 < len(p); i++ {
+		t, next := r.tierOf[r.g.from[p[i]]], r.tierOf[r.g.arc(p[i]).to]
 		switch {
 		case next < t:
 			down = true
@@ -266,32 +360,36 @@ func (r *deadlockRun) losslessValley(hops []Hop) bool {
 
 // dependencies is the buffer dependency graph of directed paths: its nodes sorted, and per
 // node the sorted indexes of the queues it waits on.
-func (r *deadlockRun) dependencies(paths [][]Hop) ([]PortRef, [][]int) {
-	edges := map[[2]PortRef]bool{}
-	queues := map[PortRef]bool{}
+func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
+	edges := map[[2]int32]struct{}{}
+	queue := make([]bool, len(r.ports))
 	for _, p := range paths {
-		var prev *PortRef
-		// Transit hops are p[1:len-1]; hop i's queue is inter-switch when hop i+1 transits too.
-		for i := 1; i+2 < len(p); i++ {
-			q := PortRef{p[i].Device, p[i].OutPort}
-			if !r.losslessLink(q, PortRef{p[i+1].Device, p[i+1].InPort}) {
-				prev = nil
+		prev := int32(-1)
+		// Transit hops are 1..len(p)-1; hop i's queue is inter-switch when hop i+1 transits too.
+		for i := 1; i+1 < len(p); i++ {
+			if !r.losslessArc(p[i]) {
+				prev = -1
 				continue
 			}
-			queues[q] = true
-			if prev != nil {
-				edges[[2]PortRef{*prev, q}] = true
+			q := r.outPort[p[i]]
+			queue[q] = true
+			if prev >= 0 {
+				edges[[2]int32{prev, q}] = struct{}{}
 			}
-			prev = &q
+			prev = q
 		}
 	}
-	nodes := make([]PortRef, 0, len(queues))
-	for q := range queues {
-		nodes = append(nodes, q)
+	var nodeIDs []int32
+	for q, ok := range queue {
+		if ok {
+			nodeIDs = append(nodeIDs, int32(q))
+		}
 	}
-	slices.SortFunc(nodes, comparePorts)
-	index := map[PortRef]int{}
-	for i, q := range nodes {
+	slices.SortFunc(nodeIDs, func(x, y int32) int { return comparePorts(r.ports[x], r.ports[y]) })
+	nodes := make([]PortRef, len(nodeIDs))
+	index := make([]int, len(r.ports))
+	for i, q := range nodeIDs {
+		nodes[i] = r.ports[q]
 		index[q] = i
 	}
 	adj := make([][]int, len(nodes))
@@ -322,23 +420,21 @@ func (r *deadlockRun) failures(whole *Graph, pairs []pairPaths) {
 	for i, l := range r.in.Links {
 		byKey[linkKey(l)] = append(byKey[linkKey(l)], i)
 	}
-	uses := make([]map[[2]string]bool, len(pairs))
+	// The pairs whose paths use each link key, in pair order.
+	users := make([][]int, len(byKey))
 	for i, pp := range pairs {
-		uses[i] = map[[2]string]bool{}
 		for _, p := range pp.paths {
-			for j := 0; j+1 < len(p); j++ {
-				uses[i][linkKey(Link{A: PortRef{p[j].Device, p[j].OutPort}, B: PortRef{p[j+1].Device, p[j+1].InPort}})] = true
+			for _, a := range p {
+				k := r.linkKeyOf[whole.arc(a).link]
+				if u := users[k]; len(u) == 0 || u[len(u)-1] != i {
+					users[k] = append(u, i)
+				}
 			}
 		}
 	}
 	for _, failed := range failable {
 		key := linkKey(failed)
-		var affected []int
-		for i := range pairs {
-			if uses[i][key] {
-				affected = append(affected, i)
-			}
-		}
+		affected := users[r.linkKeyOf[byKey[key][0]]]
 		if len(affected) > r.budget {
 			return
 		}
@@ -346,22 +442,17 @@ func (r *deadlockRun) failures(whole *Graph, pairs []pairPaths) {
 		for _, i := range affected {
 			pp, _ := r.query(g, pairs[i].a, pairs[i].b)
 			for _, p := range pp.paths {
-				if r.losslessValley(p) && !r.current[hopsText(p)] {
+				if !r.losslessValley(p) {
+					continue
+				}
+				if hops := g.hops(p); !r.current[hopsText(hops)] {
 					f := failed
-					r.out.FailureValleys = append(r.out.FailureValleys, Valley{From: pp.a, To: pp.b, Hops: p, Failed: &f})
+					r.out.FailureValleys = append(r.out.FailureValleys, Valley{From: pp.a, To: pp.b, Hops: hops, Failed: &f})
 				}
 			}
 		}
 		r.out.LinksFailed++
 	}
-}
-
-func reverseHops(p []Hop) []Hop {
-	out := make([]Hop, len(p))
-	for i, h := range p {
-		out[len(p)-1-i] = Hop{Device: h.Device, InPort: h.OutPort, OutPort: h.InPort}
-	}
-	return out
 }
 
 // hopsText spells a path hop by hop: "leaf1[Ethernet0>Ethernet48] spine1[...]".

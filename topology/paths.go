@@ -85,6 +85,9 @@ type Graph struct {
 	// cut are the links (by index in NewGraph's list) Paths treats as absent: the graph of a
 	// link failure is the same graph with a cut, not a new one per failed link.
 	cut []bool
+	// A directed edge (an arc) is numbered first[n]+k for g.adj[n][k]; from[a] is its node.
+	first []int32
+	from  []int32
 }
 
 type edge struct {
@@ -133,7 +136,29 @@ func NewGraph(devices []*Device, links []Link) *Graph {
 			return ex.local < ey.local
 		})
 	}
+	g.first = make([]int32, len(g.adj)+1)
+	for n, es := range g.adj {
+		g.first[n+1] = g.first[n] + int32(len(es))
+		for range es {
+			g.from = append(g.from, int32(n))
+		}
+	}
 	return g
+}
+
+// arc is the edge a directed edge number stands for.
+func (g *Graph) arc(a int32) edge { return g.adj[g.from[a]][a-g.first[g.from[a]]] }
+
+// hops spells a path of directed edges hop by hop, as Paths lists it.
+func (g *Graph) hops(arcs []int32) []Hop {
+	out := make([]Hop, 0, len(arcs)+1)
+	in := ""
+	for _, a := range arcs {
+		e := g.arc(a)
+		out = append(out, Hop{Device: g.names[g.from[a]], InPort: in, OutPort: e.local})
+		in = e.remote
+	}
+	return append(out, Hop{Device: g.names[g.arc(arcs[len(arcs)-1]).to], InPort: in})
 }
 
 // bfsBuffer is one path query's distances and queue, reused across queries (the deadlock
@@ -159,6 +184,16 @@ const MaxPaths = 256
 // Hosts are never transit. Truncated is true when more than MaxPaths exist. Cost is one BFS
 // from each end plus the enumeration itself: linear in the fabric for one path query.
 func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) {
+	arcs, truncated, err := g.arcPaths(a, b)
+	for _, p := range arcs {
+		paths = append(paths, g.hops(p))
+	}
+	return paths, truncated, err
+}
+
+// arcPaths is Paths with each path its directed edges (see arc), in the same order: the
+// deadlock analysis walks millions of hops, which as numbers need no string hashing.
+func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err error) {
 	src, ok1 := g.index[a.Device]
 	dst, ok2 := g.index[b.Device]
 	if !ok1 || !ok2 {
@@ -212,27 +247,26 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 	if dist[src] < 0 {
 		return nil, false, nil
 	}
-	var walk func(n int, in string, acc []Hop)
-	walk = func(n int, in string, acc []Hop) {
+	var walk func(n int, acc []int32)
+	walk = func(n int, acc []int32) {
 		if truncated {
 			return
 		}
 		if n == dst {
-			p := append(append([]Hop(nil), acc...), Hop{Device: g.names[n], InPort: in})
 			if len(paths) == MaxPaths {
 				truncated = true
 				return
 			}
-			paths = append(paths, p)
+			paths = append(paths, append([]int32(nil), acc...))
 			return
 		}
-		for _, e := range g.adj[n] {
+		for k, e := range g.adj[n] {
 			if dist[e.to] != dist[n]-1 || !allowed(n, e) || (e.to != dst && g.host[e.to]) {
 				continue
 			}
-			walk(e.to, e.remote, append(acc, Hop{Device: g.names[n], InPort: in, OutPort: e.local}))
+			walk(e.to, append(acc, g.first[n]+int32(k)))
 		}
 	}
-	walk(src, "", nil)
+	walk(src, make([]int32, 0, dist[src]))
 	return paths, truncated, nil
 }
