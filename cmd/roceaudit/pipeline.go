@@ -67,13 +67,21 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 
 // collect runs the collectors over the inventory with a progress bar when it helps.
 func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.Snapshot, error) {
+	return a.collectTo(ctx, inv, nil)
+}
+
+// collectTo is collect handing each device's facts to facts when it is set (the snapshot
+// then holds none: see collectors.Options.Facts).
+func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts collectors.FactSink) (*topology.Snapshot, error) {
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
-	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), collectors.Options{
+	opts := collectors.Options{
 		Concurrency: a.concurrency,
 		Progress:    bar.step,
 		Transcripts: a.transcripts(),
-	})
+		Facts:       facts,
+	}
+	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), opts)
 	if snap != nil {
 		snap.ToolVersion = version()
 		snap.Simulated = snap.Simulated || inv.Simulated
