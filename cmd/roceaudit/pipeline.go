@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -131,12 +131,18 @@ func (a *app) emit(rep *reports.Report) error {
 			return err
 		}
 	}
+	// Each file is rendered straight into it (a report is as big as the fabric); outfile
+	// renames a regular file into place only once it is whole.
 	for _, t := range targets {
-		var buf bytes.Buffer
-		if err := t.renderer.Render(&buf, rep, reports.Options{Verbose: a.verbose}); err != nil {
-			return fmt.Errorf("rendering %s report: %w", t.format, err)
+		var rerr error
+		err := outfile.WriteFunc(t.file, 0o644, func(w io.Writer) error {
+			rerr = t.renderer.Render(w, rep, reports.Options{Verbose: a.verbose})
+			return rerr
+		})
+		if rerr != nil {
+			return fmt.Errorf("rendering %s report: %w", t.format, rerr)
 		}
-		if err := outfile.Write(t.file, buf.Bytes(), 0o644); err != nil {
+		if err != nil {
 			return fmt.Errorf("writing %s report %s: %w", t.format, t.file, err)
 		}
 	}
