@@ -37,11 +37,20 @@ type Options struct {
 	// collected (the device then keeps none), so memory does not grow with every command's
 	// output of the whole fabric. Nil keeps transcripts on the devices.
 	Transcripts topology.TranscriptSink
+	// Facts, when set, takes each device's facts as soon as the device is collected (by its
+	// index in the snapshot); the snapshot then keeps only the device's identity,
+	// reachability and error. For a run that writes the snapshot and checks nothing.
+	Facts FactSink
+}
+
+// FactSink keeps the facts of device i of a snapshot (a *topology.FactSpool).
+type FactSink interface {
+	Add(i int, d *topology.Device) error
 }
 
 // Collect gathers facts from every device of the inventory. It never fails as a whole: a
 // device that cannot be reached or collected is recorded with its error, and the rest of the
-// fabric is still collected. Only ctx cancellation (or a failing transcript sink) stops it
+// fabric is still collected. Only ctx cancellation (or a failing transcript or fact sink) stops it
 // early.
 func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, dialer Dialer, opts Options) (*topology.Snapshot, error) {
 	now := opts.Now
@@ -80,7 +89,14 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 				}
 				dev.Transcript = nil
 				topology.PruneHostCounters(dev) // the transcript has every counter
-				in.detach(dev)                  // the outputs the facts were parsed from can go now
+			}
+			if opts.Facts != nil {
+				if err := opts.Facts.Add(i, dev); err != nil {
+					return err
+				}
+				dev.Host, dev.Switch = nil, nil // on disk now, with the outputs they came from
+			} else if opts.Transcripts != nil {
+				in.detach(dev) // the outputs the facts were parsed from can go now
 			}
 			mu.Lock()
 			done++
@@ -95,10 +111,10 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 			return nil
 		})
 	}
-	werr := g.Wait() // only a transcript sink fails a collection
+	werr := g.Wait() // only a transcript or fact sink fails a collection
 	snap.Finished = now().UTC()
 	if werr != nil {
-		return snap, fmt.Errorf("keeping transcripts: %w", werr)
+		return snap, fmt.Errorf("keeping transcripts and facts: %w", werr)
 	}
 	if err := ctx.Err(); err != nil {
 		return snap, fmt.Errorf("collection interrupted: %w", err)

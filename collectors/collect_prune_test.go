@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"maps"
+	"sync"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/inventory"
@@ -49,5 +50,51 @@ func TestCollectKeepsOnlySnapshotCountersOnceTheTranscriptIsHandedOver(t *testin
 	}
 	if got := collect(Options{Concurrency: 1}); len(got) != 7 {
 		t.Errorf("without a transcript sink: %v, want all 7 counters", got)
+	}
+}
+
+// recordingFacts keeps what a fact sink is given, by device index.
+type recordingFacts struct {
+	mu  sync.Mutex
+	got map[int]topology.Device
+}
+
+func (r *recordingFacts) Add(i int, d *topology.Device) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got[i] = *d
+	return nil
+}
+
+// With a fact sink, each device's facts (counters pruned as the snapshot keeps them) go to
+// the sink under the device's index, and the snapshot keeps only who the device is and
+// whether it answered.
+func TestCollectHandsFactsToTheSink(t *testing.T) {
+	reg := NewRegistry(fake(counterPlatform{}))
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{
+		{Name: "h1", Platform: "fake", Role: topology.RoleHost},
+		{Name: "h2", Platform: "fake", Role: topology.RoleHost},
+		{Name: "x", Platform: "none", Role: topology.RoleHost},
+	}}
+	facts := &recordingFacts{got: map[int]topology.Device{}}
+	snap, err := Collect(context.Background(), inv, reg, &orderDialer{sent: map[string]*[]string{"h1": {}, "h2": {}}},
+		Options{Concurrency: 2, Transcripts: topology.DiscardTranscripts, Facts: facts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range []string{"h1", "h2", "x"} {
+		d, got := snap.Devices[i], facts.got[i]
+		if d.Name != name || d.Host != nil || d.Switch != nil {
+			t.Errorf("snapshot device %d: %s, host facts %v: want %s without facts", i, d.Name, d.Host != nil, name)
+		}
+		if got.Name != name || got.Reachable != d.Reachable || got.Error != d.Error {
+			t.Errorf("sink device %d: %s reachable %v error %q; snapshot says %s %v %q", i, got.Name, got.Reachable, got.Error, d.Name, d.Reachable, d.Error)
+		}
+	}
+	if c := facts.got[0].Host.Ports[0].Counters.Value; len(c) != 5 {
+		t.Errorf("h1's spooled counters %v: want the 5 a snapshot keeps", c)
+	}
+	if facts.got[2].Error == "" || facts.got[2].Host != nil {
+		t.Errorf("x (no collector) reached the sink as %+v", facts.got[2])
 	}
 }

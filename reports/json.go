@@ -1,26 +1,88 @@
 package reports
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/roceaudit/roceaudit/checks"
 )
 
 // jsonRenderer writes roceaudit/report/v1.
 type jsonRenderer struct{}
 
+// Render streams the report: the lists that grow with the fabric (results, and the ports they
+// name) are encoded one element at a time, so a 10,000-device report is never held whole in
+// memory, where json.Encoder would build it compact and then indented (twice its size and
+// more). The bytes are those Encoder with a two-space indent writes.
 func (jsonRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	if r == nil {
 		return errNilReport
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	// Evidence and paths carry "->" and "<"; \u003e would make the report harder to read and
-	// buys nothing outside HTML.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(normalized(r)); err != nil {
+	n := normalized(r)
+	results, ports := n.Results, n.Ports
+	n.Results, n.Ports = []checks.Result{}, nil
+	var head bytes.Buffer
+	if err := newJSONEncoder(&head, "").Encode(&n); err != nil {
 		return fmt.Errorf("write JSON report: %w", err)
 	}
+	// The one top-level "results" key (nested keys are indented deeper); "ports" follows it.
+	const marker = "\n  \"results\": []"
+	hb := head.Bytes()
+	at := bytes.Index(hb, []byte(marker))
+	if at < 0 {
+		return fmt.Errorf("write JSON report: no results list in %.40q", hb)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(hb[:at+len(marker)-2])
+	if err := writeJSONList(bw, results); err != nil {
+		return err
+	}
+	if len(ports) > 0 {
+		bw.WriteString(",\n  \"ports\": ")
+		if err := writeJSONList(bw, ports); err != nil {
+			return err
+		}
+	}
+	bw.Write(hb[at+len(marker):])
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write JSON report: %w", err)
+	}
+	return nil
+}
+
+// newJSONEncoder indents as the report does. Evidence and paths carry "->" and "<"; \u003e
+// would make the report harder to read and buys nothing outside HTML.
+func newJSONEncoder(w io.Writer, prefix string) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// writeJSONList writes a top-level list of the report, element by element.
+func writeJSONList[T any](bw *bufio.Writer, list []T) error {
+	if len(list) == 0 {
+		bw.WriteString("[]")
+		return nil
+	}
+	var buf bytes.Buffer
+	enc := newJSONEncoder(&buf, "    ")
+	bw.WriteString("[\n")
+	for i := range list {
+		buf.Reset()
+		if err := enc.Encode(&list[i]); err != nil {
+			return fmt.Errorf("write JSON report: %w", err)
+		}
+		if i > 0 {
+			bw.WriteString(",\n")
+		}
+		bw.WriteString("    ")
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	}
+	bw.WriteString("\n  ]")
 	return nil
 }
 

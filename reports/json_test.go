@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -82,5 +83,31 @@ func TestJSONSummaryFromResults(t *testing.T) {
 	}
 	if back.Summary[checks.Pass] != 23 || back.Summary[checks.Fail] != 4 {
 		t.Errorf("summary = %v, want counts from the results (23 pass, 4 fail)", back.Summary)
+	}
+}
+
+// The streamed report is byte for byte what encoding the whole report at once gives, with
+// or without results and ports.
+func TestJSONStreamedAsEncodedWhole(t *testing.T) {
+	full := sampleReport()
+	noPorts := sampleReport()
+	noPorts.Ports = nil
+	empty := sampleReport()
+	empty.Results, empty.Ports = nil, nil
+	for name, r := range map[string]*Report{"full": full, "no ports": noPorts, "empty": empty} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(normalized(r)); err != nil {
+			t.Fatal(err)
+		}
+		got := render(t, "json", r, Options{})
+		if diff := cmp.Diff(want.String(), string(got)); diff != "" {
+			t.Errorf("%s: streamed report differs (-whole +streamed):\n%s", name, diff)
+		}
+	}
+	if len(full.Ports) == 0 || len(full.Results) == 0 {
+		t.Fatal("the sample report lost its results or ports: the test proves nothing")
 	}
 }

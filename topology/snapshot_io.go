@@ -44,6 +44,12 @@ func Gzipped(path string) bool { return strings.HasSuffix(path, ".gz") }
 // WriteSnapshot encodes s to w; transcripts the spool holds (may be nil) are written after
 // those the devices carry.
 func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
+	return writeSnapshot(w, s, nil, spool)
+}
+
+// writeSnapshot is WriteSnapshot taking the facts of the devices facts holds (may be nil)
+// from it rather than from s.
+func writeSnapshot(w io.Writer, s *Snapshot, facts *FactSpool, spool *TranscriptSpool) error {
 	head := *s
 	head.Devices = nil
 	hdr, err := json.Marshal(&head)
@@ -60,6 +66,12 @@ func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
 	for i, d := range s.Devices {
 		if i > 0 {
 			bw.WriteByte(',')
+		}
+		if ok, err := facts.copyTo(bw, i); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
 		}
 		facts := *d
 		facts.Transcript = nil
@@ -93,8 +105,12 @@ func WriteSnapshot(w io.Writer, s *Snapshot, spool *TranscriptSpool) error {
 // WriteSnapshotFile is WriteSnapshot for a snapshot file, gzip-compressed when gzipped (see
 // Gzipped).
 func WriteSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, spool *TranscriptSpool) error {
+	return writeSnapshotFile(w, gzipped, s, nil, spool)
+}
+
+func writeSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, facts *FactSpool, spool *TranscriptSpool) error {
 	if !gzipped {
-		return WriteSnapshot(w, s, spool)
+		return writeSnapshot(w, s, facts, spool)
 	}
 	// Fastest level: a snapshot is repetitive text that compresses about tenfold even so,
 	// and collection CPU matters more than a few more bytes.
@@ -102,7 +118,7 @@ func WriteSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, spool *Transcript
 	if err != nil {
 		return err
 	}
-	if err := WriteSnapshot(zw, s, spool); err != nil {
+	if err := writeSnapshot(zw, s, facts, spool); err != nil {
 		return err
 	}
 	return zw.Close()

@@ -167,17 +167,23 @@ func (a *app) collectCmd() *cobra.Command {
 			if shard != "" {
 				in, sh = part.apply(in)
 			}
-			// Transcripts wait on disk, not in memory, until the snapshot is written.
+			// Transcripts and facts wait on disk, not in memory, until the snapshot is
+			// written: memory holds the devices being collected, not the fabric.
 			if a.spool, err = topology.NewTranscriptSpool(""); err != nil {
 				return err
 			}
 			defer a.spool.Close()
-			snap, err := a.collect(cmd.Context(), in)
+			facts, err := topology.NewFactSpool("")
+			if err != nil {
+				return err
+			}
+			defer facts.Close()
+			snap, err := a.collectTo(cmd.Context(), in, facts)
 			if err != nil {
 				return err
 			}
 			snap.Shard = sh
-			if err := writeSnapshot(out, snap, a.spool); err != nil {
+			if err := writeSnapshot(out, snap, facts, a.spool); err != nil {
 				return fmt.Errorf("writing snapshot: %w", err)
 			}
 			reach := 0

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -67,13 +67,21 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 
 // collect runs the collectors over the inventory with a progress bar when it helps.
 func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.Snapshot, error) {
+	return a.collectTo(ctx, inv, nil)
+}
+
+// collectTo is collect handing each device's facts to facts when it is set (the snapshot
+// then holds none: see collectors.Options.Facts).
+func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts collectors.FactSink) (*topology.Snapshot, error) {
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
-	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), collectors.Options{
+	opts := collectors.Options{
 		Concurrency: a.concurrency,
 		Progress:    bar.step,
 		Transcripts: a.transcripts(),
-	})
+		Facts:       facts,
+	}
+	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), opts)
 	if snap != nil {
 		snap.ToolVersion = version()
 		snap.Simulated = snap.Simulated || inv.Simulated
@@ -123,12 +131,18 @@ func (a *app) emit(rep *reports.Report) error {
 			return err
 		}
 	}
+	// Each file is rendered straight into it (a report is as big as the fabric); outfile
+	// renames a regular file into place only once it is whole.
 	for _, t := range targets {
-		var buf bytes.Buffer
-		if err := t.renderer.Render(&buf, rep, reports.Options{Verbose: a.verbose}); err != nil {
-			return fmt.Errorf("rendering %s report: %w", t.format, err)
+		var rerr error
+		err := outfile.WriteFunc(t.file, 0o644, func(w io.Writer) error {
+			rerr = t.renderer.Render(w, rep, reports.Options{Verbose: a.verbose})
+			return rerr
+		})
+		if rerr != nil {
+			return fmt.Errorf("rendering %s report: %w", t.format, rerr)
 		}
-		if err := outfile.Write(t.file, buf.Bytes(), 0o644); err != nil {
+		if err != nil {
 			return fmt.Errorf("writing %s report %s: %w", t.format, t.file, err)
 		}
 	}

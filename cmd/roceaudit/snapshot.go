@@ -53,12 +53,12 @@ func validSnapshot(path string, snap *topology.Snapshot) (*topology.Snapshot, er
 	return snap, nil
 }
 
-// writeSnapshot streams snap, and the transcripts spooled while collecting it, to path
-// (gzip-compressed when the name ends in .gz). Snapshots keep every command's raw output: a
-// new one is readable by its owner only.
-func writeSnapshot(path string, snap *topology.Snapshot, spool *topology.TranscriptSpool) error {
+// writeSnapshot streams snap, with the facts and transcripts spooled while collecting it, to
+// path (gzip-compressed when the name ends in .gz). Snapshots keep every command's raw
+// output: a new one is readable by its owner only.
+func writeSnapshot(path string, snap *topology.Snapshot, facts *topology.FactSpool, spool *topology.TranscriptSpool) error {
 	return outfile.WriteFunc(path, 0o600, func(w io.Writer) error {
-		if err := topology.WriteSnapshotFile(w, topology.Gzipped(path), snap, spool); err != nil {
+		if err := facts.WriteSnapshotFile(w, topology.Gzipped(path), snap, spool); err != nil {
 			return fmt.Errorf("encoding snapshot: %w", err)
 		}
 		return nil
