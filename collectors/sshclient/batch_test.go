@@ -84,7 +84,7 @@ func TestRunBatchSudoPrefixesEachCommand(t *testing.T) {
 		t.Fatalf("got %+v %v", outs, errs)
 	}
 	received, _, _, _, _ := f.srv.snapshot()
-	if len(received) != 1 || !strings.HasPrefix(received[0], "sudo -n ethtool -a eth0; echo roceaudit-") ||
+	if len(received) != 1 || !strings.HasPrefix(received[0], "exec /bin/sh -c 'sudo -n ethtool -a eth0; echo roceaudit-") ||
 		strings.Contains(received[0], "sudo -n sudo") || strings.Contains(received[0], "sudo -n echo") {
 		t.Errorf("server received %q", received)
 	}
@@ -127,7 +127,7 @@ func TestRunBatchStalledCommandTimesOutAlone(t *testing.T) {
 		t.Errorf("after the stall: %+v %v, %+v %v", outs[2], errs[2], outs[3], errs[3])
 	}
 	received, _, _, _, _ := f.srv.snapshot()
-	if len(received) != 2 || strings.Contains(received[1], "sleep 600") || !strings.HasPrefix(received[1], "cat /etc/os-release;") {
+	if len(received) != 2 || strings.Contains(received[1], "sleep 600") || !strings.HasPrefix(received[1], "exec /bin/sh -c 'cat /etc/os-release;") {
 		t.Errorf("sessions: %q", received)
 	}
 }
@@ -228,12 +228,12 @@ func TestSplitterReadFrom(t *testing.T) {
 	}
 }
 
-// The list runs in real POSIX shells (what sshd hands an exec request to) and the splitter
-// gives back each command's stdout, stderr and exit code as running it alone does.
+// Whatever the login shell sshd hands the line to, the list runs in /bin/sh and the splitter
+// gives back each command's stdout, stderr and exit code as /bin/sh running it alone does.
 func TestBatchListInRealShells(t *testing.T) {
 	cmds := []string{"echo one", "printf no-newline", "cat /nonexistent-roceaudit", "false", "nosuchcommand-roceaudit", "printf 'x\\n' >&2; echo y", "exit 0 | true", "echo last"}
 	ran := 0
-	for _, shell := range []string{"/bin/sh", "/bin/bash", "/bin/dash"} {
+	for _, shell := range []string{"/bin/sh", "/bin/bash", "/bin/dash", "/bin/csh", "/bin/tcsh", "/usr/bin/fish", "/bin/zsh"} {
 		if _, err := os.Stat(shell); err != nil {
 			continue
 		}
@@ -252,7 +252,7 @@ func TestBatchListInRealShells(t *testing.T) {
 		}
 		for i, c := range cmds {
 			var so, se strings.Builder
-			one := exec.Command(shell, "-c", c)
+			one := exec.Command("/bin/sh", "-c", c)
 			one.Stdout, one.Stderr = &so, &se
 			exit := 0
 			if err := one.Run(); err != nil {
@@ -262,8 +262,8 @@ func TestBatchListInRealShells(t *testing.T) {
 				}
 				exit = ee.ExitCode()
 			}
-			// The shell names the command line in some messages ("sh: 1: x: not found"): the
-			// list is one line too, so they read the same.
+			// sh names the command line in some messages ("sh: 1: x: not found"): the list is
+			// one line too, so they read the same.
 			if parts[i] != so.String() || errParts[i] != se.String() || status[i] != exit {
 				t.Errorf("%s %q: batch %q %q %d, alone %q %q %d", shell, c, parts[i], errParts[i], status[i], so.String(), se.String(), exit)
 			}

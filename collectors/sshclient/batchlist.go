@@ -14,7 +14,9 @@ import (
 // A batch is one POSIX sh list: after each command, `echo TOKEN $?` ends its stdout (with its
 // exit status) and `echo TOKEN >&2` its stderr. TOKEN is a fresh random 128-bit nonce per
 // batch, so no command output can forge a marker. `;` keeps the list on one line: a shell's
-// own messages ("bash: line 1: x: command not found") read as they do for one command.
+// own messages ("sh: 1: x: not found") read as they do for one command. The list runs in
+// /bin/sh whatever the login shell is (sshd hands the line to it): csh and tcsh would read
+// `>&2` as a redirection to a file named 2, a write on the device.
 
 // newToken is a batch's marker.
 func newToken() string {
@@ -23,8 +25,16 @@ func newToken() string {
 	return "roceaudit-" + hex.EncodeToString(b[:])
 }
 
-// batchList is the shell list that runs cmds with their markers.
+// batchList is the line that runs cmds with their markers in /bin/sh.
 func batchList(cmds []string, token string) string {
+	return "exec /bin/sh -c " + shQuote(markedList(cmds, token))
+}
+
+// shQuote is s as one single-quoted word of any of sh, bash, csh or fish.
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// markedList is the sh list of cmds, each followed by its markers.
+func markedList(cmds []string, token string) string {
 	var b strings.Builder
 	for i, c := range cmds {
 		if i > 0 {
