@@ -3,9 +3,11 @@ package sshclient
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -271,5 +273,51 @@ func TestBatchListInRealShells(t *testing.T) {
 	}
 	if ran == 0 {
 		t.Skip("no POSIX shell here")
+	}
+}
+
+// A batch whose list would pass maxListBytes is cut into lists that do not, run side by
+// side; every command is still answered as its own.
+func TestRunBatchCutsLongLists(t *testing.T) {
+	f, c := shellServer(t, true)
+	var cmds []string
+	for i := range 600 {
+		cmds = append(cmds, fmt.Sprintf("ethtool -a eth%d", 1000+i))
+	}
+	outs, errs := c.RunBatch(context.Background(), cmds)
+	for i, cmd := range cmds {
+		if errs[i] != nil || outs[i].ExitCode != 127 || outs[i].Stderr != "sh: "+cmd+": not found\n" {
+			t.Fatalf("%q: %+v %v", cmd, outs[i], errs[i])
+		}
+	}
+	received, _, _, _, _ := f.srv.snapshot()
+	if len(received) < 2 {
+		t.Fatalf("one session for %d commands", len(cmds))
+	}
+	for _, r := range received {
+		if len(r) > maxListBytes {
+			t.Errorf("a list of %d bytes, over %d", len(r), maxListBytes)
+		}
+	}
+	if c.noBatch.Load() {
+		t.Error("fell back to one session per command")
+	}
+}
+
+func TestCutList(t *testing.T) {
+	cmds := []string{strings.Repeat("a", 100), strings.Repeat("b", 100), "it's", strings.Repeat("c", 1000)}
+	parts := cutList(cmds, []int{0, 1, 2, 3}, 2*(100+listOverhead)+len("exec /bin/sh -c ''"))
+	if len(parts) != 3 || !slices.Equal(parts[0], []int{0, 1}) || !slices.Equal(parts[1], []int{2}) || !slices.Equal(parts[2], []int{3}) {
+		t.Errorf("parts %v", parts)
+	}
+	tok := newToken()
+	for _, p := range parts[:2] {
+		var sel []string
+		for _, i := range p {
+			sel = append(sel, collectors.SudoPrefix+cmds[i])
+		}
+		if n := len(batchList(sel, tok)); n > 2*(100+listOverhead)+len("exec /bin/sh -c ''") {
+			t.Errorf("list of %v is %d bytes", p, n)
+		}
 	}
 }
