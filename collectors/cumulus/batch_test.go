@@ -34,15 +34,21 @@ func (b *batchingRunner) RunBatch(ctx context.Context, cmds []string) ([]collect
 	return collectors.RunEach(ctx, b.fakeRunner, cmds)
 }
 
-// On a runner that batches, the switch-wide commands go in one batch, the first port's
-// commands alone, and every other port's in batches foretold from it: the same commands and
-// the same facts as one at a time.
+// On a runner that batches, the switch-wide commands go in one batch, the first port's in
+// another, and every other port's in batches foretold from it: the same commands and the
+// same facts as one at a time.
 func TestCollectBatchesThePorts(t *testing.T) {
-	for _, scenario := range []string{"healthy", "broken"} {
-		t.Run(scenario, func(t *testing.T) {
-			one := &fakeRunner{Scenario: scenario}
+	for _, c := range []struct {
+		scenario string
+		alone    []string // sent on their own: text fallbacks of a refused -o json
+	}{
+		{"healthy", nil},
+		{"broken", []string{CmdInterfaceLLDP}},
+	} {
+		t.Run(c.scenario, func(t *testing.T) {
+			one := &fakeRunner{Scenario: c.scenario}
 			want, wantErr := collect(t, one, inventory.DeviceSpec{})
-			b := &batchingRunner{fakeRunner: &fakeRunner{Scenario: scenario}}
+			b := &batchingRunner{fakeRunner: &fakeRunner{Scenario: c.scenario}}
 			got, err := collect(t, b, inventory.DeviceSpec{})
 			if (err == nil) != (wantErr == nil) {
 				t.Fatalf("batched error %v, one at a time %v", err, wantErr)
@@ -51,16 +57,19 @@ func TestCollectBatchesThePorts(t *testing.T) {
 			if !slices.Equal(sentOne, sentBatch) {
 				t.Errorf("batched sent %q\none at a time %q", sentBatch, sentOne)
 			}
+			// One batch of switch-wide commands, one of the first port's (foretold by a dry
+			// run), then the other ports' in at most portsInFlight batches.
 			ports := len(got.Switch.Ports)
-			// The first batch is the switch-wide commands; the first port's go alone (and any
-			// text fallback); then at most portsInFlight batches for the rest.
-			if len(b.batches) < 2 || len(b.batches) > 1+portsInFlight || len(b.batches[0]) != 3 {
-				t.Errorf("%d batches for %d ports: %q", len(b.batches), ports, b.batches)
+			if n := len(b.batches); n != 2+min(ports-1, portsInFlight) || len(b.batches[0]) != 3 {
+				t.Errorf("%d batches for %d ports: %q", n, ports, b.batches)
 			}
-			for _, c := range b.alone {
-				if f := portOf(c); f != "" && f != got.Switch.Ports[0].Name {
-					t.Errorf("%q went alone: only the first port's commands should", c)
+			for _, cmd := range b.batches[1] {
+				if p := portOf(cmd); p != got.Switch.Ports[0].Name {
+					t.Errorf("the first port's batch holds %q", cmd)
 				}
+			}
+			if !slices.Equal(b.alone, c.alone) {
+				t.Errorf("sent alone %q, want %q", b.alone, c.alone)
 			}
 			gotJSON, _ := json.Marshal(got.Switch)
 			wantJSON, _ := json.Marshal(want.Switch)

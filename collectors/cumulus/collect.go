@@ -66,7 +66,7 @@ const portsInFlight = 8
 // answers from them; a command no batch brought is sent on its own.
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
-	sent := &switchcollect.Sent{Next: nr.r}
+	sent := &switchcollect.Sent{Next: switchcollect.Prefetch(ctx, nr.r, 1, firstPortCommands(ctx, nr, names[0], roce, roceEv))}
 	first := &nvReader{r: sent}
 	first.noJSON.Store(nr.noJSON.Load())
 	ports[0] = withBufferSizes(collectPort(ctx, first, names[0], roce, roceEv), roce)
@@ -97,6 +97,34 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 	_ = g.Wait() // the goroutines return no error: a port's failures are in its facts
 	nr.noJSON.Store(rest.noJSON.Load())
 	return ports
+}
+
+// firstPortCommands are what collectPort will send for name, found by a dry run in which
+// every command fails unsent: each JSON-first read then shows its text fallback too (the dry
+// reader never stops asking JSON), which is left out while the switch is still believed to
+// take `-o json`. They go in one batch, so
+// even the first port costs a session or two rather than one per command.
+func firstPortCommands(ctx context.Context, nr *nvReader, name string, roce *RoCE, roceEv topology.Evidence) []string {
+	dry := &switchcollect.Sent{Next: notSent{}}
+	dnr := &nvReader{r: dry, dry: true}
+	noJSON := nr.noJSON.Load()
+	dnr.noJSON.Store(noJSON)
+	_ = collectPort(ctx, dnr, name, roce, roceEv)
+	cmds := dry.Commands()
+	var out []string
+	for _, c := range cmds {
+		if noJSON || !slices.Contains(cmds, jsonCmd(c)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// notSent answers every command of a dry run with a failure, sending nothing.
+type notSent struct{}
+
+func (notSent) Run(context.Context, string) (collectors.Output, error) {
+	return collectors.Output{ExitCode: 1, Stderr: "dry run: not sent"}, nil
 }
 
 // portNames is what to report on: the inventory's interfaces when it names some, otherwise

@@ -29,6 +29,8 @@ func jsonCmd(cmd string) string { return cmd + " -o json" }
 type nvReader struct {
 	r      collectors.Runner
 	noJSON atomic.Bool
+	// dry keeps asking JSON first after a refusal: a dry run lists every read's two forms.
+	dry bool
 }
 
 // read runs cmd as JSON and parses it with fromJSON; when JSON is refused or undecodable it
@@ -45,7 +47,9 @@ func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromTe
 			}
 			ev.Error = commandError(jsonCmd(cmd), err)
 		}
-		nr.noJSON.Store(true)
+		if !nr.dry {
+			nr.noJSON.Store(true)
+		}
 		why = ev.Error
 	}
 	v, ev := evidence.Read(ctx, nr.r, cmd, fromText)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -33,11 +34,47 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 		c.runEach(ctx, cmds, pending, outs, errs)
 		return outs, errs
 	}
+	// Lists are cut to maxListBytes (an exec request is one SSH packet, and servers bound
+	// packets at 32-256 KiB); the pieces run at once, each in its own session.
+	var wg sync.WaitGroup
+	for _, part := range cutList(cmds, pending, maxListBytes) {
+		wg.Go(func() { c.runPart(ctx, cmds, part, outs, errs) })
+	}
+	wg.Wait()
+	return outs, errs
+}
+
+// maxListBytes bounds one batch's command line, well under the 32 KiB packets every SSH
+// server must take (RFC 4253 6.1: 35,000 bytes with headers and padding).
+const maxListBytes = 24 << 10
+
+// listOverhead is what batchList adds per command: its markers, and sudo when configured.
+const listOverhead = len("; echo  $?; echo  >&2; ") + 2*len("roceaudit-") + 2*32 + len(collectors.SudoPrefix)
+
+// cutList splits pending (indexes into cmds) into runs whose lists stay within limit; a
+// command longer than limit on its own goes alone.
+func cutList(cmds []string, pending []int, limit int) [][]int {
+	var out [][]int
+	size := 0
+	for _, i := range pending {
+		n := len(cmds[i]) + listOverhead
+		if len(out) == 0 || size+n > limit {
+			out = append(out, nil)
+			size = len("exec /bin/sh -c ''")
+		}
+		out[len(out)-1] = append(out[len(out)-1], i)
+		size += n + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
+	}
+	return out
+}
+
+// runPart runs the commands of pending (indexes into cmds) as lists until each is answered.
+func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs []collectors.Output, errs []error) {
 	// Every session ends at least one pending command (answered, stalled or handed to
 	// runEach), so this loop runs at most len(cmds) times.
 	for range len(cmds) {
 		if len(pending) == 0 {
-			break
+			return
 		}
 		sent := make([]string, len(pending))
 		for j, i := range pending {
@@ -52,7 +89,7 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 			for _, i := range pending[b.answered:] {
 				errs[i] = fmt.Errorf("ssh %s: %q: %w", c.target, c.withSudo(cmds[i]), b.err)
 			}
-			return outs, errs
+			return
 		case b.stalled:
 			i := pending[b.answered]
 			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
@@ -60,12 +97,11 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 		case b.answered < len(pending): // markers missing or malformed
 			c.noBatch.Store(true)
 			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
-			return outs, errs
+			return
 		default:
 			pending = nil
 		}
 	}
-	return outs, errs
 }
 
 // runEach sends cmds[i] for each i of which in its own session.

@@ -14,7 +14,9 @@ import (
 // A batch is one POSIX sh list: after each command, `echo TOKEN $?` ends its stdout (with its
 // exit status) and `echo TOKEN >&2` its stderr. TOKEN is a fresh random 128-bit nonce per
 // batch, so no command output can forge a marker. `;` keeps the list on one line: a shell's
-// own messages ("bash: line 1: x: command not found") read as they do for one command.
+// own messages ("sh: 1: x: not found") read as they do for one command. The list runs in
+// /bin/sh whatever the login shell is (sshd hands the line to it): csh and tcsh would read
+// `>&2` as a redirection to a file named 2, a write on the device.
 
 // newToken is a batch's marker.
 func newToken() string {
@@ -23,8 +25,16 @@ func newToken() string {
 	return "roceaudit-" + hex.EncodeToString(b[:])
 }
 
-// batchList is the shell list that runs cmds with their markers.
+// batchList is the line that runs cmds with their markers in /bin/sh.
 func batchList(cmds []string, token string) string {
+	return "exec /bin/sh -c " + shQuote(markedList(cmds, token))
+}
+
+// shQuote is s as one single-quoted word of any of sh, bash, csh or fish.
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// markedList is the sh list of cmds, each followed by its markers.
+func markedList(cmds []string, token string) string {
 	var b strings.Builder
 	for i, c := range cmds {
 		if i > 0 {
@@ -69,26 +79,32 @@ func (s *splitter) Write(p []byte) (int, error) {
 	if s.malformed {
 		return len(p), nil
 	}
-	s.pending = append(s.pending, p...)
+	// data is read in place: only a marker's start cut by a write is carried to the next
+	// (copying the rest of the read after every marker was quadratic in a read's parts).
+	data := p
+	if len(s.pending) > 0 {
+		s.pending = append(s.pending, p...)
+		data = s.pending
+	}
 	// Each turn either ends one part or stops; parts never exceed the bytes written.
-	for range len(s.pending) + 1 {
-		i := bytes.Index(s.pending, s.token)
+	for range len(data) + 1 {
+		i := bytes.Index(data, s.token)
 		if i < 0 {
 			// Keep what could be the start of a marker split across writes.
-			keep := min(len(s.pending), len(s.token)-1)
-			_, _ = s.cur.Write(s.pending[:len(s.pending)-keep])
-			s.pending = append(s.pending[:0], s.pending[len(s.pending)-keep:]...)
+			keep := min(len(data), len(s.token)-1)
+			_, _ = s.cur.Write(data[:len(data)-keep])
+			data = data[len(data)-keep:]
 			break
 		}
-		_, _ = s.cur.Write(s.pending[:i])
-		rest := s.pending[i+len(s.token):]
+		_, _ = s.cur.Write(data[:i])
+		rest := data[i+len(s.token):]
 		nl := bytes.IndexByte(rest, '\n')
 		if nl < 0 {
 			if len(rest) > maxMarkerTail {
 				s.malformed = true
 				return len(p), nil
 			}
-			s.pending = append(s.pending[:0], s.pending[i:]...)
+			data = data[i:]
 			break
 		}
 		status, ok := s.markerTail(string(rest[:nl]))
@@ -99,7 +115,7 @@ func (s *splitter) Write(p []byte) (int, error) {
 		s.parts = append(s.parts, s.cur.String())
 		s.status = append(s.status, status)
 		s.cur = capped{}
-		s.pending = append(s.pending[:0], rest[nl+1:]...)
+		data = rest[nl+1:]
 		if s.done != nil {
 			select {
 			case s.done <- struct{}{}:
@@ -107,6 +123,7 @@ func (s *splitter) Write(p []byte) (int, error) {
 			}
 		}
 	}
+	s.pending = append(s.pending[:0], data...) // may overlap s.pending: append moves safely
 	return len(p), nil
 }
 

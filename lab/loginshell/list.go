@@ -5,12 +5,18 @@ import (
 	"strings"
 )
 
-// List runs a line as bash runs a `;`-list: each command in turn, `$?` the status of the one
+// List runs a line as bash runs a `;`-list (also when handed to sh by `exec /bin/sh -c`): each command in turn, `$?` the status of the one
 // before, the line's status the last one's. echo is bash's builtin (its words, `$?`, and a
 // trailing `>&2`); any other command goes to one, which answers one simple command. An empty
 // command between two `;` is bash's syntax error: nothing runs. A line without `;` goes to
 // one whole, so what one refuses stays refused.
 func List(line string, one func(cmd string) (stdout, stderr string, exit int)) (string, string, int) {
+	// `exec /bin/sh -c 'LIST'` runs LIST in sh, which is the shell emulated here anyway.
+	if rest, ok := strings.CutPrefix(line, "exec /bin/sh -c "); ok {
+		if w, ok := words(rest); ok && len(w) == 1 {
+			line = w[0]
+		}
+	}
 	cmds, ok := splitList(line)
 	if !ok || len(cmds) == 1 && !isEcho(cmds[0]) {
 		return one(line)

@@ -110,3 +110,16 @@ func TestExecList(t *testing.T) {
 		}
 	}
 }
+
+// `exec /bin/sh -c 'LIST'` (how a batch leaves the login shell for sh) runs LIST.
+func TestExecListInSh(t *testing.T) {
+	show := func(argv []string) (string, string, int) { return strings.Join(argv, "+") + "\n", "", 0 }
+	out, stderr, exit := Exec(`exec /bin/sh -c 'show a; echo T $?; echo '\''q r'\'' >&2'`, "show", show)
+	if out != "show+a\nT 0\n" || stderr != "q r\n" || exit != 0 {
+		t.Errorf("got %q %q %d", out, stderr, exit)
+	}
+	// Anything but one quoted word after it is not the wrapper: refused as before.
+	if _, _, exit := Exec(`exec /bin/sh -c 'show a' extra`, "show", show); exit != 127 {
+		t.Errorf("exec with more words: exit %d, want exec's command not found", exit)
+	}
+}
