@@ -2,8 +2,11 @@ package topology
 
 import (
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Deadlock analysis of the lossless priority (PFC deadlock: a cyclic buffer dependency).
@@ -194,16 +197,21 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	g := NewGraph(in.Devices, in.Links)
 	r.g = g
 	r.number()
+	var ends [][2]Endpoint
 	for i := range leaves {
 		for j := i + 1; j < len(leaves); j++ {
 			a, b, ok := leafPair(leaves[i], leaves[j])
 			if !ok {
 				continue // one host alone on both leaves: it does not send to itself
 			}
-			out.PairsTotal++
-			if pp, ok := r.query(g, a, b); ok {
-				pairs = append(pairs, pp)
-			}
+			ends = append(ends, [2]Endpoint{a, b})
+		}
+	}
+	out.PairsTotal = len(ends)
+	answered, ok := r.queryAll(g, ends)
+	for i, pp := range answered {
+		if ok[i] {
+			pairs = append(pairs, pp)
 		}
 	}
 	out.Pairs = len(pairs)
@@ -235,18 +243,39 @@ func (r *deadlockRun) reverse(p []int32) []int32 {
 	return out
 }
 
-// query is one pair's paths, within the budget.
-func (r *deadlockRun) query(g *Graph, a, b Endpoint) (pairPaths, bool) {
-	if r.budget == 0 {
-		return pairPaths{}, false
+// queryAll is each pair's paths, in order, while the budget lasts (ok false for a pair past
+// it or with no path query possible). The queries run on every core: the graph is only read.
+func (r *deadlockRun) queryAll(g *Graph, ends [][2]Endpoint) (out []pairPaths, ok []bool) {
+	n := min(len(ends), r.budget)
+	r.budget -= n
+	type answer struct {
+		paths [][]int32
+		trunc bool
+		err   error
 	}
-	r.budget--
-	paths, trunc, err := g.arcPaths(a, b)
-	if err != nil {
-		return pairPaths{}, false
+	answers := make([]answer, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				a := &answers[i]
+				a.paths, a.trunc, a.err = g.arcPaths(ends[i][0], ends[i][1])
+			}
+		}()
 	}
-	r.out.Truncated = r.out.Truncated || trunc
-	return pairPaths{a: a, b: b, paths: paths}, true
+	wg.Wait()
+	out, ok = make([]pairPaths, len(ends)), make([]bool, len(ends))
+	for i, a := range answers {
+		if a.err != nil {
+			continue
+		}
+		r.out.Truncated = r.out.Truncated || a.trunc
+		out[i], ok[i] = pairPaths{a: ends[i][0], b: ends[i][1], paths: a.paths}, true
+	}
+	return out, ok
 }
 
 // Tiers is each switch's hop distance to the nearest host over the links (hosts do not
@@ -439,8 +468,12 @@ func (r *deadlockRun) failures(whole *Graph, pairs []pairPaths) {
 			return
 		}
 		g := whole.without(byKey[key])
-		for _, i := range affected {
-			pp, _ := r.query(g, pairs[i].a, pairs[i].b)
+		ends := make([][2]Endpoint, len(affected))
+		for k, i := range affected {
+			ends[k] = [2]Endpoint{pairs[i].a, pairs[i].b}
+		}
+		answered, _ := r.queryAll(g, ends)
+		for _, pp := range answered {
 			for _, p := range pp.paths {
 				if !r.losslessValley(p) {
 					continue

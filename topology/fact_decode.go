@@ -37,8 +37,8 @@ type planDecoder struct {
 	// devices' facts hold ~300 MB of strings but ~60 MB distinct ones (the same commands,
 	// excerpts, names on every port). One seen before is neither validated nor unescaped.
 	strs map[string]string
-	// intern holds the counter names kept, by name.
-	intern map[string]string
+	// counters are the host counter names seen, with whether checks read them.
+	counters map[string]counterName
 	// maps holds every map decoded, by type and JSON text: the same QoS maps (DSCP->TC,
 	// TC->queue, ...) on every port of every switch are one map. No reader writes to a
 	// decoded map.
@@ -47,7 +47,7 @@ type planDecoder struct {
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
-	return &planDecoder{strs: make(map[string]string, 4096), intern: map[string]string{}, maps: map[reflect.Type]map[string]any{}, opts: opts}
+	return &planDecoder{strs: make(map[string]string, 4096), counters: map[string]counterName{}, maps: map[reflect.Type]map[string]any{}, opts: opts}
 }
 
 // decodeDevice decodes one device's JSON into d; errFallback means "use encoding/json".
@@ -239,13 +239,21 @@ func (dec *planDecoder) str() (string, error) {
 	return text, nil
 }
 
-func (dec *planDecoder) internBytes(raw []byte) string {
-	if s, ok := dec.intern[string(raw)]; ok {
-		return s
+// counter is a host counter's name, and whether checks read it (IsSnapshotCounter, asked
+// once per name: the same ~250 names on every port).
+func (dec *planDecoder) counter(raw []byte) (string, bool) {
+	if c, ok := dec.counters[string(raw)]; ok {
+		return c.name, c.keep
 	}
-	s := string(raw)
-	dec.intern[s] = s
-	return s
+	name := string(raw)
+	keep := IsSnapshotCounter(name)
+	dec.counters[name] = counterName{name, keep}
+	return name, keep
+}
+
+type counterName struct {
+	name string
+	keep bool
 }
 
 // escaped decodes a string with escapes (JSON's, as encoding/json writes them).
@@ -792,8 +800,8 @@ func checkedCountersFact(dec *planDecoder, p unsafe.Pointer) error {
 				if !ok {
 					return errFallback
 				}
-				if IsSnapshotCounter(string(k)) {
-					f.Value[dec.internBytes(k)] = v
+				if name, keep := dec.counter(k); keep {
+					f.Value[name] = v
 				}
 				return nil
 			})
