@@ -2,6 +2,7 @@ package collectors
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"sync"
 	"testing"
@@ -96,5 +97,70 @@ func TestCollectHandsFactsToTheSink(t *testing.T) {
 	}
 	if facts.got[2].Error == "" || facts.got[2].Host != nil {
 		t.Errorf("x (no collector) reached the sink as %+v", facts.got[2])
+	}
+}
+
+// switchCounterPlatform is a switch whose one port has counters and a DSCP map.
+type switchCounterPlatform struct{}
+
+func (switchCounterPlatform) Plan(inventory.DeviceSpec) []string { return nil }
+func (switchCounterPlatform) Collect(ctx context.Context, r Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
+	out, err := r.Run(ctx, "show interfaces counters")
+	if err != nil {
+		return err
+	}
+	if _, err := r.Run(ctx, "reboot"); err == nil {
+		return errors.New("a command outside the allowlist ran")
+	}
+	dev.Switch = &topology.SwitchFacts{Ports: []*topology.SwitchPort{{Name: "swp1",
+		DSCPToTC: topology.Known(map[int]int{26: 3}, topology.Evidence{Command: "show qos"}),
+		Counters: topology.Known(map[string]int64{"pfc_rx_pause_prio3": 4}, topology.Evidence{Command: "show interfaces counters", Excerpt: out.Stdout})}}}
+	return nil
+}
+
+// A run that writes no snapshot (transcripts discarded, ChecksOnly) records no transcript
+// at all, still refuses what the allowlist does not allow, and drops the switch-port
+// counters no check reads; a run that keeps transcripts keeps both.
+func TestCollectChecksOnlyKeepsNeitherTranscriptNorSwitchCounters(t *testing.T) {
+	reg := NewRegistry(Describe(Spec{Name: "fakesw", Role: topology.RoleSwitch, Commands: []string{"show interfaces counters"}, Collector: switchCounterPlatform{}}))
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{{Name: "s1", Platform: "fakesw", Role: topology.RoleSwitch}}}
+	run := func(opts Options) (*topology.Device, []topology.Exchange) {
+		t.Helper()
+		sink := &recordingSink{got: map[string][]topology.Exchange{}}
+		if opts.Transcripts == nil {
+			opts.Transcripts = sink
+		}
+		snap, err := Collect(context.Background(), inv, reg, &orderDialer{sent: map[string]*[]string{"s1": {}}}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := snap.Devices[0]
+		if d.Error != "" || d.Switch == nil {
+			t.Fatalf("s1: %q, facts %v", d.Error, d.Switch != nil)
+		}
+		return d, sink.got["s1"]
+	}
+	d, _ := run(Options{Transcripts: topology.DiscardTranscripts, ChecksOnly: true})
+	p := d.Switch.Ports[0]
+	if p.Counters.Value != nil || p.Counters.Source.Command != "show interfaces counters" {
+		t.Errorf("checks only: counters %+v, want no values but their source", p.Counters)
+	}
+	if p.DSCPToTC.Value[26] != 3 || d.Transcript != nil {
+		t.Errorf("checks only: DSCP map %v, transcript %v", p.DSCPToTC.Value, d.Transcript)
+	}
+	// What is not recorded is never held, even while the device is collected.
+	for _, record := range []bool{false, true} {
+		dev := &topology.Device{Name: "s1", Role: topology.RoleSwitch}
+		collectDevice(context.Background(), reg, &orderDialer{sent: map[string]*[]string{"s1": {}}}, inv.Devices[0], dev, record)
+		if n := len(dev.Transcript); (n == 2) != record || (n != 0) != record {
+			t.Errorf("recording %v: %d exchanges", record, n)
+		}
+	}
+	d, tr := run(Options{})
+	if c := d.Switch.Ports[0].Counters.Value; c["pfc_rx_pause_prio3"] != 4 {
+		t.Errorf("with a transcript sink: counters %v", c)
+	}
+	if len(tr) != 2 || tr[0].Stdout != "out of show interfaces counters" || tr[1].ExitCode != -1 {
+		t.Errorf("with a transcript sink: transcript %+v", tr)
 	}
 }

@@ -124,3 +124,53 @@ func parseCounters(out string) (map[string]int64, error) {
 	}
 	return m, nil
 }
+
+// Equal number-keyed maps (QoS tables) on two devices become one shared map, its strings
+// detached from the output; a map that differs keeps its own.
+func TestDetachSharesEqualNumberMaps(t *testing.T) {
+	out := "strict dwrr"
+	mk := func(tc int) *topology.Device {
+		return &topology.Device{Name: "s", Switch: &topology.SwitchFacts{Ports: []*topology.SwitchPort{{
+			Name:      "Ethernet0",
+			DSCPToTC:  topology.Known(map[int]int{26: tc, 48: 6}, topology.Evidence{}),
+			ECN:       topology.Known(map[int]bool{3: true}, topology.Evidence{}),
+			Scheduler: topology.Known(map[int]string{3: out[7:], 6: out[:6]}, topology.Evidence{}),
+		}}}}
+	}
+	a, b, c := mk(3), mk(3), mk(4)
+	in := newInterner()
+	for _, d := range []*topology.Device{a, b, c} {
+		in.detach(d)
+	}
+	if !reflect.DeepEqual(a, mk(3)) || !reflect.DeepEqual(c, mk(4)) {
+		t.Fatal("detach changed the maps")
+	}
+	pa, pb, pc := a.Switch.Ports[0], b.Switch.Ports[0], c.Switch.Ports[0]
+	if reflect.ValueOf(pa.DSCPToTC.Value).UnsafePointer() != reflect.ValueOf(pb.DSCPToTC.Value).UnsafePointer() {
+		t.Error("equal DSCP maps are not shared")
+	}
+	if reflect.ValueOf(pa.Scheduler.Value).UnsafePointer() != reflect.ValueOf(pb.Scheduler.Value).UnsafePointer() ||
+		reflect.ValueOf(pa.ECN.Value).UnsafePointer() != reflect.ValueOf(pb.ECN.Value).UnsafePointer() {
+		t.Error("equal scheduler or ECN maps are not shared")
+	}
+	if reflect.ValueOf(pa.DSCPToTC.Value).UnsafePointer() == reflect.ValueOf(pc.DSCPToTC.Value).UnsafePointer() {
+		t.Error("different DSCP maps share one")
+	}
+	for _, v := range pa.Scheduler.Value {
+		if within(v, out) {
+			t.Errorf("scheduler %q still points into the output", v)
+		}
+	}
+}
+
+// Map values that would run together in a naive encoding stay apart.
+func TestDetachKeepsStringMapsApart(t *testing.T) {
+	a := map[int]string{1: "a,2:b"}
+	b := map[int]string{1: "a", 2: "b"}
+	in := newInterner()
+	sa := shareMap(in, 's', a, appendStringValue, in.copyOf)
+	sb := shareMap(in, 's', b, appendStringValue, in.copyOf)
+	if !reflect.DeepEqual(sa, a) || !reflect.DeepEqual(sb, b) {
+		t.Fatalf("shared %v and %v, want %v and %v", sa, sb, a, b)
+	}
+}

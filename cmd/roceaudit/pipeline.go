@@ -80,6 +80,7 @@ func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts col
 		Progress:    bar.step,
 		Transcripts: a.transcripts(),
 		Facts:       facts,
+		ChecksOnly:  a.spool == nil, // no snapshot is written
 	}
 	snap, err := collectors.Collect(ctx, inv, a.reg, a.dialer(), opts)
 	if snap != nil {
