@@ -21,8 +21,8 @@ func (jsonRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	if r == nil {
 		return errNilReport
 	}
-	n := normalized(r)
-	results, ports := n.Results, n.Ports
+	n := normalizedHead(r)
+	ports := n.Ports
 	n.Results, n.Ports = []checks.Result{}, nil
 	var head bytes.Buffer
 	if err := newJSONEncoder(&head, "").Encode(&n); err != nil {
@@ -37,12 +37,15 @@ func (jsonRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(hb[:at+len(marker)-2])
-	if err := writeJSONList(bw, results); err != nil {
+	// Results in machine order through a permutation: a sorted copy was a second ~180 MB
+	// of Results at 10,000 devices.
+	order := sortedOrder(r.Results)
+	if err := writeJSONList(bw, len(order), func(i int) *checks.Result { return &r.Results[order[i]] }); err != nil {
 		return err
 	}
 	if len(ports) > 0 {
 		bw.WriteString(",\n  \"ports\": ")
-		if err := writeJSONList(bw, ports); err != nil {
+		if err := writeJSONList(bw, len(ports), func(i int) *PortFacts { return &ports[i] }); err != nil {
 			return err
 		}
 	}
@@ -63,17 +66,17 @@ func newJSONEncoder(w io.Writer, prefix string) *json.Encoder {
 }
 
 // writeJSONList writes a top-level list of the report, element by element.
-func writeJSONList[T any](bw *bufio.Writer, list []T) error {
-	if len(list) == 0 {
+func writeJSONList[T any](bw *bufio.Writer, n int, elem func(int) *T) error {
+	if n == 0 {
 		bw.WriteString("[]")
 		return nil
 	}
 	var buf bytes.Buffer
 	enc := newJSONEncoder(&buf, "    ")
 	bw.WriteString("[\n")
-	for i := range list {
+	for i := range n {
 		buf.Reset()
-		if err := enc.Encode(&list[i]); err != nil {
+		if err := enc.Encode(elem(i)); err != nil {
 			return fmt.Errorf("write JSON report: %w", err)
 		}
 		if i > 0 {
@@ -90,11 +93,17 @@ func writeJSONList[T any](bw *bufio.Writer, list []T) error {
 // order, summary counted from the results with a key for every status, and empty arrays and
 // objects instead of null so scripts can iterate without checks.
 func normalized(r *Report) Report {
+	out := normalizedHead(r)
+	out.Results = sortedResults(r.Results)
+	return out
+}
+
+// normalizedHead is normalized but for the results, which it leaves unsorted.
+func normalizedHead(r *Report) Report {
 	out := *r
 	if out.Schema == "" {
 		out.Schema = Schema
 	}
-	out.Results = sortedResults(r.Results)
 	out.Summary = reportSummary(r)
 	out.Causes = reportCauses(r)
 	out.Devices = nonNil(r.Devices)

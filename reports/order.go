@@ -90,3 +90,13 @@ func sortedResults(rs []checks.Result) []checks.Result {
 	slices.SortStableFunc(out, compareResults)
 	return out
 }
+
+// sortedOrder is the order sortedResults puts rs in, as indices into rs.
+func sortedOrder(rs []checks.Result) []int32 {
+	order := make([]int32, len(rs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return compareResults(rs[a], rs[b]) })
+	return order
+}

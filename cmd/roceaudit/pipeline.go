@@ -73,6 +73,7 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 // collectTo is collect handing each device's facts to facts when it is set (the snapshot
 // then holds none: see collectors.Options.Facts).
 func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts collectors.FactSink) (*topology.Snapshot, error) {
+	limitMemory(len(inv.Devices))
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
 	opts := collectors.Options{

@@ -26,6 +26,7 @@ func readSnapshots(paths []string) (*topology.Snapshot, error) {
 	if err != nil {
 		return nil, usagef("merging %d snapshots: %w", len(paths), err)
 	}
+	limitMemory(len(merged.Devices)) // for the checks and the report
 	return merged, nil
 }
 

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"testing"
+)
+
+// Peak RSS was about twice the live heap: with the default GC pacing the heap grows to
+// twice what is live before a collection, and pages freed after a burst (200 devices'
+// outputs in flight) stay mapped until the background scavenger returns them. A soft
+// memory limit scaled to the fabric makes the runtime collect and return memory sooner.
+// Measured (8-rail 1,000-device lab, --concurrency 200): collect 446 -> 290 MB, audit 438 ->
+// 305 MB, CPU the same within noise; 10,000 devices: collect 968 -> 874 MB, audit 2.1 -> 1.1
+// GB. A limit under the live heap makes the GC run back to back (up to half the CPU: a
+// 10,000-device audit whose check results peak at ~1 GB live took 40% more CPU), so after
+// every GC the limit is raised to at least memLiveHeadroom times what is live.
+const (
+	memLimitBase      = 192 << 20
+	memLimitPerDevice = 80 << 10
+	memLiveHeadroom   = 1.25
+)
+
+// limitMemory sets the soft memory limit for a run over devices devices, unless GOMEMLIMIT
+// says otherwise (or under go test, where one process runs many small fabrics).
+func limitMemory(devices int) {
+	if os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
+		return
+	}
+	memGuard.mu.Lock()
+	defer memGuard.mu.Unlock()
+	memGuard.floor = memLimitFor(devices)
+	debug.SetMemoryLimit(memGuard.floor)
+	if !memGuard.armed {
+		memGuard.armed = true
+		armMemGuard()
+	}
+}
+
+func memLimitFor(devices int) int64 {
+	return memLimitBase + int64(max(devices, 0))*memLimitPerDevice
+}
+
+var memGuard struct {
+	mu    sync.Mutex
+	floor int64
+	armed bool
+}
+
+// armMemGuard runs afterGC once after the next garbage collection (a finalizer runs once
+// its object is found unreachable), and afterGC arms it again: one check per GC cycle.
+func armMemGuard() {
+	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) { afterGC(); armMemGuard() })
+}
+
+// gcSentinel holds a pointer so it is never packed with other tiny objects by the
+// allocator (a finalizer on such an object may never run).
+type gcSentinel struct {
+	_ *byte
+	_ [16]byte
+}
+
+var liveSample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+
+func afterGC() {
+	memGuard.mu.Lock()
+	defer memGuard.mu.Unlock()
+	metrics.Read(liveSample)
+	var live int64
+	if liveSample[0].Value.Kind() == metrics.KindUint64 {
+		live = int64(liveSample[0].Value.Uint64())
+	}
+	debug.SetMemoryLimit(limitOver(memGuard.floor, live))
+}
+
+// limitOver is the limit for a run whose estimate is floor and whose heap has live bytes.
+func limitOver(floor, live int64) int64 {
+	return max(floor, int64(float64(live)*memLiveHeadroom))
+}
