@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -160,21 +159,4 @@ func (s *splitter) finished() int {
 
 // ReadFrom makes io.Copy read into a pooled buffer rather than a new 32 KiB one per stream
 // per session (see copyBuffers): 11% of a 1k audit's allocated bytes before.
-func (s *splitter) ReadFrom(r io.Reader) (int64, error) {
-	bp := copyBuffers.Get().(*[]byte)
-	defer copyBuffers.Put(bp)
-	var total int64
-	for {
-		n, err := r.Read(*bp)
-		if n > 0 {
-			_, _ = s.Write((*bp)[:n])
-			total += int64(n)
-		}
-		if errors.Is(err, io.EOF) {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-	}
-}
+func (s *splitter) ReadFrom(r io.Reader) (int64, error) { return copyPooled(s, r) }

@@ -156,7 +156,10 @@ func (w *capped) Write(p []byte) (int, error) {
 var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
 // ReadFrom makes io.Copy read into a pooled buffer rather than a new one.
-func (w *capped) ReadFrom(r io.Reader) (int64, error) {
+func (w *capped) ReadFrom(r io.Reader) (int64, error) { return copyPooled(w, r) }
+
+// copyPooled copies r to w through a buffer from copyBuffers; w's Write never fails.
+func copyPooled(w io.Writer, r io.Reader) (int64, error) {
 	bp := copyBuffers.Get().(*[]byte)
 	defer copyBuffers.Put(bp)
 	var total int64
