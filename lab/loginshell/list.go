@@ -1,7 +1,6 @@
 package loginshell
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -89,53 +88,10 @@ func echo(cmd string, status int) (stdout, stderr string, exit int) {
 			break
 		}
 	}
-	line = strings.TrimPrefix(line, "echo")
-	var args []string
-	var w strings.Builder
-	inWord := false
-	flush := func() {
-		if inWord {
-			args = append(args, w.String())
-			w.Reset()
-			inWord = false
-		}
+	args, ok := split(strings.TrimPrefix(line, "echo"), &status)
+	if !ok {
+		return refused()
 	}
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == ' ' || c == '\t':
-			flush()
-		case c == '$' && i+1 < len(line) && line[i+1] == '?':
-			w.WriteString(strconv.Itoa(status))
-			inWord = true
-			i++
-		case c == '\'' || c == '"':
-			end := strings.IndexByte(line[i+1:], c)
-			if end < 0 {
-				return refused()
-			}
-			quoted := line[i+1 : i+1+end]
-			if c == '"' {
-				if strings.ContainsAny(strings.ReplaceAll(quoted, "$?", ""), "$`\\") {
-					return refused()
-				}
-				quoted = strings.ReplaceAll(quoted, "$?", strconv.Itoa(status))
-			}
-			w.WriteString(quoted)
-			inWord = true
-			i += end + 1
-		case c == '\\' && i+1 < len(line):
-			i++
-			w.WriteByte(line[i])
-			inWord = true
-		case strings.IndexByte("&|<>()$`\n\\", c) >= 0:
-			return refused()
-		default:
-			w.WriteByte(c)
-			inWord = true
-		}
-	}
-	flush()
 	out := strings.Join(args, " ") + "\n"
 	if toErr {
 		return "", out, 0

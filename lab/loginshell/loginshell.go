@@ -5,6 +5,7 @@
 package loginshell
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -80,7 +81,11 @@ func NotEmulated(argv []string) (stdout, stderr string, exit int) {
 // words splits a line as bash does for one simple command: blanks separate words, '...' is
 // literal, "..." is literal but for expansions, a backslash escapes the next character. ok is
 // false when the line needs more of bash (an operator, an expansion, an unclosed quote).
-func words(line string) (argv []string, ok bool) {
+func words(line string) (argv []string, ok bool) { return split(line, nil) }
+
+// split is words where status, when not nil, is what `$?` expands to outside single quotes
+// (echo's one expansion); any other expansion still refuses the line.
+func split(line string, status *int) (argv []string, ok bool) {
 	var w strings.Builder
 	inWord := false
 	flush := func() {
@@ -95,6 +100,10 @@ func words(line string) (argv []string, ok bool) {
 		switch {
 		case c == ' ' || c == '\t':
 			flush()
+		case status != nil && c == '$' && i+1 < len(line) && line[i+1] == '?':
+			w.WriteString(strconv.Itoa(*status))
+			inWord = true
+			i++
 		case c == '\\' && i+1 < len(line):
 			i++
 			w.WriteByte(line[i])
@@ -105,6 +114,9 @@ func words(line string) (argv []string, ok bool) {
 				return nil, false
 			}
 			quoted := line[i+1 : i+1+end]
+			if c == '"' && status != nil {
+				quoted = strings.ReplaceAll(quoted, "$?", strconv.Itoa(*status))
+			}
 			if c == '"' && strings.ContainsAny(quoted, "$`\\") {
 				return nil, false
 			}
