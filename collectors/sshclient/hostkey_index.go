@@ -13,6 +13,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/knownhosts"
@@ -25,7 +26,9 @@ import (
 // (algorithms, then the key), so with one line per device the scan made a run quadratic in
 // fabric size. TestKnownDBAnswersAsKnownhosts holds the two to the same answers.
 type knownDB struct {
+	mu      sync.RWMutex // appendLine against the dials' questions
 	file    string
+	nlines  int                             // lines read (as bufio.Scanner counts them), blank and comment ones included
 	byAddr  map[khAddr][]int                // indexes into lines, in file order
 	scanned []int                           // lines not in byAddr, in file order
 	lines   []khLine                        // every host line (not @revoked), in file order
@@ -114,7 +117,16 @@ func readKnownDB(r io.Reader, filename string) (*knownDB, error) {
 	if valid == 0 && firstErr != nil {
 		return nil, fmt.Errorf("knownhosts: %s: no valid entries, line %d: %w", filename, firstErrLine, firstErr)
 	}
+	db.nlines = lineNum
 	return db, nil
+}
+
+// appendLine adds line as the file's next line, as a parse of the longer file would.
+func (db *knownDB) appendLine(line string) error {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	db.nlines++
+	return db.add(bytes.Trim([]byte(line), " \t"), db.file, db.nlines)
 }
 
 func (db *knownDB) add(line []byte, filename string, lineNum int) error {
@@ -178,6 +190,8 @@ func (db *knownDB) matching(a khAddr) []int {
 
 // checkAddr is knownhosts' hostKeyDB.checkAddr.
 func (db *knownDB) checkAddr(a khAddr, key ssh.PublicKey) error {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
 	keyErr := &knownhosts.KeyError{}
 	blob := key.Marshal()
 	for _, i := range db.matching(a) {
@@ -192,7 +206,10 @@ func (db *knownDB) checkAddr(a khAddr, key ssh.PublicKey) error {
 
 // check is knownhosts' hostKeyDB.check (plain keys).
 func (db *knownDB) check(address string, remote net.Addr, key ssh.PublicKey) error {
-	if r := db.revoked[khPlainBlob(key)]; r != nil {
+	db.mu.RLock()
+	r := db.revoked[khPlainBlob(key)]
+	db.mu.RUnlock()
+	if r != nil {
 		return &knownhosts.RevokedError{Revoked: *r}
 	}
 	host, port, err := net.SplitHostPort(remote.String())
@@ -217,6 +234,8 @@ func (db *knownDB) isHostAuthority(remote ssh.PublicKey, address string) bool {
 	}
 	a := khAddr{h, p}
 	blob := remote.Marshal()
+	db.mu.RLock()
+	defer db.mu.RUnlock()
 	for _, i := range db.scanned { // every @cert-authority line is in scanned
 		l := &db.lines[i]
 		if l.cert && bytes.Equal(l.known.Key.Marshal(), blob) && l.match(a) {
@@ -227,6 +246,8 @@ func (db *knownDB) isHostAuthority(remote ssh.PublicKey, address string) bool {
 }
 
 func (db *knownDB) isRevoked(c *ssh.Certificate) bool {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
 	return db.revoked[khPlainBlob(c)] != nil || db.revoked[khPlainBlob(c.SignatureKey)] != nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/crypto/ssh"
@@ -275,5 +276,154 @@ func BenchmarkKnownHosts(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkTrustOnFirstUse is a first run with --trust-on-first-use over 1,000 new hosts:
+// each dial's check appends a line, and the next dial asks the file again.
+//
+//	go test -run '^$' -bench TrustOnFirstUse -benchtime 3x ./collectors/sshclient
+func BenchmarkTrustOnFirstUse(b *testing.B) {
+	const n = 1000
+	keys := make([]ssh.PublicKey, n)
+	for i := range keys {
+		keys[i] = testSigner(b).PublicKey()
+	}
+	remote := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 22}
+	dir := b.TempDir()
+	run := 0
+	for b.Loop() {
+		run++
+		file := filepath.Join(dir, fmt.Sprintf("known_hosts%d", run))
+		for i, k := range keys {
+			h, err := newHostKeys(file, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			addr := fmt.Sprintf("10.0.%d.%d:22", i>>8, i&255)
+			if len(h.algorithms(addr)) != 0 {
+				b.Fatalf("%s known before its first use", addr)
+			}
+			if err := h.check(addr, remote, k); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// First-use appends grow this process's parse in place, answering as a fresh parse of the
+// file would (line numbers too, after a last line without its newline); a change by anyone
+// else is parsed anew.
+func TestTrustOnFirstUseGrowsTheParse(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "known_hosts")
+	a, b, c, d := testSigner(t).PublicKey(), testSigner(t).PublicKey(), testSigner(t).PublicKey(), testSigner(t).PublicKey()
+	if err := os.WriteFile(file, []byte("# fleet\n\n"+knownhosts.Line([]string{"10.0.0.1"}, a)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	remote := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 22}
+	parse := func() *knownDB {
+		t.Helper()
+		if _, err := newHostKeys(file, true); err != nil {
+			t.Fatal(err)
+		}
+		knownHostsDBs.Lock()
+		defer knownHostsDBs.Unlock()
+		return knownHostsDBs.m[file].kdb
+	}
+	first := parse()
+	h, err := newHostKeys(file, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hk := range []struct {
+		addr string
+		key  ssh.PublicKey
+	}{{"10.0.0.2:22", b}, {"10.0.0.3:2222", c}} {
+		if err := h.check(hk.addr, remote, hk.key); err != nil {
+			t.Fatalf("first use of %s: %v", hk.addr, err)
+		}
+	}
+	if got := parse(); got != first {
+		t.Fatal("the file was parsed again after this process's own appends")
+	}
+	want, err := knownhosts.New(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, addr := range []string{"10.0.0.1:22", "10.0.0.2:22", "10.0.0.3:2222", "10.0.0.4:22"} {
+		for _, k := range []ssh.PublicKey{a, b, c, d} {
+			if w, g := khOutcome(want(addr, remote, k)), khOutcome(first.callback()(addr, remote, k)); w != g {
+				t.Errorf("%s: a fresh parse says %s, the grown one %s", addr, w, g)
+			}
+		}
+	}
+	// Someone else appends: the next dial parses the file again and sees the line.
+	fh, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fh.WriteString(knownhosts.Line([]string{"10.0.0.4"}, d) + "\n"); err != nil {
+		t.Fatal(err)
+	}
+	fh.Close()
+	if parse() == first {
+		t.Fatal("a file changed by someone else was not parsed again")
+	}
+	strict, err := newHostKeys(file, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := strict.check("10.0.0.4:22", remote, d); err != nil {
+		t.Errorf("the other writer's line: %v", err)
+	}
+}
+
+// Concurrent dials, some appending on first use while others ask: every host is then known
+// once, with its own key (run with -race).
+func TestTrustOnFirstUseConcurrentDials(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "known_hosts")
+	const n = 64
+	keys := make([]ssh.PublicKey, n)
+	for i := range keys {
+		keys[i] = testSigner(t).PublicKey()
+	}
+	remote := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 22}
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for i := range n {
+		wg.Go(func() {
+			addr := fmt.Sprintf("10.1.0.%d:22", i)
+			for range 2 { // the second is answered by the first's line
+				h, err := newHostKeys(file, true)
+				if err == nil {
+					_ = h.algorithms(addr)
+					err = h.check(addr, remote, keys[i])
+				}
+				if err != nil {
+					errs <- fmt.Errorf("%s: %w", addr, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(raw), "\n"); got != n {
+		t.Errorf("%d lines for %d hosts:\n%s", got, n, raw)
+	}
+	strict, err := newHostKeys(file, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if err := strict.check(fmt.Sprintf("10.1.0.%d:22", i), remote, k); err != nil {
+			t.Error(err)
+		}
 	}
 }
