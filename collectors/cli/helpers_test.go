@@ -75,7 +75,7 @@ func testAllowlist() *collectors.Allowlist {
 }
 
 // isolate keeps the user's real ~/.ssh and agent out of the test.
-func isolate(t *testing.T) {
+func isolate(t testing.TB) {
 	t.Helper()
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("SSH_AUTH_SOCK", "")
@@ -88,7 +88,7 @@ type fixture struct {
 }
 
 // setup starts a CLI server that trusts a fresh client key, and a known_hosts that knows it.
-func setup(t *testing.T, prompt, invalid string, replies map[string]string) *fixture {
+func setup(t testing.TB, prompt, invalid string, replies map[string]string) *fixture {
 	t.Helper()
 	isolate(t)
 	dir := t.TempDir()

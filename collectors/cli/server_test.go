@@ -23,7 +23,7 @@ import (
 // pty-req and shell (and refuses exec), prints "NAME#", echoes every typed byte, and on
 // Enter prints "\r\n", the command's output with "\r\n" line ends, and the prompt again.
 type cliServer struct {
-	t    *testing.T
+	t    testing.TB
 	ln   net.Listener
 	port int
 
@@ -56,7 +56,7 @@ type ptyReq struct {
 // terminalSetup is what the scrapligo EOS and NX-OS drivers type on open.
 var terminalSetup = []string{"terminal width 32767", "terminal width 511", "terminal length 0"}
 
-func newCLIServer(t *testing.T, prompt, invalid string, replies map[string]string) *cliServer {
+func newCLIServer(t testing.TB, prompt, invalid string, replies map[string]string) *cliServer {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -231,7 +231,7 @@ func (s *cliServer) shell(ch ssh.Channel) {
 	}
 }
 
-func newSigner(t *testing.T) ssh.Signer {
+func newSigner(t testing.TB) ssh.Signer {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -245,7 +245,7 @@ func newSigner(t *testing.T) ssh.Signer {
 }
 
 // writeClientKey writes an unencrypted OpenSSH private key and returns its path and public key.
-func writeClientKey(t *testing.T, dir string) (string, ssh.PublicKey) {
+func writeClientKey(t testing.TB, dir string) (string, ssh.PublicKey) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -51,7 +50,7 @@ func parseQueuingJSON(out string) (map[string]QueueCounters, error) {
 			if !strings.EqualFold(dir, "Egress") {
 				continue
 			}
-			name = strings.TrimSpace(name)
+			name = strings.Clone(strings.TrimSpace(name)) // the tree's strings share out
 			if name == "" {
 				return nil, fmt.Errorf("%s: an Egress row has no if_name_str", CmdQueuingJSON)
 			}
@@ -104,20 +103,6 @@ func groupCounters(qi any) (QueueCounters, error) {
 		}
 	}
 	return c, nil
-}
-
-// decodeTree decodes one JSON document, numbers as json.Number.
-func decodeTree(s string) (any, error) {
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("more than one top-level value")
-	}
-	return v, nil
 }
 
 // member is the object under key of an object; nil when absent or null. A value that is

@@ -57,9 +57,12 @@ var knownHostsDBs = struct {
 type parsedKnownHosts struct {
 	size  int64
 	mtime time.Time
-	db    ssh.HostKeyCallback // read-only once parsed: safe for concurrent dials
+	kdb   *knownDB            // grows by this process's own appends (appendKnownHost)
+	db    ssh.HostKeyCallback // kdb's: safe for concurrent dials
 }
 
+// A parse is indexed by address (knownDB), as each dial asks it twice: scanned line by line
+// as knownhosts does, 10,000 lines cost a dial 517 µs, indexed 2.3 µs (BenchmarkKnownHosts).
 func loadKnownHosts(file string) (ssh.HostKeyCallback, error) {
 	st, err := os.Stat(file)
 	if err != nil {
@@ -70,11 +73,12 @@ func loadKnownHosts(file string) (ssh.HostKeyCallback, error) {
 	if c, ok := knownHostsDBs.m[file]; ok && c.size == st.Size() && c.mtime.Equal(st.ModTime()) {
 		return c.db, nil
 	}
-	db, err := knownhosts.New(file)
+	kdb, err := loadKnownDB(file)
 	if err != nil {
 		return nil, err
 	}
-	knownHostsDBs.m[file] = parsedKnownHosts{size: st.Size(), mtime: st.ModTime(), db: db}
+	db := kdb.callback()
+	knownHostsDBs.m[file] = parsedKnownHosts{size: st.Size(), mtime: st.ModTime(), kdb: kdb, db: db}
 	return db, nil
 }
 
@@ -164,28 +168,63 @@ func (h *hostKeys) check(hostname string, remote net.Addr, key ssh.PublicKey) er
 	}
 }
 
-// appendKnownHost records key for host ("host" or "[host]:port"), creating the file 0600.
+// appendKnownHost records key for host ("host" or "[host]:port"), creating the file 0600, and
+// adds the line to this process's parse of the file when that parse was of the file as it
+// was just before: a first run under trust on first use changes the file once per device,
+// and parsing it again each time (reading it whole to see its last byte, too) made that run
+// quadratic, 1 s of CPU over 1,000 new hosts (BenchmarkTrustOnFirstUse).
 func appendKnownHost(file, host string, key ssh.PublicKey) error {
 	knownHostsMu.Lock()
 	defer knownHostsMu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 		return fmt.Errorf("known_hosts dir: %w", err)
 	}
-	line := knownhosts.Line([]string{host}, key) + "\n"
-	// Keep the new entry on its own line if the file lacks a final newline.
-	if b, err := os.ReadFile(file); err == nil && len(b) > 0 && b[len(b)-1] != '\n' {
-		line = "\n" + line
-	}
-	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	entry := knownhosts.Line([]string{host}, key)
+	line := entry + "\n"
+	f, err := os.OpenFile(file, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("known_hosts: %w", err)
+	}
+	before, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("known_hosts %s: %w", file, err)
+	}
+	// Keep the new entry on its own line if the file lacks a final newline.
+	if n := before.Size(); n > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, n-1); err != nil {
+			f.Close()
+			return fmt.Errorf("known_hosts %s: %w", file, err)
+		}
+		if last[0] != '\n' {
+			line = "\n" + line
+		}
 	}
 	if _, err := f.WriteString(line); err != nil {
 		f.Close()
 		return fmt.Errorf("known_hosts %s: %w", file, err)
 	}
-	if err := f.Close(); err != nil {
+	after, err := f.Stat()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("known_hosts %s: %w", file, err)
+	}
+	knownHostsDBs.Lock()
+	defer knownHostsDBs.Unlock()
+	c, ok := knownHostsDBs.m[file]
+	switch {
+	case !ok:
+	case c.size == before.Size() && c.mtime.Equal(before.ModTime()) && after.Size() == before.Size()+int64(len(line)):
+		if err := c.kdb.appendLine(entry); err != nil {
+			return fmt.Errorf("known_hosts %s: %w", file, err)
+		}
+		c.size, c.mtime = after.Size(), after.ModTime()
+		knownHostsDBs.m[file] = c
+	default: // changed by someone else too: parse it again on the next dial
+		delete(knownHostsDBs.m, file)
 	}
 	return nil
 }
