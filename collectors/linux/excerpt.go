@@ -96,7 +96,7 @@ func trimAddrInfo(raw json.RawMessage) json.RawMessage {
 func devinfoExcerpt(text string, dp DevPort) string {
 	var out []string
 	inDev, inPort := false, false
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.SplitSeq(text, "\n") {
 		key, val, ok := strings.Cut(strings.TrimSpace(l), ":")
 		if !ok {
 			continue

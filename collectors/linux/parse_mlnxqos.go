@@ -26,7 +26,9 @@ func ParseMlnxQos(text string) (topology.HostQoS, error) {
 	dscp := map[int]int{}
 	section, curTC := "", -1
 	sawPFC, sawEnabled := false, false
-	for n, raw := range strings.Split(text, "\n") {
+	n := -1
+	for raw := range strings.SplitSeq(text, "\n") {
+		n++
 		line := strings.TrimSpace(raw)
 		f := strings.Fields(line)
 		errf := func(format string, a ...any) error {
