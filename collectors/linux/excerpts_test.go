@@ -3,12 +3,20 @@ package linux
 import (
 	"context"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // The per-host cuts give every port the excerpts the whole outputs give it.
 func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
-	for _, scenario := range []string{"ofed-lossless", "dual-port", "inbox-dcb", "no-systemd", "roce-lag", "ipv6-gids-no-rdma"} {
-		d := discover(context.Background(), executor{r: newFakeRunner(scenario), pre: &answers{}})
+	for _, scenario := range []string{"ofed-lossless", "dual-port", "inbox-dcb", "no-systemd", "roce-lag", "ipv6-gids-no-rdma", "rail8"} {
+		var r collectors.Runner
+		if scenario == "rail8" {
+			r = loadTranscript(t) // eight RDMA devices: the cuts' blocks and port lines interleave
+		} else {
+			r = newFakeRunner(scenario)
+		}
+		d := discover(context.Background(), executor{r: r, pre: &answers{}})
 		if len(d.ports) == 0 || len(d.netdevs) == 0 {
 			t.Fatalf("%s: discovery found nothing", scenario)
 		}
