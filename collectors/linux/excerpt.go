@@ -46,31 +46,36 @@ func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
 		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
 			continue
 		}
-		var b strings.Builder
-		b.WriteString("{")
-		first := true
-		for _, k := range []string{"ifname", "link", "mtu", "operstate", "master", "linkinfo", "addr_info"} {
-			v, ok := o[k]
-			if !ok {
-				continue
-			}
-			if k == "addr_info" {
-				v = trimAddrInfo(v)
-			}
-			var c bytes.Buffer
-			if json.Compact(&c, v) != nil {
-				continue
-			}
-			if !first {
-				b.WriteString(",")
-			}
-			first = false
-			b.WriteString(strconv.Quote(k) + ":" + c.String())
-		}
-		b.WriteString("}")
-		return b.String()
+		return ipFieldsExcerpt(func(k string) (json.RawMessage, bool) { v, ok := o[k]; return v, ok })
 	}
 	return ""
+}
+
+// ipFieldsExcerpt is the excerpt of one netdev object whose fields get finds.
+func ipFieldsExcerpt(get func(k string) (json.RawMessage, bool)) string {
+	var b strings.Builder
+	b.WriteString("{")
+	first := true
+	for _, k := range ipExcerptKeys {
+		v, ok := get(k)
+		if !ok {
+			continue
+		}
+		if k == "addr_info" {
+			v = trimAddrInfo(v)
+		}
+		var c bytes.Buffer
+		if json.Compact(&c, v) != nil {
+			continue
+		}
+		if !first {
+			b.WriteString(",")
+		}
+		first = false
+		b.WriteString(strconv.Quote(k) + ":" + c.String())
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 // trimAddrInfo keeps family, local, prefixlen and scope of each address.

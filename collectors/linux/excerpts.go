@@ -14,12 +14,13 @@ import (
 // ipExcerpt is ipAddrExcerpt of ip's output for name.
 func (d *discovery) ipExcerpt(name string) string {
 	if d.ipByName == nil {
-		d.ipByName = map[string]map[string]json.RawMessage{}
-		for _, o := range ipObjects(d.ip.out.Stdout) {
+		d.ipByName = map[string]*ipFields{}
+		objs := ipFieldObjects(d.ip.out.Stdout)
+		for i := range objs {
 			var n string
-			if json.Unmarshal(o["ifname"], &n) == nil {
+			if v, ok := objs[i].get("ifname"); ok && json.Unmarshal(v, &n) == nil {
 				if _, dup := d.ipByName[n]; !dup { // ipAddrExcerpt takes the first
-					d.ipByName[n] = o
+					d.ipByName[n] = &objs[i]
 				}
 			}
 		}
@@ -28,7 +29,7 @@ func (d *discovery) ipExcerpt(name string) string {
 	if !ok {
 		return ""
 	}
-	return ipObjectExcerpt([]map[string]json.RawMessage{o}, name)
+	return ipFieldsExcerpt(o.get)
 }
 
 // devinfoExcerpt is devinfoExcerpt of ibv_devinfo's output for dp, read in dp.Dev's blocks
