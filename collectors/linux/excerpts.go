@@ -79,8 +79,18 @@ func (d *discovery) gidExcerpt(dp DevPort, indexes map[int]bool) string {
 			}
 			held[gidPortPrefix(p)] = set
 		}
+		// A port's lines come in runs: the last port's set saves hashing its prefix again.
+		var lastP string
+		var lastSet map[int]bool
 		for l := range strings.SplitSeq(d.gids.out.Stdout, "\n") {
-			if p, ok := gidLinePort(l); ok && held[p] != nil && gidLineKept(l, p, held[p]) {
+			p, ok := gidLinePort(l)
+			if !ok {
+				continue
+			}
+			if p != lastP || lastSet == nil {
+				lastP, lastSet = p, held[p]
+			}
+			if lastSet != nil && gidLineKept(l, p, lastSet) {
 				d.gidByPort[p] = append(d.gidByPort[p], l)
 			}
 		}
