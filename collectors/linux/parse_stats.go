@@ -67,7 +67,27 @@ func parseEthtoolStats(text string, extra int) (map[string]int64, error) {
 // ParseHwCounters reads `grep -s -H .` over /sys/class/infiniband/DEV/ports/PORT/hw_counters/*
 // keyed by file name. `lifespan` is the counters' cache time in ms, not a counter: skipped.
 func ParseHwCounters(grepText string) (map[string]int64, error) {
-	out := map[string]int64{}
+	cs, err := parseHwCounters(grepText)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(cs))
+	for _, c := range cs {
+		out[c.name] = c.v
+	}
+	return out, nil
+}
+
+// hwCounter is one hw_counters file read, in output order.
+type hwCounter struct {
+	name string
+	v    int64
+}
+
+// parseHwCounters is ParseHwCounters as the rows read (a later repeat of a name wins, as in
+// the map), so collectCounters adds them to its map without building another one.
+func parseHwCounters(grepText string) ([]hwCounter, error) {
+	out := make([]hwCounter, 0, strings.Count(grepText, "\n")+1)
 	n := -1
 	for line := range strings.SplitSeq(grepText, "\n") {
 		n++
@@ -83,7 +103,7 @@ func ParseHwCounters(grepText string) (map[string]int64, error) {
 			return nil, fmt.Errorf("hw_counters line %d: value %q is not an integer", n+1, val)
 		}
 		if name := path.Base(p); name != "lifespan" {
-			out[name] = v
+			out = append(out, hwCounter{name, v})
 		}
 	}
 	if len(out) == 0 {

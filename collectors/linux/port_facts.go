@@ -129,14 +129,14 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	if w.t.bound {
 		hw := e.run(ctx, CmdHwCounters, w.vars)
 		cmds = append(cmds, hw.cmd)
-		switch m, err := ParseHwCounters(hw.out.Stdout); {
+		switch cs, err := parseHwCounters(hw.out.Stdout); {
 		case !hw.ran():
 			errs = append(errs, hw.cmd+": "+hw.failure())
 		case err != nil:
 			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
 		default:
-			for k, v := range m {
-				counters[rdmaName(k)] = v
+			for _, c := range cs {
+				counters[rdmaName(c.name)] = c.v
 			}
 			excerpts = append(excerpts, counterExcerpt(hw.out.Stdout))
 		}
