@@ -102,6 +102,11 @@ func (in *interner) copyOf(s string) string {
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
+	return in.copyOfLocked(s)
+}
+
+// copyOfLocked is copyOf of a string no longer than internMax, with in.mu held.
+func (in *interner) copyOfLocked(s string) string {
 	if c, ok := in.m[s]; ok {
 		return c
 	}
@@ -135,6 +140,14 @@ type strRef struct {
 func (d *detacher) copyOf(s string) string {
 	if len(s) <= internMax {
 		return d.in.copyOf(s)
+	}
+	return d.copyOfUnlocked(s)
+}
+
+// copyOfUnlocked is copyOf of a string too long to intern (or empty), which needs no lock.
+func (d *detacher) copyOfUnlocked(s string) string {
+	if s == "" {
+		return ""
 	}
 	r := strRef{unsafe.StringData(s), len(s)}
 	if c, ok := d.same[r]; ok {
@@ -209,10 +222,19 @@ func (d *detacher) fast(p any) bool {
 		}
 	case *map[string]int64:
 		if *p != nil {
+			// One lock for the whole map, not one per counter name: a host's hundreds of
+			// names each took and released it.
 			m := make(map[string]int64, len(*p))
+			d.in.mu.Lock()
 			for k, v := range *p {
-				m[d.copyOf(k)] = v
+				if len(k) <= internMax && k != "" {
+					k = d.in.copyOfLocked(k)
+				} else {
+					k = d.copyOfUnlocked(k)
+				}
+				m[k] = v
 			}
+			d.in.mu.Unlock()
 			*p = m
 		}
 	case *map[int]int:

@@ -2,7 +2,6 @@ package linux
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,7 +19,7 @@ type discovery struct {
 	netdevErr string
 	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
 	// (see excerpts.go); nil until first asked.
-	ipByName  map[string]map[string]json.RawMessage
+	ipByName  map[string]*ipFields
 	devByName map[string]string
 	gidByPort map[string][]string
 

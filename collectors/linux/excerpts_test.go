@@ -2,13 +2,22 @@ package linux
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // The per-host cuts give every port the excerpts the whole outputs give it.
 func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
-	for _, scenario := range []string{"ofed-lossless", "dual-port", "inbox-dcb", "no-systemd", "roce-lag", "ipv6-gids-no-rdma"} {
-		d := discover(context.Background(), executor{r: newFakeRunner(scenario), pre: &answers{}})
+	for _, scenario := range []string{"ofed-lossless", "dual-port", "inbox-dcb", "no-systemd", "roce-lag", "ipv6-gids-no-rdma", "rail8"} {
+		var r collectors.Runner
+		if scenario == "rail8" {
+			r = loadTranscript(t) // eight RDMA devices: the cuts' blocks and port lines interleave
+		} else {
+			r = newFakeRunner(scenario)
+		}
+		d := discover(context.Background(), executor{r: r, pre: &answers{}})
 		if len(d.ports) == 0 || len(d.netdevs) == 0 {
 			t.Fatalf("%s: discovery found nothing", scenario)
 		}
@@ -32,5 +41,46 @@ func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
 		if d.ipExcerpt("nosuch0") != "" || d.devinfoExcerpt(DevPort{Dev: "nosuch", Port: 1}) != "" {
 			t.Errorf("%s: an unknown netdev or device has an excerpt", scenario)
 		}
+	}
+}
+
+// counterLineKept keeps exactly the lines that contain one of the counter words.
+func TestCounterLineKept(t *testing.T) {
+	words := []string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"}
+	lines := []string{"", "rx_pause_ctrl_phy: 1", "tx_discards_phy: 0", "np_cnp_sent: 3", "np_ecn_marked_roce_packets: 0",
+		"out_of_sequence: 0", "rx_retrans: 1", "local_ack_timeout_err: 0", "rx_bytes: 12", "pausse: 1", "p", "paus", "ecnp",
+		"out_of_sequenc", "xtimeout", "rdma_cnp"}
+	for _, l := range append(lines, loadTranscript(t)["ethtool -S ens1np0"].Stdout) {
+		want := false
+		for _, w := range words {
+			want = want || strings.Contains(l, w)
+		}
+		if got := counterLineKept(l); got != want {
+			t.Errorf("counterLineKept(%q) = %v, want %v", l, got, want)
+		}
+	}
+}
+
+// go test -fuzz=FuzzCounterLineKept -fuzztime=30s ./collectors/linux
+func FuzzCounterLineKept(f *testing.F) {
+	f.Add("rx_prio3_pause: 0")
+	f.Add("ecn")
+	f.Fuzz(func(t *testing.T, l string) {
+		want := false
+		for _, w := range []string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"} {
+			want = want || strings.Contains(l, w)
+		}
+		if counterLineKept(l) != want {
+			t.Errorf("counterLineKept(%q) = %v, want %v", l, !want, want)
+		}
+	})
+}
+
+// BenchmarkCounterExcerpt is the counter excerpt of one 400G port's ethtool -S.
+func BenchmarkCounterExcerpt(b *testing.B) {
+	text := loadTranscript(b)["ethtool -S ens1np0"].Stdout
+	b.ReportAllocs()
+	for b.Loop() {
+		counterExcerpt(text)
 	}
 }

@@ -51,7 +51,7 @@ func lldpNeighborsFact(r result) topology.Fact[[]topology.LLDPNeighbor] {
 
 // lineWith is the first line of text that contains sub.
 func lineWith(text, sub string) string {
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.SplitSeq(text, "\n") {
 		if strings.Contains(l, sub) {
 			return strings.TrimSpace(l)
 		}

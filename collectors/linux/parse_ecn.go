@@ -20,7 +20,9 @@ func ParseECN(text string) (topology.DCQCN, topology.CNP, bool, error) {
 	d := topology.DCQCN{NP: map[int]bool{}, RP: map[int]bool{}}
 	var cnp topology.CNP
 	cnpKnown := false
-	for n, line := range strings.Split(text, "\n") {
+	n := -1
+	for line := range strings.SplitSeq(text, "\n") {
+		n++
 		if strings.TrimSpace(line) == "" {
 			continue
 		}

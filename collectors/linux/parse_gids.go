@@ -65,7 +65,9 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 	gids := map[key]*topology.GID{}
 	types := map[key]string{}
 	ndevs := map[key]string{}
-	for n, line := range strings.Split(text, "\n") {
+	n := -1
+	for line := range strings.SplitSeq(text, "\n") {
+		n++
 		if strings.TrimSpace(line) == "" {
 			continue
 		}

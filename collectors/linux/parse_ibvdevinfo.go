@@ -36,7 +36,9 @@ func ParseIbvDevinfo(text string) (map[DevPort]topology.RDMAPort, error) {
 		return nil
 	}
 	sawDevice := false
-	for n, line := range strings.Split(text, "\n") {
+	n := -1
+	for line := range strings.SplitSeq(text, "\n") {
+		n++
 		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok {
 			continue // flag lists, "tag matching not supported", blank lines

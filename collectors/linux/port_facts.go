@@ -111,11 +111,15 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	counters := map[string]int64{}
 	var cmds, excerpts, errs []string
 
+	hwLines := 0 // room in the map for the hw counters, when the phase brought them
+	if hw, ok := e.answered(CmdHwCounters, w.vars); ok && w.t.bound {
+		hwLines = strings.Count(hw.out.Stdout, "\n") + 1
+	}
 	st := e.run(ctx, CmdEthtoolStats, w.vars)
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, err := ParseEthtoolStats(st.out.Stdout); err != nil {
+	} else if m, err := parseEthtoolStats(st.out.Stdout, hwLines); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
@@ -125,14 +129,14 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	if w.t.bound {
 		hw := e.run(ctx, CmdHwCounters, w.vars)
 		cmds = append(cmds, hw.cmd)
-		switch m, err := ParseHwCounters(hw.out.Stdout); {
+		switch cs, err := parseHwCounters(hw.out.Stdout); {
 		case !hw.ran():
 			errs = append(errs, hw.cmd+": "+hw.failure())
 		case err != nil:
 			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
 		default:
-			for k, v := range m {
-				counters["rdma_"+k] = v
+			for _, c := range cs {
+				counters[rdmaName(c.name)] = c.v
 			}
 			excerpts = append(excerpts, counterExcerpt(hw.out.Stdout))
 		}

@@ -1,0 +1,95 @@
+package linux
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// decodedIPFields is what ipFieldObjects gives by decoding, the reference for the scan.
+func decodedIPFields(text string) []ipFields {
+	var out []ipFields
+	for _, o := range ipObjects(text) {
+		var f ipFields
+		for i, k := range ipExcerptKeys {
+			if v, ok := o[k]; ok {
+				f.v[i], f.ok[i] = string(v), true
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func ipSeeds(tb testing.TB) []string {
+	tb.Helper()
+	seeds := []string{loadTranscript(tb)[CmdIPAddr].Stdout, `[]`, `null`, `[null,{}]`, ` [ {"ifname" : "a\"b", "mtu":1 , "x":{"y":[1,"]}"]}} ] `,
+		`[{"ifname":"a","ifname":"b"}]`, `[{"if\u006eame":"a"}]`, `[{"ifname":"a"},2]`, `[{"IFNAME":"a","link":null}]`}
+	paths, _ := filepath.Glob(filepath.Join(fixtureRoot, "*", "ip_addr"))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seeds = append(seeds, string(b))
+	}
+	return seeds
+}
+
+// On any valid JSON text the scan accepts, it finds the fields decoding finds; the texts it
+// declines are decoded.
+func checkScanMatchesDecode(t *testing.T, s string) {
+	got, ok := scanIPObjects(s)
+	if !ok || !json.Valid([]byte(s)) {
+		return
+	}
+	want := decodedIPFields(s)
+	if len(got) != len(want) {
+		t.Fatalf("%q: scanned %d objects, decoded %d", s, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%q object %d: scanned %+v, decoded %+v", s, i, got[i], want[i])
+		}
+	}
+}
+
+func TestScanIPObjectsMatchesDecode(t *testing.T) {
+	for _, s := range ipSeeds(t) {
+		checkScanMatchesDecode(t, s)
+		if got, want := ipFieldObjects(s), decodedIPFields(s); len(got) != len(want) {
+			t.Errorf("%q: ipFieldObjects gave %d objects, decoding %d", s, len(got), len(want))
+		}
+	}
+	if _, ok := scanIPObjects(loadTranscript(t)[CmdIPAddr].Stdout); !ok {
+		t.Error("the scan declined real ip output")
+	}
+	if _, ok := scanIPObjects(`[{"if\u006eame":"a"}]`); ok {
+		t.Error("the scan accepted an escaped key")
+	}
+}
+
+// go test -fuzz=FuzzScanIPObjects -fuzztime=30s ./collectors/linux
+func FuzzScanIPObjects(f *testing.F) {
+	for _, s := range ipSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(checkScanMatchesDecode)
+}
+
+// BenchmarkIPExcerpts is the eight ports' ip excerpts of the recorded 8-rail host.
+func BenchmarkIPExcerpts(b *testing.B) {
+	text := loadTranscript(b)[CmdIPAddr].Stdout
+	names := []string{"ens1np0", "ens2np0", "ens3np0", "ens4np0", "ens5np0", "ens6np0", "ens7np0", "ens8np0"}
+	b.ReportAllocs()
+	for b.Loop() {
+		d := &discovery{}
+		d.ip.out.Stdout = text
+		for _, n := range names {
+			if d.ipExcerpt(n) == "" {
+				b.Fatal("no excerpt for", n)
+			}
+		}
+	}
+}
