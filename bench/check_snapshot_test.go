@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
@@ -32,12 +33,17 @@ func BenchmarkCheckSnapshot(b *testing.B) {
 	}
 	reg := platforms.Registry()
 	for b.Loop() {
+		start := time.Now()
 		snap, err := topology.OpenSnapshot(path, topology.ReadOptions{CheckedCounters: true})
 		if err != nil {
 			b.Fatal(err)
 		}
+		readWall := time.Since(start)
 		read := liveHeap()
+		start = time.Now()
 		results := checks.Run(snap, checks.Options{Remedy: reg.Remedy})
+		b.ReportMetric(readWall.Seconds(), "s-read")
+		b.ReportMetric(time.Since(start).Seconds(), "s-checks")
 		if len(results) == 0 {
 			b.Fatal("no result")
 		}
