@@ -215,10 +215,20 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 		}
 	}
 	out.Pairs = len(pairs)
-	var directed [][]int32
+	n := 0
 	for _, pp := range pairs {
+		n += 2 * len(pp.paths)
+	}
+	directed := make([][]int32, 0, n)
+	for _, pp := range pairs {
+		var back []int32 // the pair's reversed paths, in one array
+		if len(pp.paths) > 0 {
+			back = make([]int32, 0, len(pp.paths)*len(pp.paths[0]))
+		}
 		for _, p := range pp.paths {
-			directed = append(directed, p, r.reverse(p))
+			n := len(back)
+			back = r.reverse(back, p)
+			directed = append(directed, p, back[n:len(back):len(back)])
 			if r.losslessValley(p) {
 				hops := g.hops(p)
 				out.Valleys = append(out.Valleys, Valley{From: pp.a, To: pp.b, Hops: hops})
@@ -234,13 +244,12 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	return out
 }
 
-// reverse is a path of arcs the other way.
-func (r *deadlockRun) reverse(p []int32) []int32 {
-	out := make([]int32, len(p))
-	for i, a := range p {
-		out[len(p)-1-i] = r.rev[a]
+// reverse appends to buf the path of arcs p the other way.
+func (r *deadlockRun) reverse(buf, p []int32) []int32 {
+	for i := len(p) - 1; i >= 0; i-- {
+		buf = append(buf, r.rev[p[i]])
 	}
-	return out
+	return buf
 }
 
 // queryAll is each pair's paths, in order, while the budget lasts (ok false for a pair past
@@ -391,6 +400,12 @@ func (r *deadlockRun) losslessValley(p []int32) bool {
 // node the sorted indexes of the queues it waits on.
 func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
 	edges := map[[2]int32]struct{}{}
+	// Millions of hops add a few thousand distinct edges: a direct-mapped cache of edges
+	// already added skips most map writes (a miss only costs the write it would have made).
+	var seen [1 << 14]uint64
+	for i := range seen {
+		seen[i] = ^uint64(0)
+	}
 	queue := make([]bool, len(r.ports))
 	for _, p := range paths {
 		prev := int32(-1)
@@ -403,7 +418,11 @@ func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
 			q := r.outPort[p[i]]
 			queue[q] = true
 			if prev >= 0 {
-				edges[[2]int32{prev, q}] = struct{}{}
+				k := uint64(uint32(prev))<<32 | uint64(uint32(q))
+				if h := (k * 0x9e3779b97f4a7c15) >> (64 - 14); seen[h] != k {
+					seen[h] = k
+					edges[[2]int32{prev, q}] = struct{}{}
+				}
 			}
 			prev = q
 		}
