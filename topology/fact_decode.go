@@ -544,8 +544,8 @@ func (dec *planDecoder) eachKey(f func(key []byte) error) error {
 	}
 	for {
 		key, err := dec.rawString()
-		if err != nil {
-			return errFallback
+		if err != nil || string(key) == "known" {
+			return errFallback // "known": perhaps an older snapshot's fact (legacyFacts)
 		}
 		if err := dec.expect(':'); err != nil {
 			return err

@@ -40,14 +40,16 @@ func readLines(br *bufio.Reader, s *Snapshot, opts ReadOptions) (*Snapshot, erro
 		workers[i] = newPlanDecoder(opts)
 	}
 	devs, next, br, err := decodeLines(br, "device", func(w int, line []byte) (*Device, error) {
-		line, err := legacyFacts(line)
-		if err != nil {
-			return nil, err
-		}
+		// The planned decoder falls back at any "known" key it reads, so only such lines
+		// are searched for the facts of older snapshots (a search of every line was ~3%).
 		d := new(Device)
 		if err := workers[w].decodeDevice(line, d); err == nil {
 			return d, nil
 		} else if !errors.Is(err, errFallback) {
+			return nil, err
+		}
+		line, err := legacyFacts(line)
+		if err != nil {
 			return nil, err
 		}
 		d = new(Device) // what the planned decoder cannot read exactly, encoding/json does
