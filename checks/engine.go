@@ -83,11 +83,18 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 	// Room after the devices' results for the links' and the fabric's, so they are appended
 	// in place rather than the whole list copied.
 	room := kinds.link*len(f.links) + kinds.declared*len(f.declared) + 64
+	// The links are judged beside the devices too (they only read the fabric): serial after
+	// them, they were the checks' tail on an otherwise idle core.
+	var linkOut []Result
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		linkOut = linkResults(snap.Recipe, cat, f, sc, opts)
+		resultTexts{}.shareTexts(linkOut)
+	}()
 	perDevice := eachDevice(snap.Devices, bound, room, func(d *topology.Device, out []Result) []Result {
 		return deviceResults(snap.Recipe, cat, f, sc, linked, d, opts, out)
 	})
-	linkOut := linkResults(snap.Recipe, cat, f, sc, opts)
-	resultTexts{}.shareTexts(linkOut)
 	wg.Wait()
 	var tail []Result
 	for _, rp := range paths {

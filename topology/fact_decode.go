@@ -43,7 +43,13 @@ type planDecoder struct {
 	// TC->queue, ...) on every port of every switch are one map. No reader writes to a
 	// decoded map.
 	maps map[reflect.Type]map[string]any
+	kept []keptCounter // scratch of checkedCountersFact
 	opts ReadOptions
+}
+
+type keptCounter struct {
+	name string
+	v    int64
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
@@ -538,8 +544,8 @@ func (dec *planDecoder) eachKey(f func(key []byte) error) error {
 	}
 	for {
 		key, err := dec.rawString()
-		if err != nil {
-			return errFallback
+		if err != nil || string(key) == "known" {
+			return errFallback // "known": perhaps an older snapshot's fact (legacyFacts)
 		}
 		if err := dec.expect(':'); err != nil {
 			return err
@@ -788,10 +794,10 @@ func checkedCountersFact(dec *planDecoder, p unsafe.Pointer) error {
 				f.Value = nil
 				return nil
 			}
-			if f.Value == nil {
-				f.Value = map[string]int64{}
-			}
-			return dec.eachKey(func(k []byte) error {
+			// The kept counters are gathered first so the map is made at its size: grown
+			// insert by insert, its rehashing was a third of decoding them.
+			kept := dec.kept[:0]
+			err := dec.eachKey(func(k []byte) error {
 				num, err := dec.number()
 				if err != nil {
 					return err
@@ -801,10 +807,21 @@ func checkedCountersFact(dec *planDecoder, p unsafe.Pointer) error {
 					return errFallback
 				}
 				if name, keep := dec.counter(k); keep {
-					f.Value[name] = v
+					kept = append(kept, keptCounter{name, v})
 				}
 				return nil
 			})
+			dec.kept = kept[:0]
+			if err != nil {
+				return err
+			}
+			if f.Value == nil {
+				f.Value = make(map[string]int64, len(kept))
+			}
+			for _, c := range kept {
+				f.Value[c.name] = c.v
+			}
+			return nil
 		case "status":
 			return decodeFactStatus(dec, unsafe.Pointer(&f.Status))
 		case "reason":

@@ -69,6 +69,14 @@ func TestFactJSONLegacyKnown(t *testing.T) {
 			if p.Counters.Status != FactKnown || p.Counters.Value["rx_known"] != 18446744073709551 {
 				t.Errorf("%s: counters %+v, want known and the number digit for digit", layout, p.Counters)
 			}
+			// As check reads it (switch-port counters skipped, not decoded).
+			s, err = ReadSnapshot(strings.NewReader(file), ReadOptions{CheckedCounters: true})
+			if err != nil {
+				t.Fatalf("%s %s, checked counters: %v", layout, in, err)
+			}
+			if p := s.Devices[0].Switch.Ports[0]; p.MTU.Status != want || p.MTU.Value.Configured != 9216 && want == FactKnown {
+				t.Errorf("%s, checked counters: %s reads as %+v, want %s", layout, in, p.MTU, want)
+			}
 		}
 	}
 }

@@ -72,12 +72,15 @@ func portKey(p PortRef) string { return p.Device + ":" + NormalizePort(p.Interfa
 
 func resolveLinks(s *Snapshot) ([]Link, []DeclaredLink) {
 	seenLLDP := lldpLinks(s)
-	atPort := map[string]Link{}
+	atPort := make(map[string]Link, 2*len(seenLLDP)) // sized once: tens of thousands of links
 	for _, l := range seenLLDP {
 		atPort[portKey(l.A)], atPort[portKey(l.B)] = l, l
 	}
-	keys := map[[2]string]bool{}
-	var out []Link
+	keys := make(map[[2]string]bool, len(s.Links)+len(seenLLDP))
+	var out []Link // nil when there is none, as before
+	if n := len(s.Links) + len(seenLLDP); n > 0 {
+		out = make([]Link, 0, n)
+	}
 	add := func(l Link) {
 		if k := linkKey(l); !keys[k] {
 			keys[k] = true

@@ -247,17 +247,21 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 	if dist[src] < 0 {
 		return nil, false, nil
 	}
+	// Every path is dist[src] arcs long: they are cut from one array, not allocated one by
+	// one (the 10k analysis makes millions).
+	hops := dist[src]
+	var flat []int32
 	var walk func(n int, acc []int32)
 	walk = func(n int, acc []int32) {
 		if truncated {
 			return
 		}
 		if n == dst {
-			if len(paths) == MaxPaths {
+			if len(flat) == MaxPaths*hops {
 				truncated = true
 				return
 			}
-			paths = append(paths, append([]int32(nil), acc...))
+			flat = append(flat, acc...)
 			return
 		}
 		for k, e := range g.adj[n] {
@@ -267,6 +271,12 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 			walk(e.to, append(acc, g.first[n]+int32(k)))
 		}
 	}
-	walk(src, make([]int32, 0, dist[src]))
+	walk(src, make([]int32, 0, hops))
+	if len(flat) > 0 {
+		paths = make([][]int32, len(flat)/hops)
+		for i := range paths {
+			paths[i] = flat[i*hops : (i+1)*hops : (i+1)*hops]
+		}
+	}
 	return paths, truncated, nil
 }
