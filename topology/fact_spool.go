@@ -106,10 +106,5 @@ func (s *FactSpool) copyTo(w io.Writer, i int) (bool, error) {
 func (s *FactSpool) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	name := s.f.Name()
-	err := s.f.Close()
-	if rerr := os.Remove(name); err == nil {
-		err = rerr
-	}
-	return err
+	return removeSpoolFile(s.f)
 }

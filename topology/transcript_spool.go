@@ -100,8 +100,13 @@ func (s *TranscriptSpool) copyTo(w io.Writer, more bool) error {
 func (s *TranscriptSpool) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	name := s.f.Name()
-	err := s.f.Close()
+	return removeSpoolFile(s.f)
+}
+
+// removeSpoolFile closes a spool's temporary file and removes it, the first error winning.
+func removeSpoolFile(f *os.File) error {
+	name := f.Name()
+	err := f.Close()
 	if rerr := os.Remove(name); err == nil {
 		err = rerr
 	}

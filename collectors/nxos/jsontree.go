@@ -114,19 +114,12 @@ func (d *treeDecoder) object(depth int) (any, error) {
 			return nil, err
 		}
 		m[k] = v
-		d.space()
-		if d.i >= len(d.s) {
-			break
+		closed, err := d.after('}', "a member")
+		if err != nil {
+			return nil, err
 		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-			d.space()
-		case '}':
-			d.i++
+		if closed {
 			return m, nil
-		default:
-			return nil, d.fail("',' or '}'")
 		}
 	}
 	return nil, d.fail("a member")
@@ -146,22 +139,33 @@ func (d *treeDecoder) array(depth int) (any, error) {
 			return nil, err
 		}
 		a = append(a, v)
-		d.space()
-		if d.i >= len(d.s) {
-			break
+		closed, err := d.after(']', "an element")
+		if err != nil {
+			return nil, err
 		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-			d.space()
-		case ']':
-			d.i++
+		if closed {
 			return a, nil
-		default:
-			return nil, d.fail("',' or ']'")
 		}
 	}
 	return nil, d.fail("an element")
+}
+
+// after reads what follows a member or element: a comma (more follow) or closer (closed).
+func (d *treeDecoder) after(closer byte, what string) (closed bool, err error) {
+	d.space()
+	if d.i >= len(d.s) {
+		return false, d.fail(what)
+	}
+	switch d.s[d.i] {
+	case ',':
+		d.i++
+		d.space()
+		return false, nil
+	case closer:
+		d.i++
+		return true, nil
+	}
+	return false, d.fail("',' or '" + string(closer) + "'")
 }
 
 // str reads the string at d.i (its opening quote).
