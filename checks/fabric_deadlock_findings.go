@@ -49,7 +49,7 @@ func valleyVerdicts(a topology.DeadlockAnalysis) []fabricVerdict {
 	var out []fabricVerdict
 	for _, v := range a.Valleys {
 		bottom := valleyBottom(a.Tiers, v.Hops)
-		name := v.From.String() + "->" + v.To.String() + " via " + Via(v.Hops)
+		name := PathName{Pair: v.From.String() + "->" + v.To.String(), Route: Via(v.Hops)}.String()
 		out = append(out, fabricVerdict{device: bottom.Device, iface: bottom.OutPort, path: name,
 			verdict: verdict{status: Fail, actual: "lossless path down then up: " + tierPath(a.Tiers, v.Hops),
 				message:     "the path comes down to " + bottom.Device + " and goes up again: a bounce, which can close a cyclic buffer dependency",
@@ -67,7 +67,7 @@ func failureVerdicts(a topology.DeadlockAnalysis) []fabricVerdict {
 		var paths []string
 		for ; i < len(a.FailureValleys) && *a.FailureValleys[i].Failed == l; i++ {
 			v := a.FailureValleys[i]
-			paths = append(paths, v.From.String()+"->"+v.To.String()+" via "+Via(v.Hops))
+			paths = append(paths, PathName{Pair: v.From.String() + "->" + v.To.String(), Route: Via(v.Hops)}.String())
 		}
 		link := l.A.String() + " - " + l.B.String()
 		out = append(out, fabricVerdict{device: l.A.Device, iface: l.A.Interface, peer: l.B.String(), path: "if " + link + " fails",

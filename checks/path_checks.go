@@ -82,7 +82,7 @@ func pathMTU() *Check {
 		path: func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict {
 			var out []pathVerdict
 			for _, hops := range rp.Paths {
-				pv := pathVerdict{path: rp.Name() + " via " + Via(hops)}
+				pv := pathVerdict{path: PathName{Pair: rp.Name(), Route: Via(hops)}.String()}
 				smallest, bad := 0, []string{}
 				var first *topology.PortRef
 				var unknown []string
@@ -149,7 +149,7 @@ func pathDCBXMix() *Check {
 		path: func(r recipe.Recipe, f *fabric, rp ResolvedPath) []pathVerdict {
 			var out []pathVerdict
 			for _, hops := range rp.Paths {
-				pv := pathVerdict{path: rp.Name() + " via " + Via(hops), device: rp.From.Device, iface: rp.From.Interface}
+				pv := pathVerdict{path: PathName{Pair: rp.Name(), Route: Via(hops)}.String(), device: rp.From.Device, iface: rp.From.Interface}
 				modes := map[string][]string{}
 				var unknownHops []string
 				for _, ref := range hopPorts(hops) {
