@@ -63,10 +63,10 @@ func (s *Switch) Exec(_ context.Context, cmd string) (stdout, stderr string, exi
 // wholeSwitch is what a per-port answer needs from every port: the regime (Regime compares
 // each port with RoCE mode's profile) and the port by name. Deciding it per command cost
 // ports² per collection (a 256-port leaf: 256 ports x 12 commands x 256 ports), so it is
-// kept until the state's generation moves.
+// kept until the state's generation moves (or the Switch is pointed at another state).
 type wholeSwitch struct {
 	mu    sync.Mutex
-	valid bool
+	state *switchstate.Switch // nil until first asked
 	gen   uint64
 	roce  bool
 	ports map[string]*switchstate.Port
@@ -76,7 +76,7 @@ type wholeSwitch struct {
 func (w *wholeSwitch) of(sw *switchstate.Switch) (roce bool, ports map[string]*switchstate.Port) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.valid || w.gen != sw.Generation() {
+	if w.state != sw || w.gen != sw.Generation() {
 		w.roce, _ = Regime(sw)
 		w.ports = make(map[string]*switchstate.Port, len(sw.Ports))
 		for _, p := range sw.Ports {
@@ -84,7 +84,7 @@ func (w *wholeSwitch) of(sw *switchstate.Switch) (roce bool, ports map[string]*s
 				w.ports[p.Name] = p
 			}
 		}
-		w.valid, w.gen = true, sw.Generation()
+		w.state, w.gen = sw, sw.Generation()
 	}
 	return w.roce, w.ports
 }
