@@ -57,13 +57,13 @@ func cutList(cmds []string, pending []int, limit int) [][]int {
 	var out [][]int
 	size := 0
 	for _, i := range pending {
-		n := len(cmds[i]) + listOverhead
+		n := len(cmds[i]) + listOverhead + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
 		if len(out) == 0 || size+n > limit {
 			out = append(out, nil)
 			size = len("exec /bin/sh -c ''")
 		}
 		out[len(out)-1] = append(out[len(out)-1], i)
-		size += n + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
+		size += n
 	}
 	return out
 }

@@ -12,7 +12,9 @@ import (
 
 // A batch is one POSIX sh list: after each command, `echo TOKEN $?` ends its stdout (with its
 // exit status) and `echo TOKEN >&2` its stderr. TOKEN is a fresh random 128-bit nonce per
-// batch, so no command output can forge a marker. `;` keeps the list on one line: a shell's
+// batch, so no honest output holds one by chance; the token is in the list's own command
+// line, so output that prints process arguments would echo "TOKEN $?" literally, which the
+// splitter finds malformed (no status) and answers by one session per command. `;` keeps the list on one line: a shell's
 // own messages ("sh: 1: x: not found") read as they do for one command. The list runs in
 // /bin/sh whatever the login shell is (sshd hands the line to it): csh and tcsh would read
 // `>&2` as a redirection to a file named 2, a write on the device.
