@@ -1,12 +1,11 @@
 package checks
 
 import (
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
+	"github.com/roceaudit/roceaudit/internal/parallel"
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/remedy"
 	"github.com/roceaudit/roceaudit/topology"
@@ -178,31 +177,20 @@ func eachDevice(devices []*topology.Device, bound func(*topology.Device) int, ro
 	}
 	all := make([]Result, start[chunks], start[chunks]+room)
 	filled := make([]int, chunks)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), chunks) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			texts := resultTexts{}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= chunks {
-					return
-				}
-				out := all[start[i]:start[i]:start[i+1]]
-				for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
-					out = judge(d, out)
-				}
-				texts.shareTexts(out)
-				if len(out) > start[i+1]-start[i] {
-					panic("checks: a device has more results than its bound") // a bug in bound
-				}
-				filled[i] = len(out)
+	parallel.Each(chunks, func() func(int) {
+		texts := resultTexts{}
+		return func(i int) {
+			out := all[start[i]:start[i]:start[i+1]]
+			for _, d := range devices[i*deviceChunk : min((i+1)*deviceChunk, len(devices))] {
+				out = judge(d, out)
 			}
-		}()
-	}
-	wg.Wait()
+			texts.shareTexts(out)
+			if len(out) > start[i+1]-start[i] {
+				panic("checks: a device has more results than its bound") // a bug in bound
+			}
+			filled[i] = len(out)
+		}
+	})
 	n := 0
 	for i := range chunks {
 		if n != start[i] {

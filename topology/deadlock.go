@@ -2,11 +2,10 @@ package topology
 
 import (
 	"maps"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
+
+	"github.com/roceaudit/roceaudit/internal/parallel"
 )
 
 // Deadlock analysis of the lossless priority (PFC deadlock: a cyclic buffer dependency).
@@ -263,19 +262,12 @@ func (r *deadlockRun) queryAll(g *Graph, ends [][2]Endpoint) (out []pairPaths, o
 		err   error
 	}
 	answers := make([]answer, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				a := &answers[i]
-				a.paths, a.trunc, a.err = g.arcPaths(ends[i][0], ends[i][1])
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.Each(n, func() func(int) {
+		return func(i int) {
+			a := &answers[i]
+			a.paths, a.trunc, a.err = g.arcPaths(ends[i][0], ends[i][1])
+		}
+	})
 	out, ok = make([]pairPaths, len(ends)), make([]bool, len(ends))
 	for i, a := range answers {
 		if a.err != nil {
