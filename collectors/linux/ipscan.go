@@ -34,6 +34,11 @@ func ipFieldObjects(text string) []ipFields {
 	if objs, ok := scanIPObjects(text); ok {
 		return objs
 	}
+	return decodeIPFields(text)
+}
+
+// decodeIPFields is ipFieldObjects by encoding/json: the fallback, and the scan's reference.
+func decodeIPFields(text string) []ipFields {
 	var out []ipFields
 	for _, o := range ipObjects(text) {
 		var f ipFields

@@ -7,21 +7,6 @@ import (
 	"testing"
 )
 
-// decodedIPFields is what ipFieldObjects gives by decoding, the reference for the scan.
-func decodedIPFields(text string) []ipFields {
-	var out []ipFields
-	for _, o := range ipObjects(text) {
-		var f ipFields
-		for i, k := range ipExcerptKeys {
-			if v, ok := o[k]; ok {
-				f.v[i], f.ok[i] = string(v), true
-			}
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
 func ipSeeds(tb testing.TB) []string {
 	tb.Helper()
 	seeds := []string{loadTranscript(tb)[CmdIPAddr].Stdout, `[]`, `null`, `[null,{}]`, ` [ {"ifname" : "a\"b", "mtu":1 , "x":{"y":[1,"]}"]}} ] `,
@@ -44,7 +29,7 @@ func checkScanMatchesDecode(t *testing.T, s string) {
 	if !ok || !json.Valid([]byte(s)) {
 		return
 	}
-	want := decodedIPFields(s)
+	want := decodeIPFields(s)
 	if len(got) != len(want) {
 		t.Fatalf("%q: scanned %d objects, decoded %d", s, len(got), len(want))
 	}
@@ -58,7 +43,7 @@ func checkScanMatchesDecode(t *testing.T, s string) {
 func TestScanIPObjectsMatchesDecode(t *testing.T) {
 	for _, s := range ipSeeds(t) {
 		checkScanMatchesDecode(t, s)
-		if got, want := ipFieldObjects(s), decodedIPFields(s); len(got) != len(want) {
+		if got, want := ipFieldObjects(s), decodeIPFields(s); len(got) != len(want) {
 			t.Errorf("%q: ipFieldObjects gave %d objects, decoding %d", s, len(got), len(want))
 		}
 	}
