@@ -24,11 +24,6 @@ func linesWhere(text string, keep func(line string) bool) string {
 	return strings.Join(out, "\n")
 }
 
-// ipAddrExcerpt is the compacted JSON object of one netdev, limited to the fields used.
-func ipAddrExcerpt(jsonText, ifname string) string {
-	return ipObjectExcerpt(ipObjects(jsonText), ifname)
-}
-
 // ipObjects are the netdev objects of `ip -j addr`, each by its field names; nil when the
 // text is not a JSON array of objects.
 func ipObjects(jsonText string) []map[string]json.RawMessage {
@@ -37,18 +32,6 @@ func ipObjects(jsonText string) []map[string]json.RawMessage {
 		return nil
 	}
 	return objs
-}
-
-// ipObjectExcerpt is ipAddrExcerpt over already parsed objects.
-func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
-	for _, o := range objs {
-		var name string
-		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
-			continue
-		}
-		return ipFieldsExcerpt(func(k string) (json.RawMessage, bool) { v, ok := o[k]; return v, ok })
-	}
-	return ""
 }
 
 // ipFieldsExcerpt is the excerpt of one netdev object whose fields get finds.
@@ -125,12 +108,6 @@ func devinfoExcerpt(text string, dp DevPort) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// gidExcerpt is the grep lines of one port's populated GID entries.
-func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
-	prefix := "/sys/class/infiniband/" + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
-	return linesWhere(text, func(l string) bool { return gidLineKept(l, prefix, indexes) })
 }
 
 // gidLineKept is a GID dump line of the port at prefix whose index is one of indexes.

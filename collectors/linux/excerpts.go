@@ -11,7 +11,8 @@ import (
 // audit's CPU. The outputs are now cut once per host, and each excerpt reads its own part;
 // the excerpt functions are unchanged, so the excerpts are too.
 
-// ipExcerpt is ipAddrExcerpt of ip's output for name.
+// ipExcerpt is the compacted JSON object of netdev name in ip's output (the first of that
+// name), limited to the fields used.
 func (d *discovery) ipExcerpt(name string) string {
 	if d.ipByName == nil {
 		d.ipByName = map[string]*ipFields{}
@@ -19,7 +20,7 @@ func (d *discovery) ipExcerpt(name string) string {
 		for i := range objs {
 			var n string
 			if v, ok := objs[i].get("ifname"); ok && json.Unmarshal(v, &n) == nil {
-				if _, dup := d.ipByName[n]; !dup { // ipAddrExcerpt takes the first
+				if _, dup := d.ipByName[n]; !dup { // the first of a name, as ip lists it
 					d.ipByName[n] = &objs[i]
 				}
 			}

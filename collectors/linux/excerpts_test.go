@@ -2,6 +2,7 @@ package linux
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -83,4 +84,30 @@ func BenchmarkCounterExcerpt(b *testing.B) {
 	for b.Loop() {
 		counterExcerpt(text)
 	}
+}
+
+// The excerpts as they were read from each whole output, before the outputs were cut once per
+// host: the references the cut excerpts must equal.
+
+// ipAddrExcerpt is the compacted JSON object of one netdev in the whole of ip's output.
+func ipAddrExcerpt(jsonText, ifname string) string {
+	return ipObjectExcerpt(ipObjects(jsonText), ifname)
+}
+
+// ipObjectExcerpt is ipAddrExcerpt over already parsed objects.
+func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
+	for _, o := range objs {
+		var name string
+		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
+			continue
+		}
+		return ipFieldsExcerpt(func(k string) (json.RawMessage, bool) { v, ok := o[k]; return v, ok })
+	}
+	return ""
+}
+
+// gidExcerpt is the grep lines of one port's populated GID entries.
+func gidExcerpt(text string, dp DevPort, indexes map[int]bool) string {
+	prefix := gidPortPrefix(dp)
+	return linesWhere(text, func(l string) bool { return gidLineKept(l, prefix, indexes) })
 }
