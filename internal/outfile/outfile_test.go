@@ -1,6 +1,7 @@
 package outfile
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -146,5 +147,55 @@ func TestFoldersAreRefused(t *testing.T) {
 	_ = os.Symlink(dir, link)
 	if err := Check(link); err == nil {
 		t.Error("a symlink to a folder passed")
+	}
+}
+
+// failAfter writes part of a report, then fails, as a renderer can midway.
+func failAfter(w io.Writer) error {
+	_, _ = io.WriteString(w, "partial report")
+	return errors.New("render failed")
+}
+
+// A hard-linked file or a FIFO is written in place, yet a write that fails midway leaves the
+// file as it was and gives the FIFO's reader an end with nothing, never half a report.
+func TestFailedWriteInPlaceLeavesNoPartialReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(a, []byte("old content"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(a, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFunc(a, 0o644, failAfter); err == nil {
+		t.Fatal("a failed write reported success")
+	}
+	if read(t, a) != "old content" || read(t, b) != "old content" {
+		t.Errorf("after a failed write: a %q b %q", read(t, a), read(t, b))
+	}
+
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		got <- string(b)
+	}()
+	if err := WriteFunc(fifo, 0o644, failAfter); err == nil {
+		t.Fatal("a failed write to a FIFO reported success")
+	}
+	if s := <-got; s != "" {
+		t.Errorf("the FIFO's reader got %q", s)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*spool*")); len(left) != 0 {
+		t.Errorf("spool files left: %v", left)
 	}
 }
