@@ -48,6 +48,10 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 // server must take (RFC 4253 6.1: 35,000 bytes with headers and padding).
 const maxListBytes = 24 << 10
 
+// listBase is what batchList adds once: the wrapper, listHead and listTail (neither holds a
+// quote for shQuote to escape).
+var listBase = len("exec /bin/sh -c ''") + len(listHead) + len(listTail)
+
 // listOverhead is what batchList adds per command: its markers, and sudo when configured.
 const listOverhead = len("; echo  $?; echo  >&2; ") + 2*len("roceaudit-") + 2*32 + len(collectors.SudoPrefix)
 
@@ -60,7 +64,7 @@ func cutList(cmds []string, pending []int, limit int) [][]int {
 		n := len(cmds[i]) + listOverhead + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
 		if len(out) == 0 || size+n > limit {
 			out = append(out, nil)
-			size = len("exec /bin/sh -c ''")
+			size = listBase
 		}
 		out[len(out)-1] = append(out[len(out)-1], i)
 		size += n
@@ -139,6 +143,13 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	if err != nil {
 		return listRun{err: fmt.Errorf("new session: %w", err)}
 	}
+	// stdin stays open while the list runs: its end is what stops the list's commands on
+	// the host (see listHead).
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		sess.Close()
+		return listRun{err: fmt.Errorf("stdin: %w", err)}
+	}
 	token := newToken()
 	tick := make(chan struct{}, 1)
 	stdout, stderr := newSplitter(token, true, tick), newSplitter(token, false, nil)
@@ -149,6 +160,10 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	}
 	done := make(chan error, 1)
 	go func() { done <- sess.Wait() }()
+	stop := func() {
+		_ = stdin.Close()
+		stopSession(sess, done)
+	}
 
 	timer := time.NewTimer(c.cfg.Timeout)
 	defer timer.Stop()
@@ -168,9 +183,9 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 			}
 		case <-timer.C:
 			r.stalled, ended = true, true
-			stopSession(sess, done)
+			stop()
 		case <-ctx.Done():
-			stopSession(sess, done)
+			stop()
 			r.err, ended = fmt.Errorf("running: %w", ctx.Err()), true
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				r.err = fmt.Errorf("running: %w: %w", ErrTimeout, ctx.Err())
@@ -178,7 +193,7 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 		}
 	}
 	if !ended { // cannot happen: more ticks than commands
-		stopSession(sess, done)
+		stop()
 	}
 	outParts, status := stdout.result()
 	errParts, _ := stderr.result()
