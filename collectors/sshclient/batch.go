@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/ssh"
+
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
@@ -98,7 +100,13 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			i := pending[b.answered]
 			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
 			pending = pending[b.answered+1:]
-		case b.answered < len(pending): // markers missing or malformed
+		case b.cutShort:
+			// The transport failed, not the shell: each command left goes in its own session
+			// (on a dead connection each fails at once with the transport's error), and later
+			// lists are still batched.
+			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
+			return
+		case b.answered < len(pending): // a clean end, its markers missing or malformed
 			c.noBatch.Store(true)
 			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
 			return
@@ -128,6 +136,7 @@ type listRun struct {
 	answered int
 	stalled  bool  // command #answered ran past cfg.Timeout and was stopped
 	err      error // the session failed to start, or ctx ended
+	cutShort bool  // the session ended without an exit status before command #answered did
 }
 
 // runList runs cmds (already prefixed) as one list in one session.
@@ -168,14 +177,21 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	timer := time.NewTimer(c.cfg.Timeout)
 	defer timer.Stop()
 	var r listRun
+	lost := false // the session ended, but not with an exit status
 	seen, ended := 0, false
 	// Each turn sees the session end, a stop, or a tick: each command's end sends at most
 	// one, and a tick can come late, after its command was counted.
 	for turn := 0; !ended && turn < 2*len(cmds)+3; turn++ {
 		select {
-		case <-done:
+		case err := <-done:
 			sess.Close()
 			ended = true
+			// Only an exit status is a clean end: a signal, or none (the channel or the
+			// connection dropped), says nothing of the shell.
+			var exit *ssh.ExitError
+			if err != nil && (!errors.As(err, &exit) || exit.Signal() != "") {
+				lost = true
+			}
 		case <-tick:
 			if n := stdout.finished(); n > seen {
 				seen = n
@@ -201,6 +217,7 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	// not answered is the one that stalled.
 	r.answered = min(len(outParts), len(errParts), len(cmds))
 	r.stalled = r.stalled && r.answered < len(cmds)
+	r.cutShort = lost && r.answered < len(cmds)
 	r.outs = make([]collectors.Output, r.answered)
 	for i := range r.answered {
 		r.outs[i] = collectors.Output{Stdout: outParts[i], Stderr: errParts[i], ExitCode: status[i]}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -132,6 +133,51 @@ func TestRunBatchStalledCommandTimesOutAlone(t *testing.T) {
 	received, _, _, _, _ := f.srv.snapshot()
 	if len(received) != 2 || strings.Contains(received[1], "sleep 600") || !strings.HasPrefix(received[1], "exec /bin/sh -c '"+listHead+"cat /etc/os-release;") {
 		t.Errorf("sessions: %q", received)
+	}
+}
+
+// A list cut short by the transport (the connection dropped, the channel closed without an
+// exit status) is no sign that the shell cannot batch: the commands it left go in their own
+// sessions (on a dead connection each fails with the transport's error), and the next list
+// is batched again.
+func TestRunBatchCutShortKeepsBatching(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cut  reply
+	}{{"connection dropped", reply{stdout: "partial", drop: true}}, {"no exit status", reply{stdout: "partial", noExit: true}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := setup(t)
+			replies := maps.Clone(batchReplies)
+			replies["ethtool -a eth5"] = tc.cut
+			f.srv.mu.Lock()
+			f.srv.replies, f.srv.shell = replies, true
+			f.srv.mu.Unlock()
+			c := dial(t, f.cfg)
+			outs, errs := c.RunBatch(context.Background(), []string{"ethtool -a eth0", "ethtool -a eth5", "cat /etc/os-release"})
+			if errs[0] != nil || outs[0].Stdout != batchReplies["ethtool -a eth0"].stdout {
+				t.Errorf("before the cut: %+v %v", outs[0], errs[0])
+			}
+			if c.noBatch.Load() {
+				t.Fatal("a transport failure turned batching off")
+			}
+			if tc.cut.drop {
+				for _, err := range errs[1:] {
+					if err == nil || !strings.Contains(err.Error(), "EOF") {
+						t.Errorf("after the drop: %v, want the connection's end", err)
+					}
+				}
+				return // nothing more can be sent on this connection
+			}
+			if !strings.Contains(fmt.Sprint(errs[1]), "without an exit status") || errs[2] != nil || outs[2].Stdout != "ID=rhel\n" {
+				t.Errorf("after the cut: %+v %v, %+v %v", outs[1], errs[1], outs[2], errs[2])
+			}
+			outs, errs = c.RunBatch(context.Background(), []string{"ethtool -a eth0", "cat /etc/os-release"})
+			received, _, _, _, _ := f.srv.snapshot()
+			// The cut list, one session for each command it left, then the next list.
+			if errs[0] != nil || errs[1] != nil || outs[1].Stdout != "ID=rhel\n" || len(received) != 4 || !strings.HasPrefix(received[3], "exec /bin/sh -c ") {
+				t.Errorf("the next batch: %+v %v, sessions %q", outs, errs, received)
+			}
+		})
 	}
 }
 
