@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/ssh"
+
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
@@ -48,6 +50,10 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 // server must take (RFC 4253 6.1: 35,000 bytes with headers and padding).
 const maxListBytes = 24 << 10
 
+// listBase is what batchList adds once: the wrapper, listHead and listTail (neither holds a
+// quote for shQuote to escape).
+var listBase = len("exec /bin/sh -c ''") + len(listHead) + len(listTail)
+
 // listOverhead is what batchList adds per command: its markers, and sudo when configured.
 const listOverhead = len("; echo  $?; echo  >&2; ") + 2*len("roceaudit-") + 2*32 + len(collectors.SudoPrefix)
 
@@ -60,7 +66,7 @@ func cutList(cmds []string, pending []int, limit int) [][]int {
 		n := len(cmds[i]) + listOverhead + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
 		if len(out) == 0 || size+n > limit {
 			out = append(out, nil)
-			size = len("exec /bin/sh -c ''")
+			size = listBase
 		}
 		out[len(out)-1] = append(out[len(out)-1], i)
 		size += n
@@ -94,7 +100,13 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			i := pending[b.answered]
 			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
 			pending = pending[b.answered+1:]
-		case b.answered < len(pending): // markers missing or malformed
+		case b.cutShort:
+			// The transport failed, not the shell: each command left goes in its own session
+			// (on a dead connection each fails at once with the transport's error), and later
+			// lists are still batched.
+			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
+			return
+		case b.answered < len(pending): // a clean end, its markers missing or malformed
 			c.noBatch.Store(true)
 			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
 			return
@@ -124,6 +136,7 @@ type listRun struct {
 	answered int
 	stalled  bool  // command #answered ran past cfg.Timeout and was stopped
 	err      error // the session failed to start, or ctx ended
+	cutShort bool  // the session ended without an exit status before command #answered did
 }
 
 // runList runs cmds (already prefixed) as one list in one session.
@@ -139,6 +152,13 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	if err != nil {
 		return listRun{err: fmt.Errorf("new session: %w", err)}
 	}
+	// stdin stays open while the list runs: its end is what stops the list's commands on
+	// the host (see listHead).
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		sess.Close()
+		return listRun{err: fmt.Errorf("stdin: %w", err)}
+	}
 	token := newToken()
 	tick := make(chan struct{}, 1)
 	stdout, stderr := newSplitter(token, true, tick), newSplitter(token, false, nil)
@@ -149,18 +169,29 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	}
 	done := make(chan error, 1)
 	go func() { done <- sess.Wait() }()
+	stop := func() {
+		_ = stdin.Close()
+		stopSession(sess, done)
+	}
 
 	timer := time.NewTimer(c.cfg.Timeout)
 	defer timer.Stop()
 	var r listRun
+	lost := false // the session ended, but not with an exit status
 	seen, ended := 0, false
 	// Each turn sees the session end, a stop, or a tick: each command's end sends at most
 	// one, and a tick can come late, after its command was counted.
 	for turn := 0; !ended && turn < 2*len(cmds)+3; turn++ {
 		select {
-		case <-done:
+		case err := <-done:
 			sess.Close()
 			ended = true
+			// Only an exit status is a clean end: a signal, or none (the channel or the
+			// connection dropped), says nothing of the shell.
+			var exit *ssh.ExitError
+			if err != nil && (!errors.As(err, &exit) || exit.Signal() != "") {
+				lost = true
+			}
 		case <-tick:
 			if n := stdout.finished(); n > seen {
 				seen = n
@@ -168,9 +199,9 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 			}
 		case <-timer.C:
 			r.stalled, ended = true, true
-			stopSession(sess, done)
+			stop()
 		case <-ctx.Done():
-			stopSession(sess, done)
+			stop()
 			r.err, ended = fmt.Errorf("running: %w", ctx.Err()), true
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				r.err = fmt.Errorf("running: %w: %w", ErrTimeout, ctx.Err())
@@ -178,7 +209,7 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 		}
 	}
 	if !ended { // cannot happen: more ticks than commands
-		stopSession(sess, done)
+		stop()
 	}
 	outParts, status := stdout.result()
 	errParts, _ := stderr.result()
@@ -186,6 +217,7 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 	// not answered is the one that stalled.
 	r.answered = min(len(outParts), len(errParts), len(cmds))
 	r.stalled = r.stalled && r.answered < len(cmds)
+	r.cutShort = lost && r.answered < len(cmds)
 	r.outs = make([]collectors.Output, r.answered)
 	for i := range r.answered {
 		r.outs[i] = collectors.Output{Stdout: outParts[i], Stderr: errParts[i], ExitCode: status[i]}

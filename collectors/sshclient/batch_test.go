@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -86,7 +88,7 @@ func TestRunBatchSudoPrefixesEachCommand(t *testing.T) {
 		t.Fatalf("got %+v %v", outs, errs)
 	}
 	received, _, _, _, _ := f.srv.snapshot()
-	if len(received) != 1 || !strings.HasPrefix(received[0], "exec /bin/sh -c 'sudo -n ethtool -a eth0; echo roceaudit-") ||
+	if len(received) != 1 || !strings.HasPrefix(received[0], "exec /bin/sh -c '"+listHead+"sudo -n ethtool -a eth0; echo roceaudit-") ||
 		strings.Contains(received[0], "sudo -n sudo") || strings.Contains(received[0], "sudo -n echo") {
 		t.Errorf("server received %q", received)
 	}
@@ -129,8 +131,53 @@ func TestRunBatchStalledCommandTimesOutAlone(t *testing.T) {
 		t.Errorf("after the stall: %+v %v, %+v %v", outs[2], errs[2], outs[3], errs[3])
 	}
 	received, _, _, _, _ := f.srv.snapshot()
-	if len(received) != 2 || strings.Contains(received[1], "sleep 600") || !strings.HasPrefix(received[1], "exec /bin/sh -c 'cat /etc/os-release;") {
+	if len(received) != 2 || strings.Contains(received[1], "sleep 600") || !strings.HasPrefix(received[1], "exec /bin/sh -c '"+listHead+"cat /etc/os-release;") {
 		t.Errorf("sessions: %q", received)
+	}
+}
+
+// A list cut short by the transport (the connection dropped, the channel closed without an
+// exit status) is no sign that the shell cannot batch: the commands it left go in their own
+// sessions (on a dead connection each fails with the transport's error), and the next list
+// is batched again.
+func TestRunBatchCutShortKeepsBatching(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cut  reply
+	}{{"connection dropped", reply{stdout: "partial", drop: true}}, {"no exit status", reply{stdout: "partial", noExit: true}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := setup(t)
+			replies := maps.Clone(batchReplies)
+			replies["ethtool -a eth5"] = tc.cut
+			f.srv.mu.Lock()
+			f.srv.replies, f.srv.shell = replies, true
+			f.srv.mu.Unlock()
+			c := dial(t, f.cfg)
+			outs, errs := c.RunBatch(context.Background(), []string{"ethtool -a eth0", "ethtool -a eth5", "cat /etc/os-release"})
+			if errs[0] != nil || outs[0].Stdout != batchReplies["ethtool -a eth0"].stdout {
+				t.Errorf("before the cut: %+v %v", outs[0], errs[0])
+			}
+			if c.noBatch.Load() {
+				t.Fatal("a transport failure turned batching off")
+			}
+			if tc.cut.drop {
+				for _, err := range errs[1:] {
+					if err == nil || !strings.Contains(err.Error(), "EOF") {
+						t.Errorf("after the drop: %v, want the connection's end", err)
+					}
+				}
+				return // nothing more can be sent on this connection
+			}
+			if !strings.Contains(fmt.Sprint(errs[1]), "without an exit status") || errs[2] != nil || outs[2].Stdout != "ID=rhel\n" {
+				t.Errorf("after the cut: %+v %v, %+v %v", outs[1], errs[1], outs[2], errs[2])
+			}
+			outs, errs = c.RunBatch(context.Background(), []string{"ethtool -a eth0", "cat /etc/os-release"})
+			received, _, _, _, _ := f.srv.snapshot()
+			// The cut list, one session for each command it left, then the next list.
+			if errs[0] != nil || errs[1] != nil || outs[1].Stdout != "ID=rhel\n" || len(received) != 4 || !strings.HasPrefix(received[3], "exec /bin/sh -c ") {
+				t.Errorf("the next batch: %+v %v, sessions %q", outs, errs, received)
+			}
+		})
 	}
 }
 
@@ -244,7 +291,8 @@ func TestSplitterReadFrom(t *testing.T) {
 // Whatever the login shell sshd hands the line to, the list runs in /bin/sh and the splitter
 // gives back each command's stdout, stderr and exit code as /bin/sh running it alone does.
 func TestBatchListInRealShells(t *testing.T) {
-	cmds := []string{"echo one", "printf no-newline", "cat /nonexistent-roceaudit", "false", "nosuchcommand-roceaudit", "printf 'x\\n' >&2; echo y", "exit 0 | true", "echo last"}
+	// cat reads stdin: the list's, /dev/null, not the channel the client holds open.
+	cmds := []string{"echo one", "printf no-newline", "cat /nonexistent-roceaudit", "false", "nosuchcommand-roceaudit", "printf 'x\\n' >&2; echo y", "exit 0 | true", "cat", "echo last"}
 	ran := 0
 	for _, shell := range []string{"/bin/sh", "/bin/bash", "/bin/dash", "/bin/csh", "/bin/tcsh", "/usr/bin/fish", "/bin/zsh"} {
 		if _, err := os.Stat(shell); err != nil {
@@ -253,11 +301,16 @@ func TestBatchListInRealShells(t *testing.T) {
 		ran++
 		tok := newToken()
 		out, errOut := newSplitter(tok, true, nil), newSplitter(tok, false, nil)
-		cmd := exec.Command(shell, "-c", batchList(cmds, tok))
+		cmd := sshdChild(exec.Command(shell, "-c", batchList(cmds, tok)))
 		cmd.Stdout, cmd.Stderr = out, errOut
-		if err := cmd.Run(); err != nil {
+		// Open until Run returns, as the client holds the channel's stdin.
+		if _, err := cmd.StdinPipe(); err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Run(); err != nil { // exit status 0
 			t.Fatalf("%s: %v", shell, err)
 		}
+		waitGroupGone(t, cmd.Process.Pid, shell+": the list's watcher outlived it")
 		parts, status := out.result()
 		errParts, _ := errOut.result()
 		if len(parts) != len(cmds) || len(errParts) != len(cmds) {
@@ -280,6 +333,102 @@ func TestBatchListInRealShells(t *testing.T) {
 			if parts[i] != so.String() || errParts[i] != se.String() || status[i] != exit {
 				t.Errorf("%s %q: batch %q %q %d, alone %q %q %d", shell, c, parts[i], errParts[i], status[i], so.String(), se.String(), exit)
 			}
+		}
+	}
+	if ran == 0 {
+		t.Skip("no POSIX shell here")
+	}
+}
+
+// sshdChild starts cmd as sshd starts a session's command: in a session of its own, so
+// that it leads its process group.
+func sshdChild(cmd *exec.Cmd) *exec.Cmd {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	return cmd
+}
+
+// waitGroupGone waits (bounded) until no process is left running in the process group pgid
+// (a zombie has ended: it waits on a parent, here a slow-reaping init).
+func waitGroupGone(t *testing.T, pgid int, msg string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		left := groupRunning(pgid)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: pids %v", msg, left)
+		}
+	}
+}
+
+func groupRunning(pgid int) []int {
+	var left []int
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if f, ok := statFields(pid); ok && f[0] != "Z" && f[2] == strconv.Itoa(pgid) {
+			left = append(left, pid)
+		}
+	}
+	return left
+}
+
+// When the client closes stdin (a stop, or the connection gone), the list's command that
+// runs is stopped on the host, whichever POSIX shell runs the list: TERM, and KILL for one
+// that ignores TERM. Nothing of the list is left.
+func TestBatchListStopsInRealShells(t *testing.T) {
+	ran := 0
+	for _, shell := range [][]string{{"/bin/sh"}, {"/bin/bash"}, {"/bin/dash"}, {"/bin/busybox", "sh"}} {
+		if _, err := os.Stat(shell[0]); err != nil {
+			continue
+		}
+		ran++
+		for _, stall := range []string{"sleep 600", `sh -c "trap '' TERM; exec sleep 600"`} {
+			t.Run(strings.Join(shell, " ")+" "+stall, func(t *testing.T) {
+				tok := newToken()
+				tick := make(chan struct{}, 1)
+				out := newSplitter(tok, true, tick)
+				cmd := sshdChild(exec.Command(shell[0], append(shell[1:], "-c", markedList([]string{"echo one", stall, "echo two"}, tok))...))
+				cmd.Stdout = out
+				stdin, err := cmd.StdinPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				select {
+				case <-tick:
+				case <-time.After(10 * time.Second):
+					t.Fatal("the first command never answered")
+				}
+				// The stalled command runs (and ignores TERM, where it does) before the stop.
+				for deadline := time.Now().Add(10 * time.Second); !slices.ContainsFunc(groupRunning(cmd.Process.Pid), func(pid int) bool {
+					c, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+					return string(c) == "sleep\x00600\x00"
+				}); time.Sleep(20 * time.Millisecond) {
+					if time.Now().After(deadline) {
+						t.Fatal("the stalled command never ran")
+					}
+				}
+				stdin.Close()
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				select {
+				case <-done:
+				case <-time.After(10 * time.Second):
+					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					t.Fatal("the list still runs after its stdin closed")
+				}
+				waitGroupGone(t, cmd.Process.Pid, "a process of the list is left")
+				if parts, _ := out.result(); len(parts) != 1 || parts[0] != "one\n" {
+					t.Errorf("parts %q", parts)
+				}
+			})
 		}
 	}
 	if ran == 0 {
@@ -317,7 +466,7 @@ func TestRunBatchCutsLongLists(t *testing.T) {
 
 func TestCutList(t *testing.T) {
 	cmds := []string{strings.Repeat("a", 100), strings.Repeat("b", 100), "it's", strings.Repeat("c", 1000)}
-	parts := cutList(cmds, []int{0, 1, 2, 3}, 2*(100+listOverhead)+len("exec /bin/sh -c ''"))
+	parts := cutList(cmds, []int{0, 1, 2, 3}, 2*(100+listOverhead)+listBase)
 	if len(parts) != 3 || !slices.Equal(parts[0], []int{0, 1}) || !slices.Equal(parts[1], []int{2}) || !slices.Equal(parts[2], []int{3}) {
 		t.Errorf("parts %v", parts)
 	}
@@ -327,7 +476,7 @@ func TestCutList(t *testing.T) {
 		for _, i := range p {
 			sel = append(sel, collectors.SudoPrefix+cmds[i])
 		}
-		if n := len(batchList(sel, tok)); n > 2*(100+listOverhead)+len("exec /bin/sh -c ''") {
+		if n := len(batchList(sel, tok)); n > 2*(100+listOverhead)+listBase {
 			t.Errorf("list of %v is %d bytes", p, n)
 		}
 	}

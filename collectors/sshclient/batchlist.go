@@ -8,16 +8,33 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // A batch is one POSIX sh list: after each command, `echo TOKEN $?` ends its stdout (with its
 // exit status) and `echo TOKEN >&2` its stderr. TOKEN is a fresh random 128-bit nonce per
 // batch, so no honest output holds one by chance; the token is in the list's own command
 // line, so output that prints process arguments would echo "TOKEN $?" literally, which the
-// splitter finds malformed (no status) and answers by one session per command. `;` keeps the list on one line: a shell's
-// own messages ("sh: 1: x: not found") read as they do for one command. The list runs in
-// /bin/sh whatever the login shell is (sshd hands the line to it): csh and tcsh would read
-// `>&2` as a redirection to a file named 2, a write on the device.
+// splitter finds malformed (no status) and answers by one session per command. `;` keeps the
+// list on one line: a shell's own messages ("sh: 1: x: not found") read as they do for one
+// command. The list runs in /bin/sh whatever the login shell is (sshd hands the line to it):
+// csh and tcsh would read `>&2` as a redirection to a file named 2, a write on the device.
+//
+// The list is stopped on the host by its own watcher, not by signal requests: OpenSSH before
+// 10.0 refuses them for root logins ("session signalling requires privilege separation"),
+// and closing a channel without a terminal signals nothing, so a stalled command outlived
+// its stop. sshd's child is a new session (setsid), so /bin/sh, exec'd in its place, leads
+// the process group of every command of the list. The head moves the channel's stdin to fd 3
+// and gives the list /dev/null instead (a command reading stdin sees its end at once, as it
+// did when the client closed stdin at the start); a background watcher waits on fd 3 (an
+// async list's own stdin is /dev/null) and, when the client closes stdin (a stop, or the
+// connection gone), sends the group TERM, then KILL after stopGrace, ignoring the TERM itself.
+// `kill -TERM -$$` names the group of $$ alone: where sh leads none, it fails and touches
+// nothing. A list that ends kills the watcher (the tail) and exits with status 0.
+var listHead = `exec 3<&0 </dev/null; { read x <&3; trap "" TERM; kill -TERM -$$; sleep ` +
+	strconv.Itoa(int(stopGrace/time.Second)) + `; kill -KILL -$$; } >/dev/null 2>&1 & exec 3<&-; `
+
+const listTail = `; kill $!`
 
 // newToken is a batch's marker.
 func newToken() string {
@@ -34,9 +51,11 @@ func batchList(cmds []string, token string) string {
 // shQuote is s as one single-quoted word of any of sh, bash, csh or fish.
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// markedList is the sh list of cmds, each followed by its markers.
+// markedList is the sh list of cmds, each followed by its markers, between listHead and
+// listTail.
 func markedList(cmds []string, token string) string {
 	var b strings.Builder
+	b.WriteString(listHead)
 	for i, c := range cmds {
 		if i > 0 {
 			b.WriteString("; ")
@@ -48,6 +67,7 @@ func markedList(cmds []string, token string) string {
 		b.WriteString(token)
 		b.WriteString(" >&2")
 	}
+	b.WriteString(listTail)
 	return b.String()
 }
 

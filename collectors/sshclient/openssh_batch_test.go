@@ -1,12 +1,18 @@
 package sshclient
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/internal/opensshd"
 )
 
@@ -40,24 +46,137 @@ func TestOpenSSHBatchAnswersAsRunDoes(t *testing.T) {
 	}
 }
 
-// A stalled command is stopped after the timeout and the commands after it still answer.
+// A stalled command is stopped after the timeout, on the host too (for root, whose signal
+// requests OpenSSH before 10.0 refuses, and for a user, with and without sudo), and the
+// commands after it still answer.
 func TestOpenSSHBatchStall(t *testing.T) {
 	f := newRealFixture(t)
+	u := opensshd.RequireUser(t)
 	s := f.server(t, false)
-	cmds := []string{"id -un", "sleep 600", "uname -s"}
-	cfg := f.config(s, "root", cmds...)
-	cfg.Timeout = 2 * time.Second
-	c := dial(t, cfg)
-	outs, errs := c.RunBatch(context.Background(), cmds)
-	if errs[0] != nil || outs[0].Stdout != "root\n" {
-		t.Errorf("before the stall: %+v %v", outs[0], errs[0])
+	opensshd.SudoersDropIn(t, "roceaudit-test-batch-stall", u.Username+" ALL=(root) NOPASSWD: /usr/bin/sleep, /usr/bin/id, /usr/bin/uname\n")
+	for _, tc := range []struct {
+		user string
+		sudo bool
+	}{{"root", false}, {u.Username, false}, {u.Username, true}} {
+		t.Run(fmt.Sprintf("%s sudo=%v", tc.user, tc.sudo), func(t *testing.T) {
+			cmds := []string{"id -un", "sleep 600", "uname -s"}
+			cfg := f.config(s, tc.user, cmds...)
+			cfg.Timeout, cfg.Sudo = 3*time.Second, tc.sudo
+			c := dial(t, cfg)
+			type answer struct {
+				outs []collectors.Output
+				errs []error
+			}
+			done := make(chan answer, 1)
+			go func() { outs, errs := c.RunBatch(context.Background(), cmds); done <- answer{outs, errs} }()
+			stalled := waitProcs(t, s, "sleep\x00600\x00")
+			a := <-done
+			if want := map[bool]string{false: tc.user, true: "root"}[tc.sudo] + "\n"; a.errs[0] != nil || a.outs[0].Stdout != want {
+				t.Errorf("before the stall: %+v %v", a.outs[0], a.errs[0])
+			}
+			if !errors.Is(a.errs[1], ErrTimeout) {
+				t.Errorf("stalled: %v", a.errs[1])
+			}
+			if a.errs[2] != nil || strings.TrimSpace(a.outs[2].Stdout) == "" {
+				t.Errorf("after the stall: %+v %v", a.outs[2], a.errs[2])
+			}
+			// Bounded: a loaded machine is slow to reap.
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				left := alive(stalled)
+				if len(left) == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the stalled command still runs on the host after its stop: %v", left)
+				}
+			}
+		})
 	}
-	if !errors.Is(errs[1], ErrTimeout) {
-		t.Errorf("stalled: %v", errs[1])
+}
+
+// proc is one process, its start time telling it from a later one that reuses the pid.
+type proc struct {
+	pid   int
+	start string
+}
+
+// waitProcs waits (bounded) for processes whose command line is cmdline (NUL-separated, as
+// /proc/PID/cmdline holds it) among the descendants of the sshd of s, and returns them.
+func waitProcs(t *testing.T, s *opensshd.Server, cmdline string) []proc {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(s.Dir, "sshd.pid"))
+	if err != nil {
+		t.Fatalf("sshd's pid: %v", err)
 	}
-	if errs[2] != nil || strings.TrimSpace(outs[2].Stdout) == "" {
-		t.Errorf("after the stall: %+v %v", outs[2], errs[2])
+	sshd, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatalf("sshd's pid: %v", err)
 	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		var found []proc
+		dirs, _ := os.ReadDir("/proc")
+		for _, d := range dirs {
+			pid, err := strconv.Atoi(d.Name())
+			if err != nil {
+				continue
+			}
+			if c, _ := os.ReadFile("/proc/" + d.Name() + "/cmdline"); string(c) != cmdline {
+				continue
+			}
+			if p, ok := descendant(pid, sshd); ok {
+				found = append(found, p)
+			}
+		}
+		if len(found) > 0 {
+			return found
+		}
+	}
+	t.Fatalf("no %q ever ran under sshd %d", cmdline, sshd)
+	return nil
+}
+
+// descendant reports whether pid descends from ancestor, and pid's start time.
+func descendant(pid, ancestor int) (proc, bool) {
+	p := proc{pid: pid}
+	// Each turn climbs one parent; a pid chain is far shorter than this bound.
+	for cur, depth := pid, 0; cur > 1 && depth < 64; depth++ {
+		f, ok := statFields(cur)
+		if !ok {
+			return p, false
+		}
+		if cur == pid {
+			p.start = f[19]
+		}
+		parent, _ := strconv.Atoi(f[1])
+		if parent == ancestor {
+			return p, true
+		}
+		cur = parent
+	}
+	return p, false
+}
+
+// statFields are the fields of /proc/PID/stat after the command name: state, ppid, ...
+// (field 3 onward of proc(5)).
+func statFields(pid int) ([]string, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	i := bytes.LastIndexByte(b, ')')
+	if err != nil || i < 0 {
+		return nil, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	return f, len(f) > 19
+}
+
+// alive is what of ps still runs: not gone, not a zombie, not a new process on the pid.
+func alive(ps []proc) []proc {
+	var out []proc
+	for _, p := range ps {
+		if f, ok := statFields(p.pid); ok && f[0] != "Z" && f[19] == p.start {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // sudo applies to each command of a batch on its own: a refused one fails alone.

@@ -29,6 +29,7 @@ type reply struct {
 	exit           uint32
 	slow           bool // block until the client closes the channel
 	noExit         bool // close without an exit-status
+	drop           bool // cut the connection after the output
 }
 
 // testServer is a minimal SSH server on 127.0.0.1 built on x/crypto/ssh: public-key and
@@ -158,7 +159,7 @@ func (s *testServer) handle(c net.Conn) {
 	for nc := range chans {
 		switch nc.ChannelType() {
 		case "session":
-			go s.session(nc)
+			go s.session(nc, c)
 		case "direct-tcpip":
 			go s.forward(nc)
 		default:
@@ -167,7 +168,7 @@ func (s *testServer) handle(c net.Conn) {
 	}
 }
 
-func (s *testServer) session(nc ssh.NewChannel) {
+func (s *testServer) session(nc ssh.NewChannel, conn net.Conn) {
 	ch, reqs, err := nc.Accept()
 	if err != nil {
 		return
@@ -185,7 +186,7 @@ func (s *testServer) session(nc ssh.NewChannel) {
 			s.received = append(s.received, p.Command)
 			s.mu.Unlock()
 			req.Reply(true, nil)
-			go s.exec(ch, p.Command, closed)
+			go s.exec(ch, conn, p.Command, closed)
 		case "signal":
 			var p struct{ Signal string }
 			if ssh.Unmarshal(req.Payload, &p) == nil {
@@ -204,7 +205,7 @@ func (s *testServer) session(nc ssh.NewChannel) {
 	close(closed)
 }
 
-func (s *testServer) exec(ch ssh.Channel, cmd string, closed <-chan struct{}) {
+func (s *testServer) exec(ch ssh.Channel, conn net.Conn, cmd string, closed <-chan struct{}) {
 	s.mu.Lock()
 	r, ok := s.replies[cmd]
 	delay := s.delay
@@ -234,6 +235,10 @@ func (s *testServer) exec(ch ssh.Channel, cmd string, closed <-chan struct{}) {
 	io.WriteString(ch, r.stdout)
 	io.WriteString(ch.Stderr(), r.stderr)
 	done()
+	if r.drop {
+		conn.Close()
+		return
+	}
 	if !r.noExit {
 		ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{r.exit}))
 	}
@@ -354,10 +359,12 @@ func knownLine(s *testServer) string {
 	return knownhosts.Line([]string{knownhosts.Normalize(s.addr())}, s.hostKey())
 }
 
-// list answers a line as a shell runs a `;`-list of the replies; a slow command holds the
-// list until the client closes the channel: what came before it is all the client gets.
+// list answers a line as a shell runs a list of the replies. A slow command holds the list
+// until the client closes the channel, and one that ends without an exit status or drops the
+// connection ends the list so: what came before it (and its own output) is all the client gets.
 func (s *testServer) list(line string) reply {
-	const stall = "\x00stall\x00"
+	const cut = "\x00cut\x00"
+	var first *reply // the command that cut the list short
 	stdout, stderr, exit := loginshell.List(line, func(c string) (string, string, int) {
 		s.mu.Lock()
 		r, ok := s.replies[c]
@@ -365,13 +372,16 @@ func (s *testServer) list(line string) reply {
 		switch {
 		case !ok:
 			return "", "sh: " + c + ": not found\n", 127
-		case r.slow:
-			return stall, stall, 0
+		case r.slow || r.noExit || r.drop:
+			if first == nil {
+				first = &r
+			}
+			return r.stdout + cut, r.stderr + cut, 0
 		}
 		return r.stdout, r.stderr, int(r.exit)
 	})
-	if i := strings.Index(stdout, stall); i >= 0 {
-		return reply{stdout: stdout[:i], stderr: stderr[:strings.Index(stderr, stall)], slow: true}
+	if first != nil {
+		return reply{stdout: stdout[:strings.Index(stdout, cut)], stderr: stderr[:strings.Index(stderr, cut)], slow: first.slow, noExit: first.noExit, drop: first.drop}
 	}
 	return reply{stdout: stdout, stderr: stderr, exit: uint32(exit)}
 }

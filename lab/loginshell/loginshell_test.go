@@ -111,6 +111,42 @@ func TestExecList(t *testing.T) {
 	}
 }
 
+// What a list may do around its commands without changing their output, as bash runs it:
+// move its stdin aside (exec with input redirections), start a background job whose output
+// goes to /dev/null, and kill that job; what else of these would print is refused.
+func TestExecListJobsAndRedirections(t *testing.T) {
+	show := func(argv []string) (string, string, int) { return strings.Join(argv, "+") + "\n", "", 0 }
+	const watch = `{ read line <&4; kill -TERM -$$; } >/dev/null 2>&1 &`
+	refused := func(cmd string) string {
+		return "lab shell: redirections, pipes, lists and expansions are not emulated: " + cmd + "\n"
+	}
+	for _, c := range []struct {
+		cmd, out, stderr string
+		exit             int
+	}{
+		{"exec 4<&0 </dev/null; " + watch + " exec 4<&-; show a; echo T $?; kill $!", "show+a\nT 0\n", "", 0},
+		{"show x >/dev/null 2>&1 & show b; kill $!; echo $?", "show+b\n0\n", "", 0},
+		{"{ show a; } >/dev/null 2>/dev/null & echo $?", "0\n", "", 0},
+		{"exec; echo $?", "0\n", "", 0},
+		{"{ show a; } & show b", "show+b\n", refused("{ show a; }"), 0},
+		{"show a 2>&1 >/dev/null & echo $?", "2\n", refused("show a 2>&1 >/dev/null"), 0},
+		{"show a; kill $!", "show+a\n", refused("kill $!"), 2},
+		{watch + " kill 1", "", refused("kill 1"), 2},
+		{"exec >/dev/null; show a", "show+a\n", refused("exec >/dev/null"), 0},
+		{"exec show a; echo $?", "2\n", refused("exec show a"), 0},
+		{"echo '{ x'; echo }", "{ x\n}\n", "", 0},
+		{"& show a", "", "bash: -c: line 1: syntax error near unexpected token `&'\nbash: -c: line 1: `& show a'\n", 2},
+		{"show a &; show b", "", "bash: -c: line 1: syntax error near unexpected token `;'\nbash: -c: line 1: `show a &; show b'\n", 2},
+		{"{ show a; echo b", "", refused("{ show a; echo b"), 2},
+		{"show a && show b", "", refused("show a && show b"), 2},
+	} {
+		out, stderr, exit := Exec(c.cmd, "show", show)
+		if out != c.out || stderr != c.stderr || exit != c.exit {
+			t.Errorf("Exec(%q) = %q, %q, %d; want %q, %q, %d", c.cmd, out, stderr, exit, c.out, c.stderr, c.exit)
+		}
+	}
+}
+
 // `exec /bin/sh -c 'LIST'` (how a batch leaves the login shell for sh) runs LIST.
 func TestExecListInSh(t *testing.T) {
 	show := func(argv []string) (string, string, int) { return strings.Join(argv, "+") + "\n", "", 0 }
