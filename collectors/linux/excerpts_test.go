@@ -18,7 +18,7 @@ func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
 		} else {
 			r = newFakeRunner(scenario)
 		}
-		d := discover(context.Background(), executor{r: r, pre: &answers{}})
+		d := discover(context.Background(), newExecutor(r, false))
 		if len(d.ports) == 0 || len(d.netdevs) == 0 {
 			t.Fatalf("%s: discovery found nothing", scenario)
 		}
