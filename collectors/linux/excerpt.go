@@ -61,23 +61,56 @@ func ipFieldsExcerpt(get func(k string) (json.RawMessage, bool)) string {
 	return b.String()
 }
 
-// trimAddrInfo keeps family, local, prefixlen and scope of each address.
+// addrKeys are the fields of an address an ip excerpt keeps, in the order it shows them.
+var addrKeys = [...]string{"family", "local", "prefixlen", "scope"}
+
+// trimAddrInfo keeps family, local, prefixlen and scope of each address: scanned as the
+// netdev objects are (decoding it was a third of an 8-rail host's ip excerpts), decoded
+// when the scan declines it.
 func trimAddrInfo(raw json.RawMessage) json.RawMessage {
+	var parts []string
+	if scanObjects(string(raw), addrKeys[:], func(vals []string) { parts = append(parts, addrPart(vals)) }) {
+		return json.RawMessage("[" + strings.Join(parts, ",") + "]")
+	}
+	return decodeAddrInfo(raw)
+}
+
+// decodeAddrInfo is trimAddrInfo by encoding/json: the fallback, and the scan's reference.
+func decodeAddrInfo(raw json.RawMessage) json.RawMessage {
 	var addrs []map[string]json.RawMessage
 	if json.Unmarshal(raw, &addrs) != nil {
 		return raw
 	}
 	parts := make([]string, 0, len(addrs))
+	vals := make([]string, len(addrKeys))
 	for _, a := range addrs {
-		var fields []string
-		for _, k := range []string{"family", "local", "prefixlen", "scope"} {
-			if v, ok := a[k]; ok {
-				fields = append(fields, strconv.Quote(k)+":"+string(v))
-			}
+		for k, key := range addrKeys {
+			vals[k] = string(a[key])
 		}
-		parts = append(parts, "{"+strings.Join(fields, ",")+"}")
+		parts = append(parts, addrPart(vals))
 	}
 	return json.RawMessage("[" + strings.Join(parts, ",") + "]")
+}
+
+// addrPart is one address of the excerpt from the raw values of addrKeys ("" when absent).
+func addrPart(vals []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	first := true
+	for k, v := range vals {
+		if v == "" {
+			continue
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteString(strconv.Quote(addrKeys[k]))
+		b.WriteByte(':')
+		b.WriteString(v)
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // devinfoExcerpt is the hca_id line, the port line and the deciding lines of one port block.
