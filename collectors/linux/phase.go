@@ -9,7 +9,7 @@ import (
 
 // A host is read in phases: every command whose inputs are known is sent in one batch (one
 // SSH session on a runner that batches), and the tasks that parse the answers then find
-// them here instead of sending each command in its own session. Discovery is one phase;
+// them in the executor's Prefetched instead of sending each command in its own session. Discovery is one phase;
 // the per-port commands another; the fallbacks that depend on a per-port answer (dcb when
 // mlnx_qos fails, default_roce_tos when traffic_class is unset) a third, only when needed.
 
