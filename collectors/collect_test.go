@@ -117,3 +117,29 @@ func TestAllowlist(t *testing.T) {
 		t.Errorf("Expand: %q %v", got, err)
 	}
 }
+
+// Expand fills every placeholder, each as often as it appears, and fails on one it has no
+// value for, on an unterminated brace and on any invalid value, used or not, however often
+// a valid one was seen before.
+func TestExpand(t *testing.T) {
+	vars := map[string]string{"if": "eth0", "dev": "mlx5_0", "port": "1"}
+	for tmpl, want := range map[string]string{
+		"grep /sys/class/net/{if}/a /sys/class/net/{if}/b": "grep /sys/class/net/eth0/a /sys/class/net/eth0/b",
+		"cat /sys/class/infiniband/{dev}/tc/{port}/x":      "cat /sys/class/infiniband/mlx5_0/tc/1/x",
+		"rdma link show": "rdma link show",
+		"cat {n}":        "",
+		"awk '{print}'":  "",
+		"cat {if":        "",
+		"cat {{if}}":     "",
+	} {
+		for pass := range 2 {
+			got, err := Expand(tmpl, vars)
+			if got != want || (err == nil) != (want != "") {
+				t.Errorf("pass %d: Expand(%q) = %q, %v; want %q", pass, tmpl, got, err, want)
+			}
+		}
+	}
+	if _, err := Expand("rdma link show", map[string]string{"if": "eth0", "dev": "a;reboot"}); err == nil {
+		t.Error("an invalid value the template does not use is still refused")
+	}
+}

@@ -14,6 +14,41 @@ var _ BatchRunner = (*recorder)(nil)
 // each command as its own exchange, in order, redacted as Run redacts it; a refused command
 // is recorded and answered with ErrNotAllowed, never sent.
 func (r *recorder) RunBatch(ctx context.Context, cmds []string) ([]Output, []error) {
+	outs, errs, pend := r.send(ctx, cmds)
+	for _, p := range pend {
+		p.record()
+	}
+	return outs, errs
+}
+
+// pendingExchange is one answered command of a batch, not yet in the transcript.
+type pendingExchange struct {
+	r    *recorder
+	cmd  string
+	out  Output
+	err  error
+	secs float64 // zero when the command was refused, not sent
+}
+
+// record adds the exchange to the transcript, redacted as Run redacts; nil records nothing.
+func (p *pendingExchange) record() {
+	if p == nil {
+		return
+	}
+	ex := topology.Exchange{Command: p.cmd, Stdout: p.out.Stdout, Stderr: p.out.Stderr, ExitCode: p.out.ExitCode, Seconds: p.secs}
+	if p.r.dev.Role != topology.RoleHost {
+		ex.Stdout, ex.Stderr = Redact(ex.Stdout), Redact(ex.Stderr)
+	}
+	if p.err != nil {
+		ex.Error = p.err.Error()
+		ex.ExitCode = -1
+	}
+	p.r.add(ex)
+}
+
+// send is RunBatch without the recording: each command's exchange comes back pending (nil
+// when the recorder keeps no transcript).
+func (r *recorder) send(ctx context.Context, cmds []string) ([]Output, []error, []*pendingExchange) {
 	outs, errs := make([]Output, len(cmds)), make([]error, len(cmds))
 	var send []string
 	var at []int // index in cmds of each command sent
@@ -37,19 +72,15 @@ func (r *recorder) RunBatch(ctx context.Context, cmds []string) ([]Output, []err
 	for j, i := range at {
 		outs[i], errs[i], sent[i] = got[j], gotErr[j], true
 	}
-	for i, c := range cmds {
-		ex := topology.Exchange{Command: c, Stdout: outs[i].Stdout, Stderr: outs[i].Stderr, ExitCode: outs[i].ExitCode}
-		if sent[i] {
-			ex.Seconds = secs
-		}
-		if r.dev.Role != topology.RoleHost {
-			ex.Stdout, ex.Stderr = Redact(ex.Stdout), Redact(ex.Stderr)
-		}
-		if errs[i] != nil {
-			ex.Error = errs[i].Error()
-			ex.ExitCode = -1
-		}
-		r.add(ex)
+	pend := make([]*pendingExchange, len(cmds))
+	if r.drop {
+		return outs, errs, pend
 	}
-	return outs, errs
+	for i, c := range cmds {
+		pend[i] = &pendingExchange{r: r, cmd: c, out: outs[i], err: errs[i]}
+		if sent[i] {
+			pend[i].secs = secs
+		}
+	}
+	return outs, errs, pend
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/inventory"
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // batchingRunner is a fakeRunner that takes batches, as the SSH runner does.
@@ -86,4 +87,36 @@ func portOf(cmd string) string {
 		return f[3]
 	}
 	return ""
+}
+
+// A transcript holds what the collector read. When one port's JSON counters fail, the
+// ports read after it fall back to the text, and the JSON answers their batches brought
+// are never read: they are not in the transcript. Only a port whose JSON was read and
+// failed holds both forms.
+func TestTranscriptHoldsOnlyWhatWasRead(t *testing.T) {
+	failed := "nv show interface swp2 counters qos -o json"
+	// Ports are read concurrently: whether one is read after swp2 varies, so a few runs.
+	for range 20 {
+		b := &batchingRunner{fakeRunner: &fakeRunner{Scenario: "healthy", Override: map[string]collectors.Output{failed: {Stdout: "{"}}}}
+		dev := &topology.Device{Name: "leaf2", Platform: "cumulus", Role: topology.RoleSwitch}
+		if err := (Platform{}).Collect(context.Background(), collectors.Record(b, Descriptor().Allowlist(), dev), inventory.DeviceSpec{Name: "leaf2"}, dev); err != nil {
+			t.Fatal(err)
+		}
+		recorded := map[string]bool{}
+		for _, ex := range dev.Transcript {
+			if recorded[ex.Command] {
+				t.Errorf("%q recorded twice", ex.Command)
+			}
+			recorded[ex.Command] = true
+		}
+		for _, p := range dev.Switch.Ports {
+			text := "nv show interface " + p.Name + " counters qos"
+			if recorded[jsonCmd(text)] && recorded[text] && jsonCmd(text) != failed {
+				t.Fatalf("%s: both counter forms recorded, but its JSON was not read (its counters come from %q)", p.Name, p.Counters.Source.Command)
+			}
+		}
+		if !recorded[failed] {
+			t.Fatalf("the failed JSON read %q is not in the transcript", failed)
+		}
+	}
 }

@@ -28,7 +28,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
 	// The switch-wide commands are fixed: one batch (one session on a runner that batches).
-	r = switchcollect.Prefetch(ctx, r, 1, []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdRoCE})
+	r = collectors.Prefetch(ctx, r, 1, []string{CmdSystem, jsonCmd(CmdInterfaceLLDP), CmdRoCE})
 
 	if nos, ev := evidence.Read(ctx, r, CmdSystem, ParseSystem); ev.Error == "" {
 		sw.NOS = nos
@@ -66,7 +66,7 @@ const portsInFlight = 8
 // answers from them; a command no batch brought is sent on its own.
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
-	sent := &switchcollect.Sent{Next: switchcollect.Prefetch(ctx, nr.r, 1, firstPortCommands(ctx, nr, names[0], roce, roceEv))}
+	sent := &switchcollect.Sent{Next: collectors.Prefetch(ctx, nr.r, 1, firstPortCommands(ctx, nr, names[0], roce, roceEv))}
 	first := &nvReader{r: sent}
 	first.noJSON.Store(nr.noJSON.Load())
 	ports[0] = withBufferSizes(collectPort(ctx, first, names[0], roce, roceEv), roce)
@@ -84,7 +84,7 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 		}
 		groups[i%portsInFlight] = append(groups[i%portsInFlight], switchcollect.ForPort(did, names[0], name)...)
 	}
-	rest := &nvReader{r: switchcollect.Prefetch(ctx, nr.r, portsInFlight, groups...)}
+	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...)}
 	rest.noJSON.Store(noJSON)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)

@@ -17,7 +17,7 @@ import (
 // each. Facts that cannot be read are unknown with their evidence. The error is returned only
 // when nothing is left to check: discovery failed at the transport, or no port was found.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
-	e := executor{r: r, sudo: spec.Conn.Sudo, pre: &answers{}}
+	e := newExecutor(r, spec.Conn.Sudo)
 	d := discover(ctx, e)
 	if err := unreachable(d); err != nil {
 		return err

@@ -84,9 +84,12 @@ func (d *discovery) gidExcerpt(dp DevPort, indexes map[int]bool) string {
 		var lastP string
 		var lastSet map[int]bool
 		for l := range strings.SplitSeq(d.gids.out.Stdout, "\n") {
-			p, ok := gidLinePort(l)
-			if !ok {
-				continue
+			p := lastP
+			if lastP == "" || !strings.HasPrefix(l, lastP) { // a line under lastP is lastP's
+				var ok bool
+				if p, ok = gidLinePort(l); !ok {
+					continue
+				}
 			}
 			if p != lastP || lastSet == nil {
 				lastP, lastSet = p, held[p]

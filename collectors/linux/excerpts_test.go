@@ -18,7 +18,7 @@ func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
 		} else {
 			r = newFakeRunner(scenario)
 		}
-		d := discover(context.Background(), executor{r: r, pre: &answers{}})
+		d := discover(context.Background(), newExecutor(r, false))
 		if len(d.ports) == 0 || len(d.netdevs) == 0 {
 			t.Fatalf("%s: discovery found nothing", scenario)
 		}
@@ -45,34 +45,40 @@ func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
 	}
 }
 
-// counterLineKept keeps exactly the lines that contain one of the counter words.
-func TestCounterLineKept(t *testing.T) {
-	words := []string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"}
-	lines := []string{"", "rx_pause_ctrl_phy: 1", "tx_discards_phy: 0", "np_cnp_sent: 3", "np_ecn_marked_roce_packets: 0",
-		"out_of_sequence: 0", "rx_retrans: 1", "local_ack_timeout_err: 0", "rx_bytes: 12", "pausse: 1", "p", "paus", "ecnp",
-		"out_of_sequenc", "xtimeout", "rdma_cnp"}
-	for _, l := range append(lines, loadTranscript(t)["ethtool -S ens1np0"].Stdout) {
-		want := false
-		for _, w := range words {
-			want = want || strings.Contains(l, w)
+// counterExcerptRef is the counter excerpt by its definition: the lines holding a word.
+func counterExcerptRef(text string) string {
+	return linesWhere(text, func(l string) bool {
+		for _, w := range counterWords {
+			if strings.Contains(l, w) {
+				return true
+			}
 		}
-		if got := counterLineKept(l); got != want {
-			t.Errorf("counterLineKept(%q) = %v, want %v", l, got, want)
+		return false
+	})
+}
+
+// counterExcerpt keeps exactly the lines that hold one of the counter words, in order.
+func TestCounterExcerpt(t *testing.T) {
+	texts := []string{"", "\n", "pause", "rx_bytes: 1", "ecn\n", "\nrx_pause_ctrl_phy: 1\n\ntx_discards_phy: 0",
+		"np_cnp_sent: 3\r\nnp_ecn_marked_roce_packets: 0\r\n  \nout_of_sequence: 0",
+		"rx_retrans: 1\nlocal_ack_timeout_err: 0\nrx_bytes: 12\npausse: 1\np\npaus\necnp\nout_of_sequenc\nxtimeout\nrdma_cnp",
+		"pause_discard_cnp_ecn: 1\npausepause\n", "paus\ne\ncn"}
+	tr := loadTranscript(t)
+	texts = append(texts, tr["ethtool -S ens1np0"].Stdout, tr["grep -s -H . /sys/class/infiniband/mlx5_0/ports/1/hw_counters/*"].Stdout)
+	for _, text := range texts {
+		if got, want := counterExcerpt(text), counterExcerptRef(text); got != want {
+			t.Errorf("counterExcerpt(%q) =\n%q\nwant\n%q", text, got, want)
 		}
 	}
 }
 
-// go test -fuzz=FuzzCounterLineKept -fuzztime=30s ./collectors/linux
-func FuzzCounterLineKept(f *testing.F) {
-	f.Add("rx_prio3_pause: 0")
+// go test -fuzz=FuzzCounterExcerpt -fuzztime=30s ./collectors/linux
+func FuzzCounterExcerpt(f *testing.F) {
+	f.Add("rx_prio3_pause: 0\nx\necn")
 	f.Add("ecn")
-	f.Fuzz(func(t *testing.T, l string) {
-		want := false
-		for _, w := range []string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"} {
-			want = want || strings.Contains(l, w)
-		}
-		if counterLineKept(l) != want {
-			t.Errorf("counterLineKept(%q) = %v, want %v", l, !want, want)
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := counterExcerpt(text), counterExcerptRef(text); got != want {
+			t.Errorf("counterExcerpt(%q) = %q, want %q", text, got, want)
 		}
 	})
 }

@@ -55,7 +55,13 @@ func (r result) failure() string {
 type executor struct {
 	r    collectors.Runner
 	sudo bool
-	pre  *answers // what phases already brought back (see phase)
+	pre  *collectors.Prefetched // what phases sent ahead (see phase); r answers from it
+}
+
+// newExecutor is an executor whose phases send ahead over r.
+func newExecutor(r collectors.Runner, sudo bool) executor {
+	p := collectors.Prefetch(context.Background(), r, 1)
+	return executor{r: p, sudo: sudo, pre: p}
 }
 
 // run fills template with vars (every value validated) and sends it, unless a phase already
@@ -65,10 +71,7 @@ func (e executor) run(ctx context.Context, template string, vars map[string]stri
 	if err != nil {
 		return result{cmd: template, err: err}
 	}
-	if r, ok := e.pre.get(cmd); ok {
-		return r
-	}
-	out, err := e.r.Run(ctx, cmd)
+	out, err := e.r.Run(ctx, cmd) // answered from a phase when one sent it
 	return result{cmd: cmd, out: out, err: err}
 }
 

@@ -55,49 +55,68 @@ func decodeIPFields(text string) []ipFields {
 // scanIPObjects reads a JSON array of objects (or nulls) the way decoding it into
 // []map[string]json.RawMessage would, for the ipExcerptKeys only (the last of a repeated
 // key, as the map keeps); false when the text is not such an array or a key has an escape.
-// Every step advances i, so the loops end with the text.
 func scanIPObjects(s string) ([]ipFields, bool) {
-	i := skipJSONSpace(s, 0)
-	if i >= len(s) || s[i] != '[' {
+	var out []ipFields
+	ok := scanObjects(s, ipExcerptKeys[:], func(vals []string) {
+		var f ipFields
+		for k, v := range vals {
+			f.v[k], f.ok[k] = v, v != ""
+		}
+		out = append(out, f)
+	})
+	if !ok {
 		return nil, false
 	}
+	return out, true
+}
+
+// scanObjects reads s, a JSON array of objects (or nulls), calling elem for each with the
+// raw values of keys in it ("" for a key it lacks; vals is reused), as decoding into
+// []map[string]json.RawMessage would see them; false when s is not such an array or a key
+// has an escape. Every step advances i, so the loops end with the text.
+func scanObjects(s string, keys []string, elem func(vals []string)) bool {
+	vals := make([]string, len(keys))
+	i := skipJSONSpace(s, 0)
+	if i >= len(s) || s[i] != '[' {
+		return false
+	}
 	i = skipJSONSpace(s, i+1)
-	var out []ipFields
 	if i < len(s) && s[i] == ']' {
-		return out, skipJSONSpace(s, i+1) == len(s)
+		return skipJSONSpace(s, i+1) == len(s)
 	}
 	for i < len(s) {
-		var f ipFields
+		clear(vals)
 		switch {
 		case strings.HasPrefix(s[i:], "null"):
 			i += len("null")
 		case s[i] == '{':
 			var ok bool
-			if i, ok = scanIPObject(s, i, &f); !ok {
-				return nil, false
+			if i, ok = scanObject(s, i, keys, vals); !ok {
+				return false
 			}
 		default:
-			return nil, false
+			return false
 		}
-		out = append(out, f)
+		elem(vals)
 		i = skipJSONSpace(s, i)
 		if i >= len(s) {
-			return nil, false
+			return false
 		}
 		switch s[i] {
 		case ',':
 			i = skipJSONSpace(s, i+1)
 		case ']':
-			return out, skipJSONSpace(s, i+1) == len(s)
+			return skipJSONSpace(s, i+1) == len(s)
 		default:
-			return nil, false
+			return false
 		}
 	}
-	return nil, false
+	return false
 }
 
-// scanIPObject reads the object at s[i] == '{' into f and returns the index after it.
-func scanIPObject(s string, i int, f *ipFields) (int, bool) {
+// scanObject reads the object at s[i] == '{', setting vals[k] to the raw value of keys[k],
+// and returns the index after it.
+func scanObject(s string, i int, keys, vals []string) (int, bool) {
 	i = skipJSONSpace(s, i+1)
 	if i < len(s) && s[i] == '}' {
 		return i + 1, true
@@ -121,9 +140,9 @@ func scanIPObject(s string, i int, f *ipFields) (int, bool) {
 		if i, ok = skipJSONValue(s, i); !ok {
 			return 0, false
 		}
-		for k, want := range ipExcerptKeys {
+		for k, want := range keys {
 			if key == want {
-				f.v[k], f.ok[k] = s[start:i], true
+				vals[k] = s[start:i]
 			}
 		}
 		i = skipJSONSpace(s, i)

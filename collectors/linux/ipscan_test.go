@@ -78,3 +78,39 @@ func BenchmarkIPExcerpts(b *testing.B) {
 		}
 	}
 }
+
+// addrSeeds are addr_info values: the recorded host's and the odd shapes JSON allows.
+func addrSeeds(tb testing.TB) []string {
+	seeds := []string{`[]`, `null`, `{}`, `[null]`, `[{}]`, ` [ {"family" : "inet", "local":"10.0.0.1","prefixlen":24,"scope":"global","x":[1,"]"]} , null ] `,
+		`[{"family":"inet","family":"inet6"}]`, `[{"f\u0061mily":"inet"}]`, `[{"scope":null,"local":{"a":"b"}}]`, `[1]`, `[{"local":"a"}`}
+	for _, f := range ipFieldObjects(loadTranscript(tb)[CmdIPAddr].Stdout) {
+		if v, ok := f.get("addr_info"); ok {
+			seeds = append(seeds, string(v))
+		}
+	}
+	return seeds
+}
+
+// On any valid JSON text the scan of an addr_info accepts, it gives what decoding gives.
+func checkTrimAddrInfo(t *testing.T, s string) {
+	if !json.Valid([]byte(s)) {
+		return
+	}
+	if got, want := trimAddrInfo(json.RawMessage(s)), decodeAddrInfo(json.RawMessage(s)); string(got) != string(want) {
+		t.Fatalf("%q: scanned %s, decoded %s", s, got, want)
+	}
+}
+
+func TestTrimAddrInfoMatchesDecode(t *testing.T) {
+	for _, s := range addrSeeds(t) {
+		checkTrimAddrInfo(t, s)
+	}
+}
+
+// go test -fuzz=FuzzTrimAddrInfo -fuzztime=30s ./collectors/linux
+func FuzzTrimAddrInfo(f *testing.F) {
+	for _, s := range addrSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(checkTrimAddrInfo)
+}

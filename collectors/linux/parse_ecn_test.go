@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -68,5 +69,24 @@ func TestParseECNErrors(t *testing.T) {
 				t.Error("want an error")
 			}
 		})
+	}
+}
+
+// ecnPathRef is the regular expression splitECNPath replaced: the reference it must agree with.
+var ecnPathRef = regexp.MustCompile(`^/sys/class/net/[^/]+/ecn/(roce_np|roce_rp)/(?:enable/(\d+)|(cnp_dscp|cnp_802p_prio))$`)
+
+func TestSplitECNPathAgreesWithRegexp(t *testing.T) {
+	paths := []string{"", "/sys/class/net/", "/sys/class/net//ecn/roce_np/enable/3", "/sys/class/net/eth0/ecn/roce_np/enable/3",
+		"/sys/class/net/eth0/ecn/roce_rp/enable/07", "/sys/class/net/eth0/ecn/roce_rp/enable/", "/sys/class/net/eth0/ecn/roce_rp/enable/3x",
+		"/sys/class/net/eth0/ecn/roce_np/cnp_dscp", "/sys/class/net/eth0/ecn/roce_rp/cnp_802p_prio", "/sys/class/net/eth0/ecn/roce_xp/enable/1",
+		"/sys/class/net/eth0/ecn/roce_np/cnp_dscpx", "/sys/class/net/a/b/ecn/roce_np/enable/1", "/sys/class/net/eth0/ecn/roce_np",
+		"/sys/class/net/eth0/ecn/roce_np/", "/sys/class/net/eth0/ecn/roce_npx/enable/1", "x/sys/class/net/eth0/ecn/roce_np/enable/1",
+		"/sys/class/net/eth0/ecn/roce_np/enable/99999999999999999999", "/sys/class/net/eth0/ecn/roce_np/enable/1/2"}
+	for _, p := range paths {
+		point, prio, file, ok := splitECNPath(p)
+		m := ecnPathRef.FindStringSubmatch(p)
+		if ok != (m != nil) || (m != nil && (point != m[1] || prio != m[2] || file != m[3])) {
+			t.Errorf("%q: split %q %q %q %v, regexp %q", p, point, prio, file, ok, m)
+		}
 	}
 }

@@ -65,6 +65,12 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 	gids := map[key]*topology.GID{}
 	types := map[key]string{}
 	ndevs := map[key]string{}
+	// A port's slots come in runs of one directory: the last one's split (all but the index)
+	// and port number are kept, and a path in the same directory only reads its index.
+	var dir string
+	var last gidFile
+	var port int
+	var err1 error
 	n := -1
 	for line := range strings.SplitSeq(text, "\n") {
 		n++
@@ -73,11 +79,18 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		}
 		// Paths hold no ':' (device and netdev names cannot), GID values do: split on the first.
 		path, val, ok := strings.Cut(line, ":")
-		m, okPath := splitGIDPath(path)
+		var m gidFile
+		okPath := false
+		if d := path[:strings.LastIndexByte(path, '/')+1]; d != "" && d == dir {
+			m, okPath = last, allDigits(path[len(d):])
+			m.idx = path[len(d):]
+		} else if m, okPath = splitGIDPath(path); okPath {
+			dir, last = d, m
+			port, err1 = strconv.Atoi(m.port)
+		}
 		if !ok || !okPath {
 			return nil, fmt.Errorf("GID sysfs line %d %s: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n+1, collectors.QuoteLine(line))
 		}
-		port, err1 := strconv.Atoi(m.port)
 		idx, err2 := strconv.Atoi(m.idx)
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("GID sysfs line %d: port or index out of range", n+1)

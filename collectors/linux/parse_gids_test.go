@@ -90,12 +90,39 @@ func TestParseSysfsGIDsErrors(t *testing.T) {
 		"IPv4 not a GID":  "/sys/class/infiniband/mlx5_0/ports/1/gids/0:10.0.0.1\n",
 		"unknown type":    "/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/0:RoCE v3\n",
 		"other sysfs dir": "/sys/class/infiniband/mlx5_0/ports/1/pkeys/0:0xffff\n",
+		// The second path is in the first one's directory, which is not split again.
+		"bad index after a good one": "/sys/class/infiniband/mlx5_0/ports/1/gids/0:fe80:0000:0000:0000:0000:0000:0000:0001\n" +
+			"/sys/class/infiniband/mlx5_0/ports/1/gids/0x:0000:0000:0000:0000:0000:0000:0000:0000\n",
+		"port out of range": "/sys/class/infiniband/mlx5_0/ports/99999999999999999999/gids/0:0000:0000:0000:0000:0000:0000:0000:0000\n" +
+			"/sys/class/infiniband/mlx5_0/ports/99999999999999999999/gids/1:0000:0000:0000:0000:0000:0000:0000:0000\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			if got, err := ParseSysfsGIDs(in); err == nil {
 				t.Errorf("want an error, got %+v", got)
 			}
 		})
+	}
+}
+
+// Ports whose lines interleave are each read whole: a directory seen before another is split
+// again when it comes back.
+func TestParseSysfsGIDsInterleaved(t *testing.T) {
+	in := "/sys/class/infiniband/mlx5_0/ports/1/gids/1:fe80:0000:0000:0000:0000:0000:0000:0001\n" +
+		"/sys/class/infiniband/mlx5_1/ports/2/gids/1:fe80:0000:0000:0000:0000:0000:0000:0002\n" +
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/3:fe80:0000:0000:0000:0000:0000:0000:0003\n" +
+		"/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/3:RoCE v2\n" +
+		"/sys/class/infiniband/mlx5_1/ports/2/gid_attrs/ndevs/1:eth1\n"
+	got, err := ParseSysfsGIDs(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[DevPort][]topology.GID{
+		{Dev: "mlx5_0", Port: 1}: {{Index: 1, GID: "fe80:0000:0000:0000:0000:0000:0000:0001", IP: "fe80::1"},
+			{Index: 3, GID: "fe80:0000:0000:0000:0000:0000:0000:0003", IP: "fe80::3", Type: "RoCE v2"}},
+		{Dev: "mlx5_1", Port: 2}: {{Index: 1, GID: "fe80:0000:0000:0000:0000:0000:0000:0002", IP: "fe80::2", Netdev: "eth1"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 

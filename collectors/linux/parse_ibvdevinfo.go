@@ -5,15 +5,15 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/topology"
 )
 
 var (
 	// "PORT_ACTIVE (4)", "4096 (5)", "4X (2)", "25.0 Gbps (32)": a label and its numeric code.
-	labelCode = regexp.MustCompile(`^(.+?)\s*\((\d+)\)$`)
-	widthRe   = regexp.MustCompile(`^(\d+)X$`)
-	speedRe   = regexp.MustCompile(`^([\d.]+) Gbps$`)
+	widthRe = regexp.MustCompile(`^(\d+)X$`)
+	speedRe = regexp.MustCompile(`^([\d.]+) Gbps$`)
 )
 
 // ParseIbvDevinfo reads `ibv_devinfo -v`: per device port the state, physical state, link
@@ -92,14 +92,30 @@ type devinfoPort struct {
 	width, speed float64
 }
 
+// splitLabelCode is the LABEL of `LABEL (CODE)` (CODE digits, any space before the
+// parenthesis not part of LABEL, LABEL not empty), as the expression ^(.+?)\s*\((\d+)\)$
+// reads it; by hand, since a port's six such lines made that expression most of
+// ibv_devinfo's parse.
+func splitLabelCode(val string) (string, bool) {
+	open := strings.LastIndexByte(val, '(')
+	if open < 1 || !strings.HasSuffix(val, ")") || !allDigits(val[open+1:len(val)-1]) {
+		return "", false
+	}
+	label := strings.TrimRight(val[:open], " \t\n\f\r")
+	if label == "" {
+		_, n := utf8.DecodeRuneInString(val) // .+? takes one character when all else is space
+		label = val[:n]
+	}
+	return label, strings.IndexByte(label, '\n') < 0 // . is not a newline
+}
+
 func (a *devinfoPort) set(key, val string) error {
 	switch key {
 	case "state", "phys_state", "max_mtu", "active_mtu", "active_width", "active_speed":
-		m := labelCode.FindStringSubmatch(val)
-		if m == nil {
+		label, ok := splitLabelCode(val)
+		if !ok {
 			return fmt.Errorf("%s %q: expected `LABEL (CODE)`", key, val)
 		}
-		label := m[1]
 		switch key {
 		case "state":
 			a.p.State = label

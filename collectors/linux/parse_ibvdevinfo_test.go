@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -85,4 +86,29 @@ func TestParseIbvDevinfoErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// labelCodeRef is the expression splitLabelCode replaced: the reference it must agree with.
+var labelCodeRef = regexp.MustCompile(`^(.+?)\s*\((\d+)\)$`)
+
+func checkLabelCode(t *testing.T, val string) {
+	label, ok := splitLabelCode(val)
+	m := labelCodeRef.FindStringSubmatch(val)
+	if ok != (m != nil) || (m != nil && label != m[1]) {
+		t.Errorf("%q: split %q %v, expression %q", val, label, ok, m)
+	}
+}
+
+func TestSplitLabelCodeAgreesWithExpression(t *testing.T) {
+	for _, v := range []string{"PORT_ACTIVE (4)", "LINK_UP (5)", "4096 (5)", "4X (2)", "100.0 Gbps (64)", "invalid MTU (0)",
+		"(4)", " (4)", "\t \r(4)", "x(4)", "x (4) ", "x ()", "x (4a)", "x ((4))", "a (1) (2)", "a\n(1)", "\n (1)", "a\nb (1)", "\xff (1)", "é (2)", "x", "", ")"} {
+		checkLabelCode(t, v)
+	}
+}
+
+// go test -fuzz=FuzzSplitLabelCode -fuzztime=30s ./collectors/linux
+func FuzzSplitLabelCode(f *testing.F) {
+	f.Add("PORT_ACTIVE (4)")
+	f.Add(" \t(12)")
+	f.Fuzz(checkLabelCode)
 }

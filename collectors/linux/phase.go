@@ -3,14 +3,13 @@ package linux
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
 // A host is read in phases: every command whose inputs are known is sent in one batch (one
 // SSH session on a runner that batches), and the tasks that parse the answers then find
-// them here instead of sending each command in its own session. Discovery is one phase;
+// them in the executor's Prefetched instead of sending each command in its own session. Discovery is one phase;
 // the per-port commands another; the fallbacks that depend on a per-port answer (dcb when
 // mlnx_qos fails, default_roce_tos when traffic_class is unset) a third, only when needed.
 
@@ -20,54 +19,17 @@ type call struct {
 	vars     map[string]string
 }
 
-// answers holds what a phase's batch brought back, by command as sent.
-type answers struct {
-	mu sync.Mutex
-	m  map[string]result
-}
-
-func (a *answers) get(cmd string) (result, bool) {
-	if a == nil {
-		return result{}, false
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	r, ok := a.m[cmd]
-	return r, ok
-}
-
-// phase sends calls as one batch and keeps the answers for run. A call whose values fail
+// phase sends calls as one batch, for run to answer from. A call whose values fail
 // validation is not sent: run gives its validation error as it always has. A command
 // already answered is not sent again.
 func (e executor) phase(ctx context.Context, calls []call) {
-	if e.pre == nil || len(calls) == 0 {
-		return
-	}
-	var cmds []string
-	seen := map[string]bool{}
+	cmds := make([]string, 0, len(calls))
 	for _, c := range calls {
-		cmd, err := e.expand(c.template, c.vars)
-		if err != nil || seen[cmd] {
-			continue
+		if cmd, err := e.expand(c.template, c.vars); err == nil {
+			cmds = append(cmds, cmd)
 		}
-		if _, ok := e.pre.get(cmd); ok {
-			continue
-		}
-		seen[cmd] = true
-		cmds = append(cmds, cmd)
 	}
-	if len(cmds) == 0 {
-		return
-	}
-	outs, errs := collectors.AsBatch(e.r).RunBatch(ctx, cmds)
-	e.pre.mu.Lock()
-	defer e.pre.mu.Unlock()
-	if e.pre.m == nil {
-		e.pre.m = make(map[string]result, len(cmds))
-	}
-	for i, cmd := range cmds {
-		e.pre.m[cmd] = result{cmd: cmd, out: outs[i], err: errs[i]}
-	}
+	e.pre.Add(ctx, 1, cmds)
 }
 
 // expand fills template and adds the sudo prefix: the command exactly as sent.
@@ -124,5 +86,6 @@ func (e executor) answered(template string, vars map[string]string) (result, boo
 	if err != nil {
 		return result{}, false
 	}
-	return e.pre.get(cmd)
+	out, err, ok := e.pre.Answer(cmd)
+	return result{cmd: cmd, out: out, err: err}, ok
 }

@@ -75,7 +75,7 @@ func TestCollectInPhases(t *testing.T) {
 // A value that fails validation is never batched: its task reports the validation error.
 func TestPhaseSkipsInvalidValues(t *testing.T) {
 	b := &batchingRunner{fakeRunner: newFakeRunner("ofed-lossless")}
-	e := executor{r: b, pre: &answers{}}
+	e := newExecutor(b, false)
 	e.phase(context.Background(), []call{{CmdEthtoolPause, map[string]string{"if": "eth0;reboot"}}, {CmdNCCLConf, nil}})
 	if len(b.batches) != 1 || len(b.batches[0]) != 1 || b.batches[0][0] != CmdNCCLConf {
 		t.Fatalf("batches %q", b.batches)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
-	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -27,7 +26,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	sw := &topology.SwitchFacts{Ports: []*topology.SwitchPort{}}
 	dev.Switch = sw
 	// Every command is fixed: all go in one batch (one session on a runner that batches).
-	r = switchcollect.Prefetch(ctx, r, 1, []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters, CmdInterfaceCounters})
+	r = collectors.Prefetch(ctx, r, 1, []string{CmdVersion, CmdRunningConfig, CmdLLDP, CmdPFCCounters, CmdQueueCounters, CmdInterfaceCounters})
 
 	if nos, ev := evidence.Read(ctx, r, CmdVersion, ParseVersion); ev.Error == "" {
 		sw.NOS = nos

@@ -1,0 +1,137 @@
+package collectors
+
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Prefetched is a Runner that answers from batches sent ahead (one SSH session each on a
+// runner that batches) and sends anything else itself. A collector whose commands are known
+// before it parses their answers sends them all up front and then reads as it always has:
+// a wrong guess costs a round trip, never a wrong fact.
+//
+// Over a device's recorder, a command sent ahead enters the transcript when it is first
+// read, not when its batch comes back: the transcript holds what the collector used, and a
+// guess nobody read (a port's command foretold from another port) leaves no exchange that
+// no fact came from. Unread answers are dropped rather than kept marked: nothing reads them,
+// and a transcript is the evidence of the facts, not a log of the wire.
+type Prefetched struct {
+	next Runner
+	mu   sync.Mutex
+	m    map[string]*answer
+}
+
+type answer struct {
+	out     Output
+	err     error
+	pending *pendingExchange // recorded on first read; nil once recorded or when not recording
+}
+
+// Prefetch sends groups, each as one batch, at most inFlight at a time, and returns the
+// runner that answers from them. A command already answered is not sent again. Over a
+// Prefetched, the groups join its answers (one map, one first read per command).
+func Prefetch(ctx context.Context, r Runner, inFlight int, groups ...[]string) *Prefetched {
+	p, ok := r.(*Prefetched)
+	if !ok {
+		p = &Prefetched{next: r, m: map[string]*answer{}}
+	}
+	p.Add(ctx, inFlight, groups...)
+	return p
+}
+
+// Add sends more groups, as Prefetch does.
+func (p *Prefetched) Add(ctx context.Context, inFlight int, groups ...[]string) {
+	seen := map[string]bool{}
+	var g errgroup.Group
+	g.SetLimit(max(1, inFlight))
+	for _, group := range groups {
+		var cmds []string
+		p.mu.Lock()
+		for _, c := range group {
+			if _, ok := p.m[c]; ok || seen[c] {
+				continue
+			}
+			seen[c] = true
+			cmds = append(cmds, c)
+		}
+		p.mu.Unlock()
+		if len(cmds) == 0 {
+			continue
+		}
+		g.Go(func() error {
+			as := p.sendAhead(ctx, cmds)
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			for i, c := range cmds {
+				p.m[c] = as[i]
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // answers carry their own errors
+}
+
+// sendAhead sends cmds as one batch; over a recorder their exchanges wait for a read.
+func (p *Prefetched) sendAhead(ctx context.Context, cmds []string) []*answer {
+	as := make([]*answer, len(cmds))
+	if rec, ok := p.next.(*recorder); ok {
+		outs, errs, pend := rec.send(ctx, cmds)
+		for i := range cmds {
+			as[i] = &answer{out: outs[i], err: errs[i], pending: pend[i]}
+		}
+		return as
+	}
+	outs, errs := AsBatch(p.next).RunBatch(ctx, cmds)
+	for i := range cmds {
+		as[i] = &answer{out: outs[i], err: errs[i]}
+	}
+	return as
+}
+
+// Answer is what a batch brought for cmd, if one did, read without sending anything.
+func (p *Prefetched) Answer(cmd string) (Output, error, bool) {
+	p.mu.Lock()
+	a, ok := p.m[cmd]
+	var pend *pendingExchange
+	if ok {
+		pend, a.pending = a.pending, nil
+	}
+	p.mu.Unlock()
+	if !ok {
+		return Output{}, nil, false
+	}
+	pend.record()
+	return a.out, a.err, true
+}
+
+// Run answers cmd from a batch when one brought it, otherwise sends it.
+func (p *Prefetched) Run(ctx context.Context, cmd string) (Output, error) {
+	if out, err, ok := p.Answer(cmd); ok {
+		return out, err
+	}
+	return p.next.Run(ctx, cmd)
+}
+
+var _ BatchRunner = (*Prefetched)(nil)
+
+// RunBatch answers what batches brought and sends the rest as one batch.
+func (p *Prefetched) RunBatch(ctx context.Context, cmds []string) ([]Output, []error) {
+	outs, errs := make([]Output, len(cmds)), make([]error, len(cmds))
+	var send []string
+	var at []int
+	for i, c := range cmds {
+		var ok bool
+		if outs[i], errs[i], ok = p.Answer(c); !ok {
+			send, at = append(send, c), append(at, i)
+		}
+	}
+	if len(send) > 0 {
+		o, e := AsBatch(p.next).RunBatch(ctx, send)
+		for j, i := range at {
+			outs[i], errs[i] = o[j], e[j]
+		}
+	}
+	return outs, errs
+}
