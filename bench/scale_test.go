@@ -129,6 +129,10 @@ package bench
 // check: a planned one-pass decoder with interned strings and shared maps (bench
 // check_snapshot_test.go has its profile), devices judged on every core into one results
 // slice, the deadlock analysis on numbered edges: 10k check 23-26 -> ~6 s of CPU, 2.6 -> ~1 GB.
+// Its next profile (ROCEAUDIT_CPUPROFILE, 10k): the snapshot reader's goroutine was ~1.5 s,
+// nearly all stdlib inflate, ahead of decode (~3 s on the other core), path enumeration
+// (arcPaths ~1.1 s), device checks (~1.5 s) and GC (~0.8 s). klauspost/compress's gzip reader
+// (drop-in) took 10k check wall 6.0-9.7 -> 4.6-7.4 s on a loaded 2-core machine, reports identical.
 //
 // The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
 // 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),

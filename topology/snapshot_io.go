@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	kgzip "github.com/klauspost/compress/gzip"
 	"io"
 	"os"
 	"strings"
@@ -227,7 +228,9 @@ func readStream(r io.Reader, opts ReadOptions) (*Snapshot, error) {
 func Gunzipped(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+		// klauspost's inflate is a drop-in for compress/gzip's reader at about twice its
+		// speed; gunzip was the reading goroutine's largest cost in check's profile.
+		zr, err := kgzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("gzip: %w", err)
 		}
