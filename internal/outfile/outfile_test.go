@@ -76,17 +76,8 @@ func TestSymlinksAreWrittenThrough(t *testing.T) {
 	}
 }
 
-// A FIFO (as /dev/stdout is when piped) and a device are written to, never replaced.
-func TestFIFOAndDeviceAreWrittenTo(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "stdout") // like /dev/stdout -> /proc/self/fd/1 -> pipe
-	if err := os.Symlink(fifo, link); err != nil {
-		t.Fatal(err)
-	}
+// readFIFO reads what the FIFO's writer sends, in the background, as a reader of a pipe does.
+func readFIFO(fifo string) <-chan string {
 	got := make(chan string, 1)
 	go func() {
 		f, err := os.Open(fifo)
@@ -98,6 +89,21 @@ func TestFIFOAndDeviceAreWrittenTo(t *testing.T) {
 		b, _ := io.ReadAll(f)
 		got <- string(b)
 	}()
+	return got
+}
+
+// A FIFO (as /dev/stdout is when piped) and a device are written to, never replaced.
+func TestFIFOAndDeviceAreWrittenTo(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "stdout") // like /dev/stdout -> /proc/self/fd/1 -> pipe
+	if err := os.Symlink(fifo, link); err != nil {
+		t.Fatal(err)
+	}
+	got := readFIFO(fifo)
 	if err := Write(link, []byte("report"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -178,17 +184,7 @@ func TestFailedWriteInPlaceLeavesNoPartialReport(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got := make(chan string, 1)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		defer f.Close()
-		b, _ := io.ReadAll(f)
-		got <- string(b)
-	}()
+	got := readFIFO(fifo)
 	if err := WriteFunc(fifo, 0o644, failAfter); err == nil {
 		t.Fatal("a failed write to a FIFO reported success")
 	}
