@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	kgzip "github.com/klauspost/compress/gzip"
 	"io"
 	"os"
 	"strings"
+
+	kgzip "github.com/klauspost/compress/gzip"
 )
 
 // A snapshot file is one JSON object, compact, written as a stream: the header, the devices
