@@ -121,15 +121,22 @@ func TestFIFOAndDeviceAreWrittenTo(t *testing.T) {
 	}
 }
 
-func TestHardLinkedFileKeepsItsLinks(t *testing.T) {
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+// hardLinkedPair is two names in dir of one file holding "old content".
+func hardLinkedPair(t *testing.T, dir string) (a, b string) {
+	t.Helper()
+	a, b = filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	if err := os.WriteFile(a, []byte("old content"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Link(a, b); err != nil {
 		t.Fatal(err)
 	}
+	return a, b
+}
+
+func TestHardLinkedFileKeepsItsLinks(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hardLinkedPair(t, dir)
 	if err := Write(a, []byte("new"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -166,13 +173,7 @@ func failAfter(w io.Writer) error {
 // file as it was and gives the FIFO's reader an end with nothing, never half a report.
 func TestFailedWriteInPlaceLeavesNoPartialReport(t *testing.T) {
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	if err := os.WriteFile(a, []byte("old content"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Link(a, b); err != nil {
-		t.Fatal(err)
-	}
+	a, b := hardLinkedPair(t, dir)
 	if err := WriteFunc(a, 0o644, failAfter); err == nil {
 		t.Fatal("a failed write reported success")
 	}
