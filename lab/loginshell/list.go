@@ -165,12 +165,20 @@ var redirection = regexp.MustCompile(`^([0-9]?)(>|<)(/dev/null|&[0-9]|&-)$`)
 // and descriptors above 2 change neither.
 func redirected(f []string) (body []string, out [3]string) {
 	n := len(f)
-	for n > 0 && redirection.MatchString(f[n-1]) {
-		n--
+	var words [][]string // the trailing redirections' parts, last first
+	for ; n > 0; n-- {
+		m := redirection.FindStringSubmatch(f[n-1])
+		if m == nil {
+			break
+		}
+		words = append(words, m)
 	}
-	for _, r := range f[n:] {
-		m := redirection.FindStringSubmatch(r)
-		fd := map[string]int{"": 0, ">": 1}[m[2]]
+	for i := len(words) - 1; i >= 0; i-- {
+		m := words[i]
+		fd := 0 // a redirection's default descriptor: stdin for <, stdout for >
+		if m[2] == ">" {
+			fd = 1
+		}
 		if m[1] != "" {
 			fd = int(m[1][0] - '0')
 		}
