@@ -46,6 +46,10 @@ func (c *Client) RunBatch(ctx context.Context, cmds []string) ([]collectors.Outp
 	return outs, errs
 }
 
+// maxCutShortLists is how many lists in a row may end without an exit status, and short of
+// their markers, before the device gets one session per command.
+const maxCutShortLists = 2
+
 // maxListBytes bounds one batch's command line, well under the 32 KiB packets every SSH
 // server must take (RFC 4253 6.1: 35,000 bytes with headers and padding).
 const maxListBytes = 24 << 10
@@ -101,9 +105,14 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
 			pending = pending[b.answered+1:]
 		case b.cutShort:
-			// The transport failed, not the shell: each command left goes in its own session
-			// (on a dead connection each fails at once with the transport's error), and later
-			// lists are still batched.
+			// Once, the transport failed, not the shell: each command left goes in its own
+			// session (on a dead connection each fails at once with the transport's error), and
+			// later lists are still batched. A second list cut short on a connection that still
+			// opens sessions is the server's way, not a mishap (an sshd that never sends an
+			// exit status, before a shell that gives no markers): batching stops there.
+			if c.cutShortLists.Add(1) >= maxCutShortLists {
+				c.noBatch.Store(true)
+			}
 			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
 			return
 		case b.answered < len(pending): // a clean end, its markers missing or malformed
@@ -111,6 +120,7 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			c.runEach(ctx, cmds, pending[b.answered:], outs, errs)
 			return
 		default:
+			c.cutShortLists.Store(0)
 			pending = nil
 		}
 	}

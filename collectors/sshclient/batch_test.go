@@ -181,6 +181,33 @@ func TestRunBatchCutShortKeepsBatching(t *testing.T) {
 	}
 }
 
+// A server that never sends an exit status, before a shell that gives no markers, cuts every
+// list short on a live connection: after the second such list the device gets one session
+// per command, instead of a wasted list before every batch.
+func TestRunBatchStopsAfterListsCutShortTwice(t *testing.T) {
+	f := setup(t)
+	f.srv.mu.Lock()
+	f.srv.replies, f.srv.shell, f.srv.noExitStatus = batchReplies, false, true
+	f.srv.mu.Unlock()
+	c := dial(t, f.cfg)
+	cmds := []string{"ethtool -a eth0", "ethtool -a eth9", "cat /etc/os-release"}
+	wantSessions := []int{1 + 3, 2 * (1 + 3), 2*(1+3) + 3}
+	for round, want := range wantSessions {
+		outs, errs := c.RunBatch(context.Background(), cmds)
+		for i, cmd := range cmds {
+			if !strings.Contains(fmt.Sprint(errs[i]), "without an exit status") || outs[i].Stdout != batchReplies[cmd].stdout {
+				t.Errorf("round %d: %q: %+v, %v", round, cmd, outs[i], errs[i])
+			}
+		}
+		if received, _, _, _, _ := f.srv.snapshot(); len(received) != want {
+			t.Fatalf("round %d: %d sessions in all, want %d: %q", round, len(received), want, received)
+		}
+		if got := c.noBatch.Load(); got != (round >= 1) {
+			t.Errorf("round %d: noBatch %v", round, got)
+		}
+	}
+}
+
 // The caller's context ending stops the batch: what was answered stays, the rest fails.
 func TestRunBatchCancelled(t *testing.T) {
 	_, c := shellServer(t, true)

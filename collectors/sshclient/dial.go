@@ -27,6 +27,9 @@ type Client struct {
 	// noBatch is set once the device's shell failed a batch's markers: RunBatch then sends
 	// one command per session.
 	noBatch atomic.Bool
+	// cutShortLists counts the lists in a row that ended without an exit status before
+	// their last marker (see runPart).
+	cutShortLists atomic.Int32
 }
 
 var _ collectors.Runner = (*Client)(nil)

@@ -47,14 +47,16 @@ type testServer struct {
 	delay      time.Duration // before answering a non-slow command
 	// shell runs each exec line as a login shell's `;`-list (lab/loginshell), each command
 	// answered from replies; off, the whole line is one command, as a network CLI takes it.
-	shell       bool
-	forwardOK   bool
-	received    []string // exec commands, in arrival order
-	users       []string // users that authenticated
-	signals     []string
-	forwards    []string // direct-tcpip destinations
-	active, max int      // concurrent exec sessions
-	conns       []net.Conn
+	shell     bool
+	forwardOK bool
+	// noExitStatus: no channel ever gets an exit-status (as some embedded sshds do).
+	noExitStatus bool
+	received     []string // exec commands, in arrival order
+	users        []string // users that authenticated
+	signals      []string
+	forwards     []string // direct-tcpip destinations
+	active, max  int      // concurrent exec sessions
+	conns        []net.Conn
 
 	slowClosed chan string // a slow command's channel was closed by the client
 }
@@ -209,6 +211,7 @@ func (s *testServer) exec(ch ssh.Channel, conn net.Conn, cmd string, closed <-ch
 	s.mu.Lock()
 	r, ok := s.replies[cmd]
 	delay := s.delay
+	noExitStatus := s.noExitStatus
 	s.active++
 	s.max = max(s.max, s.active)
 	s.mu.Unlock()
@@ -239,7 +242,7 @@ func (s *testServer) exec(ch ssh.Channel, conn net.Conn, cmd string, closed <-ch
 		conn.Close()
 		return
 	}
-	if !r.noExit {
+	if !r.noExit && !noExitStatus {
 		ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{r.exit}))
 	}
 	ch.Close()
