@@ -491,6 +491,14 @@ func TestRunBatchCutsLongLists(t *testing.T) {
 	}
 }
 
+func TestGraceSecondsRoundsUp(t *testing.T) {
+	for d, want := range map[time.Duration]int{time.Second: 1, 1500 * time.Millisecond: 2, 100 * time.Millisecond: 1, 3 * time.Second: 3} {
+		if got := graceSeconds(d); got != want {
+			t.Errorf("graceSeconds(%s) = %d, want %d", d, got, want)
+		}
+	}
+}
+
 func TestCutList(t *testing.T) {
 	cmds := []string{strings.Repeat("a", 100), strings.Repeat("b", 100), "it's", strings.Repeat("c", 1000)}
 	parts := cutList(cmds, []int{0, 1, 2, 3}, 2*(100+listOverhead)+listBase)

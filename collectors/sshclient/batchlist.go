@@ -32,8 +32,14 @@ import (
 // `kill -TERM -$$` names the group of $$ alone: where sh leads none, it fails and touches
 // nothing. A list that ends kills the watcher (the tail) and exits with status 0.
 var listHead = `exec 3<&0 </dev/null; { read x <&3; trap "" TERM; kill -TERM -$$; sleep ` +
-	strconv.Itoa(int(stopGrace/time.Second)) + `; kill -KILL -$$; } >/dev/null 2>&1 & exec 3<&-; `
+	strconv.Itoa(graceSeconds(stopGrace)) + `; kill -KILL -$$; } >/dev/null 2>&1 & exec 3<&-; `
 
+// graceSeconds is d in whole seconds, rounded up: POSIX sleep takes integers only, and a
+// grace rounded down could be none.
+func graceSeconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
+
+// listTail kills the watcher. The list's own exit status is then kill's, and nothing reads
+// it: each command's status is in its marker, and a list short of markers is told by them.
 const listTail = `; kill $!`
 
 // newToken is a batch's marker.
