@@ -54,11 +54,16 @@ func TestOpenSSHBatchStall(t *testing.T) {
 	u := opensshd.RequireUser(t)
 	s := f.server(t, false)
 	opensshd.SudoersDropIn(t, "roceaudit-test-batch-stall", u.Username+" ALL=(root) NOPASSWD: /usr/bin/sleep, /usr/bin/id, /usr/bin/uname\n")
+	// use_pty is sudo's default from 1.9.14; sudo documents it as without effect when sudo
+	// has no terminal, as in a batch: the case proves the stop holds with it set.
 	for _, tc := range []struct {
-		user string
-		sudo bool
-	}{{"root", false}, {u.Username, false}, {u.Username, true}} {
-		t.Run(fmt.Sprintf("%s sudo=%v", tc.user, tc.sudo), func(t *testing.T) {
+		user         string
+		sudo, usePty bool
+	}{{"root", false, false}, {u.Username, false, false}, {u.Username, true, false}, {u.Username, true, true}} {
+		t.Run(fmt.Sprintf("%s sudo=%v use_pty=%v", tc.user, tc.sudo, tc.usePty), func(t *testing.T) {
+			if tc.usePty {
+				opensshd.SudoersDropIn(t, "roceaudit-test-batch-stall-pty", "Defaults:"+u.Username+" use_pty\n")
+			}
 			cmds := []string{"id -un", "sleep 600", "uname -s"}
 			cfg := f.config(s, tc.user, cmds...)
 			cfg.Timeout, cfg.Sudo = 3*time.Second, tc.sudo
