@@ -194,39 +194,103 @@ func (g *Graph) Paths(a, b Endpoint) (paths [][]Hop, truncated bool, err error) 
 // arcPaths is Paths with each path its directed edges (see arc), in the same order: the
 // deadlock analysis walks millions of hops, which as numbers need no string hashing.
 func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err error) {
+	src, dst, err := g.ends(a, b)
+	if err != nil {
+		return nil, false, err
+	}
+	buf := g.scratch()
+	defer bfsBuffers.Put(buf)
+	g.searchFrom(buf, b, dst, src, a.Interface)
+	return g.walk(buf.dist, a, src, b, dst)
+}
+
+// arcPathsTo is arcPaths from each of srcs to b, answered through each(i, ...) in turn. One
+// search from b serves every source that is a host (hosts never transit, so no source
+// changes another's distances): the deadlock analysis asks each leaf's representative for
+// the same destinations, and a search per pair was most of its path work at 10,000 devices.
+func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [][]int32, truncated bool, err error)) {
+	shared := 0
+	for _, a := range srcs {
+		if src, dst, err := g.ends(a, b); err == nil && g.host[src] && src != dst {
+			shared++
+		}
+	}
+	if shared < 2 {
+		for i, a := range srcs {
+			paths, trunc, err := g.arcPaths(a, b)
+			each(i, paths, trunc, err)
+		}
+		return
+	}
+	dst := g.index[b.Device]
+	buf := g.scratch()
+	defer bfsBuffers.Put(buf)
+	g.searchFrom(buf, b, dst, -1, "")
+	dist := buf.dist
+	for i, a := range srcs {
+		src, _, err := g.ends(a, b)
+		if err != nil || !g.host[src] {
+			paths, trunc, err := g.arcPaths(a, b)
+			each(i, paths, trunc, err)
+			continue
+		}
+		// The full search gave src a distance over any of its ports; a pinned netdev may
+		// leave by a longer one, as arcPaths's own search would find.
+		searched := dist[src]
+		dist[src] = -1
+		for _, e := range g.adj[src] {
+			if d := dist[e.to]; d >= 0 && (e.to == dst || !g.host[e.to]) && g.allowed(a, src, b, dst, src, e) && (dist[src] < 0 || d+1 < dist[src]) {
+				dist[src] = d + 1
+			}
+		}
+		paths, trunc, err := g.walk(dist, a, src, b, dst)
+		dist[src] = searched
+		each(i, paths, trunc, err)
+	}
+}
+
+// ends are the graph nodes of a path's endpoints.
+func (g *Graph) ends(a, b Endpoint) (src, dst int, err error) {
 	src, ok1 := g.index[a.Device]
 	dst, ok2 := g.index[b.Device]
 	if !ok1 || !ok2 {
-		return nil, false, fmt.Errorf("unknown endpoint")
+		return 0, 0, fmt.Errorf("unknown endpoint")
 	}
 	if src == dst {
-		return nil, false, fmt.Errorf("both endpoints are %s", a.Device)
+		return 0, 0, fmt.Errorf("both endpoints are %s", a.Device)
 	}
-	allowed := func(from int, e edge) bool {
-		if g.cut != nil && g.cut[e.link] {
-			return false
-		}
-		if from == src && a.Interface != "" && e.local != a.Interface {
-			return false
-		}
-		if e.to == dst && b.Interface != "" && e.remote != b.Interface {
-			return false
-		}
-		return true
+	return src, dst, nil
+}
+
+// allowed is whether a path from a (node src) to b (node dst) may take edge e out of node
+// from: not a failed link, and the netdevs the endpoints are pinned to.
+func (g *Graph) allowed(a Endpoint, src int, b Endpoint, dst, from int, e edge) bool {
+	if g.cut != nil && g.cut[e.link] {
+		return false
 	}
-	// Distance to dst, walking backwards; hosts other than the ends do not forward. The walk
-	// below only visits nodes nearer dst than src, all of which are settled once src is
-	// reached, so the search stops there (a query between two hosts of a 10,000-device Clos
-	// no longer visits every host).
-	buf := g.scratch()
-	defer bfsBuffers.Put(buf)
+	if from == src && a.Interface != "" && e.local != a.Interface {
+		return false
+	}
+	if e.to == dst && b.Interface != "" && e.remote != b.Interface {
+		return false
+	}
+	return true
+}
+
+// searchFrom fills buf.dist with each node's distance to dst (b), walking backwards; hosts
+// other than dst do not forward. With a source (src >= 0, pinned to srcIface when set) it
+// stops once src is reached: the walk only visits nodes nearer dst than src, all settled by
+// then (a query between two hosts of a 10,000-device Clos does not visit every host).
+// Without one (src -1) it searches the whole fabric.
+func (g *Graph) searchFrom(buf *bfsBuffer, b Endpoint, dst, src int, srcIface string) {
+	a := Endpoint{Interface: srcIface}
 	dist := buf.dist
 	for i := range dist {
 		dist[i] = -1
 	}
 	dist[dst] = 0
 	queue := append(buf.queue[:0], dst)
-	for head := 0; head < len(queue) && dist[src] < 0; head++ {
+	for head := 0; head < len(queue) && (src < 0 || dist[src] < 0); head++ {
 		n := queue[head]
 		if n != dst && g.host[n] {
 			continue
@@ -236,7 +300,7 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 				continue
 			}
 			// e goes n -> e.to; the forward edge is e.to -> n.
-			if !allowed(e.to, edge{to: n, local: e.remote, remote: e.local, link: e.link}) {
+			if !g.allowed(a, src, b, dst, e.to, edge{to: n, local: e.remote, remote: e.local, link: e.link}) {
 				continue
 			}
 			dist[e.to] = dist[n] + 1
@@ -244,6 +308,10 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 		}
 	}
 	buf.queue = queue
+}
+
+// walk lists the shortest paths from a (node src) to b (node dst) down the distances dist.
+func (g *Graph) walk(dist []int, a Endpoint, src int, b Endpoint, dst int) (paths [][]int32, truncated bool, err error) {
 	if dist[src] < 0 {
 		return nil, false, nil
 	}
@@ -251,8 +319,8 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 	// one (the 10k analysis makes millions).
 	hops := dist[src]
 	var flat []int32
-	var walk func(n int, acc []int32)
-	walk = func(n int, acc []int32) {
+	var step func(n int, acc []int32)
+	step = func(n int, acc []int32) {
 		if truncated {
 			return
 		}
@@ -265,13 +333,13 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 			return
 		}
 		for k, e := range g.adj[n] {
-			if dist[e.to] != dist[n]-1 || !allowed(n, e) || (e.to != dst && g.host[e.to]) {
+			if dist[e.to] != dist[n]-1 || !g.allowed(a, src, b, dst, n, e) || (e.to != dst && g.host[e.to]) {
 				continue
 			}
-			walk(e.to, append(acc, g.first[n]+int32(k)))
+			step(e.to, append(acc, g.first[n]+int32(k)))
 		}
 	}
-	walk(src, make([]int32, 0, hops))
+	step(src, make([]int32, 0, hops))
 	if len(flat) > 0 {
 		paths = make([][]int32, len(flat)/hops)
 		for i := range paths {

@@ -223,3 +223,48 @@ func TestCutGraphMatchesRebuiltGraph(t *testing.T) {
 		t.Fatal("no path compared")
 	}
 }
+
+// One search per destination answers every source as a search per pair would: pinned and
+// unpinned netdevs at both ends, a source that is the destination or unknown, a switch as a
+// source, and a graph with a link cut.
+func TestPathsToOneDestinationMatchPerPairQueries(t *testing.T) {
+	dual := devs([]string{"gpu01", "gpu02", "gpu03"}, []string{"leaf1", "leaf2", "spine1"})
+	dualLinks := []Link{
+		link("gpu01:p0", "leaf1:swp1"), link("gpu01:p1", "leaf2:swp1"),
+		link("gpu02:p0", "leaf2:swp2"), link("gpu02:p1", "leaf1:swp2"), link("gpu03:p0", "leaf1:swp3"),
+		link("leaf1:up", "spine1:d1"), link("leaf2:up", "spine1:d2"),
+	}
+	tds, tls := fabricOf(threeTier("leaf1:x1-leaf2:x1", "agg3:x2-agg4:x2")...)
+	graphs := map[string]*Graph{
+		"dual-homed":  NewGraph(dual, dualLinks),
+		"three-tier":  NewGraph(tds, tls),
+		"without one": NewGraph(tds, tls).without([]int{len(tls) - 1}),
+	}
+	for name, g := range graphs {
+		var eps []Endpoint
+		for _, n := range g.names {
+			eps = append(eps, Endpoint{Device: n})
+		}
+		for n, es := range g.adj {
+			if g.host[n] {
+				for _, e := range es {
+					eps = append(eps, Endpoint{Device: g.names[n], Interface: e.local})
+				}
+			}
+		}
+		srcs := append(eps, Endpoint{Device: "nowhere"})
+		compared := 0
+		for _, b := range eps {
+			g.arcPathsTo(srcs, b, func(i int, got [][]int32, gotTrunc bool, gotErr error) {
+				want, wantTrunc, wantErr := g.arcPaths(srcs[i], b)
+				if fmt.Sprint(got, gotTrunc, gotErr) != fmt.Sprint(want, wantTrunc, wantErr) {
+					t.Errorf("%s: %v -> %v: got %v %v %v, want %v %v %v", name, srcs[i], b, got, gotTrunc, gotErr, want, wantTrunc, wantErr)
+				}
+				compared += len(want)
+			})
+		}
+		if compared == 0 {
+			t.Errorf("%s: no path compared", name)
+		}
+	}
+}
