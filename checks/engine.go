@@ -275,18 +275,23 @@ func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked m
 
 // linkResults compares both ends of every link in scope.
 func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Options) []Result {
-	var out []Result
+	// Sized once (grown append by append, the ~170,000 link results of 10,000 devices were
+	// ~100 MB of copies), and written through before it is filled (see touchZeroed).
+	k := countKinds(cat)
+	out := make([]Result, 0, k.link*len(f.links)+k.declared*len(f.declared))
+	touchZeroed(out[:cap(out)])
 	for _, l := range f.links {
 		if !sc.hasLink(l) {
 			continue
 		}
 		a, b := f.end(l.A), f.end(l.B)
+		peer := l.B.String()
 		for _, c := range cat {
 			if c.link == nil || !opts.wants(c.ID) {
 				continue
 			}
 			res := c.result(r, opts.linkFix(c, c.link(r, a, b), r, a, b), l.A.Device, l.A.Interface)
-			res.Peer = l.B.String()
+			res.Peer = peer
 			out = append(out, res)
 		}
 	}
@@ -320,6 +325,7 @@ func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device,
 	sort.Strings(names)
 	for _, key := range names {
 		peer := peers[key]
+		peerName := peer.String()
 		p, ok := ports[key]
 		for _, c := range cat {
 			if c.switchPort == nil || !opts.wants(c.ID) {
@@ -340,7 +346,7 @@ func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device,
 			}
 			e := end{ref: topology.PortRef{Device: d.Name, Interface: iface}, dev: d, sw: p}
 			res := c.result(r, opts.portFix(c, v, e, r), d.Name, iface)
-			res.Peer = peer.String()
+			res.Peer = peerName
 			out = append(out, res)
 		}
 	}
