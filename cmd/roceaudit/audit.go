@@ -121,6 +121,7 @@ func inventoryPaths(in *inventory.Inventory) []checks.PathSpec {
 
 // checkAndReport is the tail every auditing command shares: checks, report, verdict.
 func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
+	collectLessWhileChecking()
 	results, waived := a.applyWaivers(checks.Run(snap, opts))
 	rep := a.report(snap, results)
 	rep.Waivers = waived

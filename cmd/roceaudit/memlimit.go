@@ -40,6 +40,25 @@ func limitMemory(devices int) {
 	}
 }
 
+// collectLessWhileChecking collects once what reading left behind, then lets the heap grow
+// further than GOGC's default before the next collection. Checking allocates the results
+// and keeps nearly all of it until the report is written, so a collection then frees little;
+// and reading leaves ~250 MB of line buffers at 10,000 devices, which the results reuse once
+// collected instead of faulting in fresh pages (~5 us each on this 2-core VM). Checking the
+// 10,000-device snapshot (gctrace, perf): three collections during the checks became one,
+// wall 2.7-2.8 -> 2.4-2.5 s, user CPU 4.1 -> 3.7 s, peak RSS ~880 -> ~855 MB; GOGC 400 was no
+// faster and took RSS to ~920 MB.
+// GOGC or GOMEMLIMIT set by the user win.
+func collectLessWhileChecking() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
+		return
+	}
+	runtime.GC()
+	debug.SetGCPercent(checkGCPercent)
+}
+
+const checkGCPercent = 200
+
 func memLimitFor(devices int) int64 {
 	return memLimitBase + int64(max(devices, 0))*memLimitPerDevice
 }
