@@ -27,12 +27,7 @@ func (p PortFacts) values() []string { return []string{p.MTU, p.PFC, p.Trust, p.
 
 // portFacts lists the facts of every port a result names, in device then port order.
 func portFacts(snap *topology.Snapshot, results []checks.Result) []PortFacts {
-	want := map[[2]string]bool{}
-	for _, r := range results {
-		if r.Interface != "" {
-			want[[2]string{r.Device, r.Interface}] = true
-		}
-	}
+	want := resultPorts(results)
 	var out []PortFacts
 	for _, d := range snap.Devices {
 		if d.Host != nil {
