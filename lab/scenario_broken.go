@@ -89,11 +89,7 @@ func brokenExtraHosts() []*device {
 		ds = append(ds, gpu(n))
 	}
 	for _, f := range brokenExtraFaults {
-		i := slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })
-		if i < 0 {
-			panic(fmt.Sprintf("lab: broken fault on %s, which is not one of gpu11..gpu14", f.Device))
-		}
-		d := ds[i]
+		d := deviceNamed(ds, f.Device, "broken fault on", "gpu11..gpu14")
 		if f.apply != nil {
 			f.apply(d.host)
 		}

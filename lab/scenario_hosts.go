@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/roceaudit/roceaudit/lab/linuxhost"
@@ -86,7 +85,7 @@ func hostVariantDevices() []*device {
 	rail := linuxhost.NewRailHost(name, hostVariantHosts, railHostRails)
 	ds = append(ds, &device{name: name, platform: "linux", dev: rail, host: rail})
 	for _, f := range hostVariantFaults {
-		ds[slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })].host.Update(f.apply)
+		deviceNamed(ds, f.Device, "host-variants fault on", "the scenario's hosts").host.Update(f.apply)
 	}
 	return ds
 }

@@ -173,13 +173,25 @@ var brokenFaults = []fault{
 func broken() []*device {
 	ds := append(healthy(), gpu(9), gpu(10))
 	for _, f := range brokenFaults {
-		i := slices.IndexFunc(ds, func(d *device) bool { return d.name == f.Device })
+		d := deviceNamed(ds, f.Device, "broken fault on", "gpu01..gpu10")
 		if f.apply != nil {
-			f.apply(ds[i].host)
+			f.apply(d.host)
 		}
-		ds[i].hostKeyMismatch = ds[i].hostKeyMismatch || f.hostKeyMismatch
+		d.hostKeyMismatch = d.hostKeyMismatch || f.hostKeyMismatch
 	}
 	return append(ds, brokenExtraHosts()...)
+}
+
+// deviceNamed is the device of ds called name. A scenario's fault on a device it does not
+// build is a programming error of the scenario, so it panics with what it was looking for
+// ("broken fault on"), the name and the devices there are (among, "gpu01..gpu10"), not with
+// a bare index out of range.
+func deviceNamed(ds []*device, name, what, among string) *device {
+	i := slices.IndexFunc(ds, func(d *device) bool { return d.name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("lab: %s %s, which is not one of %s", what, name, among))
+	}
+	return ds[i]
 }
 
 // withSwitches adds a fabric's switches, cabled to the hosts, with the scenario's switch
@@ -192,7 +204,15 @@ func withSwitches(f fabric, scenario string, hosts []*device, latency time.Durat
 	states := newSwitches(f, byName)
 	if scenario == ScenarioBroken {
 		for _, f := range brokenSwitchFaults {
-			f.apply(states[f.Device].Port(f.Interface))
+			sw := states[f.Device]
+			if sw == nil {
+				panic(fmt.Sprintf("lab: broken switch fault on %s, which is not a switch of the fabric", f.Device))
+			}
+			p := sw.Port(f.Interface)
+			if p == nil {
+				panic(fmt.Sprintf("lab: broken switch fault on %s:%s, which is not a port of %s", f.Device, f.Interface, f.Device))
+			}
+			f.apply(p)
 		}
 		applyBrokenFabricFaults(states)
 	}

@@ -179,3 +179,19 @@ func TestFaultsTable(t *testing.T) {
 		t.Errorf("%d faulty ports/devices and %d switch faults, want %d and 14", len(seen), sw, 17+4+sw+2)
 	}
 }
+
+// A fault on a host name the scenario does not build (a misspelling) panics naming the host,
+// not with a bare index out of range.
+func TestDeviceNamedPanicsWithTheName(t *testing.T) {
+	ds := []*device{gpu(11), gpu(12)}
+	if d := deviceNamed(ds, "gpu12", "broken fault on", "gpu11..gpu12"); d.name != "gpu12" {
+		t.Fatalf("found %s", d.name)
+	}
+	defer func() {
+		const want = "lab: broken fault on gpu21, which is not one of gpu11..gpu12"
+		if r := recover(); r != want {
+			t.Errorf("panic %v, want %q", r, want)
+		}
+	}()
+	deviceNamed(ds, "gpu21", "broken fault on", "gpu11..gpu12")
+}

@@ -193,16 +193,59 @@ func TestDemoBrokenFailsEveryCheckWhereTheFaultIs(t *testing.T) {
 			t.Errorf("%s does not fail in the broken demo", c.ID)
 		}
 	}
-	// Each planted fault is found where it is, and no two share a device or port.
-	where := map[string]string{}
-	for _, f := range lab.Faults(lab.ScenarioBroken) {
-		at := f.Device + ":" + f.Interface
-		if prev, dup := where[at]; dup {
-			t.Errorf("%s carries two faults: %s and %s", at, prev, f.Check)
-		}
-		where[at] = f.Check
+	// Each planted fault is found where it is, and distinctly: no result can stand for two.
+	faults := lab.Faults(lab.ScenarioBroken)
+	for _, msg := range indistinctFaults(faults) {
+		t.Error(msg)
+	}
+	for _, f := range faults {
 		if !slices.ContainsFunc(rep.Results, func(r checks.Result) bool { return r.Check == f.Check && faultAt(f, r) }) {
 			t.Errorf("fault %+v: no failing %s result on it", f, f.Check)
+		}
+	}
+}
+
+// indistinctFaults says which planted faults one result could show at once. Faults are
+// keyed by device, so a device-wide fault (Interface "", found on any port of its device)
+// is seen beside the port faults of that device, not only beside another device-wide one:
+// two faults on one port, or two device-wide ones on one device, clash outright; a
+// device-wide fault beside a port fault of its device clashes when they share a check
+// (broken has leaf2's device-wide XFER-COVERAGE beside leaf2:swp2's SW-MTU, and gpu03's
+// XFER-RUN beside its ports' HOST-GID-INDEX: distinct checks, so distinct results).
+func indistinctFaults(faults []lab.Fault) []string {
+	var msgs []string
+	byDevice := map[string][]lab.Fault{}
+	for _, f := range faults {
+		for _, o := range byDevice[f.Device] {
+			switch {
+			case o.Interface == f.Interface:
+				msgs = append(msgs, fmt.Sprintf("%s:%s carries two faults: %s and %s", f.Device, f.Interface, o.Check, f.Check))
+			case (o.Interface == "" || f.Interface == "") && o.Check == f.Check:
+				msgs = append(msgs, fmt.Sprintf("%s has a device-wide %s beside the same check's fault on a port (%s:%s and %s:%s): one result would show both",
+					f.Device, f.Check, o.Device, o.Interface, f.Device, f.Interface))
+			}
+		}
+		byDevice[f.Device] = append(byDevice[f.Device], f)
+	}
+	return msgs
+}
+
+func TestIndistinctFaults(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		faults []lab.Fault
+		want   int
+	}{
+		{"a device-wide fault beside a port fault of another check", []lab.Fault{{Device: "leaf2", Check: "XFER-COVERAGE"}, {Device: "leaf2", Interface: "swp2", Check: "SW-MTU"}}, 0},
+		{"one check on two ports of a device", []lab.Fault{{Device: "gpu03", Interface: "p0", Check: "HOST-GID-INDEX"}, {Device: "gpu03", Interface: "p1", Check: "HOST-GID-INDEX"}}, 0},
+		{"two faults on one port", []lab.Fault{{Device: "leaf2", Interface: "swp2", Check: "SW-MTU"}, {Device: "leaf2", Interface: "swp2", Check: "SW-PFC"}}, 1},
+		{"two device-wide faults", []lab.Fault{{Device: "gpu09", Check: "COLLECT-REACH"}, {Device: "gpu09", Check: "XFER-RUN"}}, 1},
+		{"a port fault, then the device-wide fault of its check", []lab.Fault{{Device: "leaf2", Interface: "swp2", Check: "SW-MTU"}, {Device: "leaf2", Check: "SW-MTU"}}, 1},
+		{"the device-wide fault, then a port fault of its check", []lab.Fault{{Device: "leaf2", Check: "SW-MTU"}, {Device: "leaf2", Interface: "swp2", Check: "SW-MTU"}}, 1},
+		{"the same check on two devices", []lab.Fault{{Device: "leaf2", Check: "SW-MTU"}, {Device: "spine1", Interface: "Ethernet1/3", Check: "SW-MTU"}}, 0},
+	} {
+		if got := indistinctFaults(tc.faults); len(got) != tc.want {
+			t.Errorf("%s: %q, want %d clash(es)", tc.name, got, tc.want)
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package eos
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -44,37 +46,95 @@ func TestWatchdogTimers(t *testing.T) {
 }
 
 // The global watchdog lines are read once, when the running-config is parsed; a port timer
-// adds its line to that port's evidence only, never to the defaults every port shares.
+// adds its line to that port's evidence only, never to the defaults every port shares. Two
+// ports with different timers, read one after the other, each carry their own timer only,
+// and a third port on the defaults carries neither.
 func TestWatchdogDefaultsParsedOnce(t *testing.T) {
+	const (
+		fast = "priority-flow-control pause watchdog port timer timeout 0.05 polling-interval auto recovery-time 1"
+		slow = "priority-flow-control pause watchdog port timer timeout 0.7 polling-interval auto recovery-time 3"
+	)
 	rc, err := ParseRunningConfig("priority-flow-control pause watchdog default recovery-time 1.5\n" +
 		"priority-flow-control pause watchdog default timeout 0.2\n" +
 		"priority-flow-control pause watchdog action drop\n" +
-		"qos profile FAST\n   priority-flow-control pause watchdog port timer timeout 0.05 polling-interval auto recovery-time 1\n" +
-		"interface Ethernet1\n   service-profile FAST\ninterface Ethernet2\n   priority-flow-control pause watchdog\n")
+		"qos profile FAST\n   " + fast + "\n" +
+		"qos profile SLOW\n   " + slow + "\n" +
+		"interface Ethernet1\n   service-profile FAST\ninterface Ethernet2\n   service-profile SLOW\n" +
+		"interface Ethernet3\n   priority-flow-control pause watchdog\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := rc.Watchdog
-	if d.Err != nil || d.Action != "drop" || d.TimeoutMs != 200 || d.RecoveryMs != 1500 || len(d.Lines) != 3 ||
-		d.Lines[0] != "priority-flow-control pause watchdog action drop" {
+	defaults := []string{
+		"priority-flow-control pause watchdog action drop",
+		"priority-flow-control pause watchdog default recovery-time 1.5",
+		"priority-flow-control pause watchdog default timeout 0.2",
+	}
+	if d.Err != nil || d.Action != "drop" || d.TimeoutMs != 200 || d.RecoveryMs != 1500 || !slices.Equal(d.Lines, defaults) {
 		t.Fatalf("defaults %+v", d)
 	}
-	var got [2]topology.Fact[topology.WatchdogTimers]
-	for i, port := range []string{"Ethernet1", "Ethernet2"} {
+	for _, tc := range []struct {
+		port         string
+		want         topology.WatchdogTimers
+		own, notOurs []string // timer lines its evidence must and must not hold
+	}{
+		{"Ethernet1", topology.WatchdogTimers{DetectionMs: 50, RestorationMs: 1000, Action: "drop"}, []string{fast}, []string{slow}},
+		{"Ethernet2", topology.WatchdogTimers{DetectionMs: 700, RestorationMs: 3000, Action: "drop"}, []string{slow}, []string{fast}},
+		{"Ethernet3", topology.WatchdogTimers{DetectionMs: 200, RestorationMs: 1500, Action: "drop"}, nil, []string{fast, slow}},
+	} {
+		eff, err := rc.EffectiveQoS(rc.Interfaces[tc.port])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := watchdogTimers(rc, eff, tc.port)
+		if got.Status != topology.FactKnown || got.Value != tc.want {
+			t.Errorf("%s: got %v %+v, want %+v", tc.port, got.Status, got.Value, tc.want)
+		}
+		for _, l := range append(slices.Clone(defaults), tc.own...) {
+			if !strings.Contains(got.Source.Excerpt, l) {
+				t.Errorf("%s's evidence lacks %q: %q", tc.port, l, got.Source.Excerpt)
+			}
+		}
+		for _, l := range tc.notOurs {
+			if strings.Contains(got.Source.Excerpt, l) {
+				t.Errorf("%s's evidence holds another port's timer %q: %q", tc.port, l, got.Source.Excerpt)
+			}
+		}
+	}
+	if !slices.Equal(rc.Watchdog.Lines, defaults) {
+		t.Errorf("a port timer leaked into the defaults: %q", rc.Watchdog.Lines)
+	}
+}
+
+// The defaults' lines are shared by every port of the running-config, so ports read at once
+// must not append their timer into one backing array (under -race this fails without the copy).
+func TestWatchdogTimersConcurrentPorts(t *testing.T) {
+	// Three default lines: appended one by one, their slice has room for a fourth.
+	rc, err := ParseRunningConfig("priority-flow-control pause watchdog action drop\n" +
+		"priority-flow-control pause watchdog default timeout 0.2\n" +
+		"priority-flow-control pause watchdog default recovery-time 1.5\n" +
+		"interface Ethernet1\n   priority-flow-control pause watchdog port timer timeout 0.05 polling-interval auto recovery-time 1\n" +
+		"interface Ethernet2\n   priority-flow-control pause watchdog port timer timeout 0.7 polling-interval auto recovery-time 3\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"Ethernet1": "timeout 0.05", "Ethernet2": "timeout 0.7"}
+	var wg sync.WaitGroup
+	for port, own := range want {
 		eff, err := rc.EffectiveQoS(rc.Interfaces[port])
 		if err != nil {
 			t.Fatal(err)
 		}
-		got[i] = watchdogTimers(rc, eff, port)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				if ex := watchdogTimers(rc, eff, port).Source.Excerpt; !strings.Contains(ex, own) {
+					t.Errorf("%s's evidence lacks its %s: %q", port, own, ex)
+					return
+				}
+			}
+		}()
 	}
-	if got[0].Value.DetectionMs != 50 || got[1].Value.DetectionMs != 200 || got[1].Value.RestorationMs != 1500 {
-		t.Errorf("timers: %+v, %+v", got[0].Value, got[1].Value)
-	}
-	// Ethernet1's evidence names its port timer, so the check below on Ethernet2 can fail.
-	if !strings.Contains(got[0].Source.Excerpt, "port timer timeout 0.05") {
-		t.Errorf("Ethernet1's evidence lacks its port timer: %q", got[0].Source.Excerpt)
-	}
-	if strings.Contains(got[1].Source.Excerpt, "port timer") || len(rc.Watchdog.Lines) != 3 {
-		t.Errorf("Ethernet1's port timer leaked into the defaults: %q", got[1].Source.Excerpt)
-	}
+	wg.Wait()
 }

@@ -73,3 +73,26 @@ func TestPerPortAnswersFollowTheRegime(t *testing.T) {
 	}
 	labtest.ExecUnderUpdates(t, sw, dev, []string{"nv show interface swp1 qos mapping", "nv show interface swp2 link"})
 }
+
+// A Switch pointed at another state answers from that state, even when both states have seen
+// as many Updates: the regime and port index are kept per state, not per generation alone.
+func TestPerPortAnswersFollowAnotherState(t *testing.T) {
+	a, b := smallLeaf(), smallLeaf()
+	a.Update(func(sw *switchstate.Switch) { sw.Port("swp2").MTU = 1500 })
+	b.Update(func(sw *switchstate.Switch) { sw.Port("swp2").MTU = 9000 })
+	var genA, genB uint64
+	a.Read(func(sw *switchstate.Switch) { genA = sw.Generation() })
+	b.Read(func(sw *switchstate.Switch) { genB = sw.Generation() })
+	if genA != genB {
+		t.Fatalf("generations %d and %d: the test needs them equal", genA, genB)
+	}
+	dev := New(a)
+	const link = "nv show interface swp2 link"
+	if out, _, _ := dev.Exec(context.Background(), link); !strings.Contains(out, "mtu             1500         1500     1500\n") {
+		t.Fatalf("state a:\n%s", out)
+	}
+	dev.State = b
+	if out, _, _ := dev.Exec(context.Background(), link); !strings.Contains(out, "mtu             9000         9000     9000\n") {
+		t.Errorf("after pointing the Switch at state b, swp2's link is still a's:\n%s", out)
+	}
+}
