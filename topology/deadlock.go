@@ -110,7 +110,11 @@ type deadlockRun struct {
 // number gives the graph's arcs their port numbers and reverses, and the nodes their tiers.
 func (r *deadlockRun) number() {
 	g := r.g
-	index := map[PortRef]int32{}
+	arcs := len(g.from)
+	// Sized once: two ports an arc at most (a 10,000-device Clos has ~80,000 ports), grown
+	// insert by insert the map was a third of the analysis's allocation.
+	index := make(map[PortRef]int32, arcs)
+	r.ports = make([]PortRef, 0, arcs)
 	port := func(p PortRef) int32 {
 		if i, ok := index[p]; ok {
 			return i
@@ -119,7 +123,6 @@ func (r *deadlockRun) number() {
 		r.ports = append(r.ports, p)
 		return index[p]
 	}
-	arcs := len(g.from)
 	r.outPort, r.inPort, r.rev = make([]int32, arcs), make([]int32, arcs), make([]int32, arcs)
 	side := make([][2]int32, g.links) // link -> its arcs, in the order NewGraph added them
 	for i := range side {
@@ -189,7 +192,8 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	for _, d := range in.Devices {
 		r.host[d.Name] = d.Role == RoleHost
 	}
-	r.tiers, out.Untiered = Tiers(in.Devices, in.Links)
+	g := NewGraph(in.Devices, in.Links) // one graph for the tiers and every path query
+	r.tiers, out.Untiered = g.tiers()
 	out.Tiers = r.tiers
 	leaves := leafPorts(in.Links, r.host)
 	for _, eps := range leaves {
@@ -198,9 +202,9 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 	out.SameTier = r.sameTier()
 
 	var pairs []pairPaths
-	g := NewGraph(in.Devices, in.Links)
 	r.g = g
 	r.number()
+	// Only the pairs the budget reaches are listed; the rest are counted.
 	var ends [][2]Endpoint
 	for i := range leaves {
 		for j := i + 1; j < len(leaves); j++ {
@@ -208,10 +212,11 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 			if !ok {
 				continue // one host alone on both leaves: it does not send to itself
 			}
-			ends = append(ends, [2]Endpoint{a, b})
+			if out.PairsTotal++; len(ends) < r.budget {
+				ends = append(ends, [2]Endpoint{a, b})
+			}
 		}
 	}
-	out.PairsTotal = len(ends)
 	answered, ok := r.queryAll(g, ends)
 	for i, pp := range answered {
 		if ok[i] {
@@ -219,20 +224,9 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 		}
 	}
 	out.Pairs = len(pairs)
-	n := 0
 	for _, pp := range pairs {
-		n += 2 * len(pp.paths)
-	}
-	directed := make([][]int32, 0, n)
-	for _, pp := range pairs {
-		var back []int32 // the pair's reversed paths, in one array
-		if len(pp.paths) > 0 {
-			back = make([]int32, 0, len(pp.paths)*len(pp.paths[0]))
-		}
+		out.Paths += 2 * len(pp.paths) // each path and its reverse
 		for _, p := range pp.paths {
-			n := len(back)
-			back = r.reverse(back, p)
-			directed = append(directed, p, back[n:len(back):len(back)])
 			if r.losslessValley(p) {
 				hops := g.hops(p)
 				out.Valleys = append(out.Valleys, Valley{From: pp.a, To: pp.b, Hops: hops})
@@ -240,8 +234,7 @@ func AnalyseDeadlock(in DeadlockInput) DeadlockAnalysis {
 			}
 		}
 	}
-	out.Paths = len(directed)
-	nodes, adj := r.dependencies(directed)
+	nodes, adj := r.dependencies(pairs, out.Paths)
 	out.Queues = len(nodes)
 	out.Cycles = dependencyCycles(nodes, adj)
 	r.failures(g, pairs)
@@ -305,7 +298,10 @@ func (r *deadlockRun) queryAll(g *Graph, ends [][2]Endpoint) (out []pairPaths, o
 // Tiers is each switch's hop distance to the nearest host over the links (hosts do not
 // forward), and the switches no host reaches.
 func Tiers(devices []*Device, links []Link) (map[string]int, []string) {
-	g := NewGraph(devices, links)
+	return NewGraph(devices, links).tiers()
+}
+
+func (g *Graph) tiers() (map[string]int, []string) {
 	dist := make([]int, len(g.names))
 	var queue []int
 	for i := range g.names {
@@ -413,19 +409,21 @@ func (r *deadlockRun) losslessValley(p []int32) bool {
 
 const edgeCacheBits = 14
 
-// dependencies is the buffer dependency graph of directed paths: its nodes sorted, and per
-// node the sorted indexes of the queues it waits on.
-func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
+// dependencies is the buffer dependency graph of the pairs' paths, each taken both ways
+// (paths of them): its nodes sorted, and per node the sorted indexes of the queues it waits
+// on. The reverse of a path is walked from one scratch array, not kept (at 10,000 devices
+// 640,000 directed paths were a fifth of the analysis's allocation).
+func (r *deadlockRun) dependencies(pairs []pairPaths, paths int) ([]PortRef, [][]int) {
 	// Edges (prev<<32 | q) are listed, then sorted and made unique: a set of them in a map was
 	// a third of the analysis (a 10,000-device Clos has one distinct edge per path: ~640,000).
 	// A direct-mapped cache of edges already listed keeps repeats out of the list.
-	edges := make([]uint64, 0, len(paths))
+	edges := make([]uint64, 0, paths)
 	seen := make([]uint64, 1<<edgeCacheBits)
 	for i := range seen {
 		seen[i] = ^uint64(0)
 	}
 	queue := make([]bool, len(r.ports))
-	for _, p := range paths {
+	visit := func(p []int32) {
 		prev := int32(-1)
 		// Transit hops are 1..len(p)-1; hop i's queue is inter-switch when hop i+1 transits too.
 		for i := 1; i+1 < len(p); i++ {
@@ -445,6 +443,14 @@ func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
 			prev = q
 		}
 	}
+	var back []int32
+	for _, pp := range pairs {
+		for _, p := range pp.paths {
+			visit(p)
+			back = r.reverse(back[:0], p)
+			visit(back)
+		}
+	}
 	var nodeIDs []int32
 	for q, ok := range queue {
 		if ok {
@@ -458,14 +464,21 @@ func (r *deadlockRun) dependencies(paths [][]int32) ([]PortRef, [][]int) {
 		nodes[i] = r.ports[q]
 		index[q] = i
 	}
+	// Sorted, the edges of each queue are one run: its list is a window of one array.
 	adj := make([][]int, len(nodes))
 	slices.Sort(edges)
-	for _, e := range slices.Compact(edges) {
-		from, to := int32(uint32(e>>32)), int32(uint32(e))
-		adj[index[from]] = append(adj[index[from]], index[to])
-	}
-	for i := range adj {
-		slices.Sort(adj[i])
+	edges = slices.Compact(edges)
+	flat := make([]int, len(edges))
+	for i := 0; i < len(edges); {
+		from := uint32(edges[i] >> 32)
+		j := i
+		for ; j < len(edges) && uint32(edges[j]>>32) == from; j++ {
+			flat[j] = index[int32(uint32(edges[j]))]
+		}
+		list := flat[i:j:j]
+		slices.Sort(list)
+		adj[index[int32(from)]] = list
+		i = j
 	}
 	return nodes, adj
 }
