@@ -31,6 +31,25 @@ import (
 // set of them cost as much as the path queries, a sorted list half that. Left, in CPU at
 // 10k: decoding ~1.4 s (string interning look-ups ~0.7), GC ~0.7, deadlock ~0.6, gunzip
 // ~0.65, device and link checks ~0.8.
+//
+// perf record -g of the binary (the Go profiler does not see the kernel) then put a quarter of
+// check's CPU in page faults, ~5 us each on the 2-core VM: most were copy-on-write faults
+// with a TLB shootdown (do_wp_page), where a GC cycle had read a fresh, never-written page
+// (the results slice, scanned before the workers filled it, mapping the kernel's zero page)
+// and a write then copied it. Writing that slice through first cut minor faults 290k ->
+// 220k. A per-phase timing showed the deadlock analysis as the checks' long pole: its path
+// queries share one backward search per destination (every leaf asks for the same ones)
+// and scan compact arc arrays (BenchmarkAnalyseDeadlock 10k 475 -> 229 ms, 150 -> 88 MB).
+// gctrace showed twelve collections, three during the checks re-marking a heap that only
+// grows: one collection after reading (what it left is reused, not faulted in) and GOGC 200
+// while checking leave one. Link results sized once; the report's port set built once per
+// run of results. 10k check on the same machine: 2.9-3.5 -> 2.4-2.6 s wall, 4.8 -> 4.5 s
+// CPU, 880 -> 790 MB. Left (perf): decoding ~1.7 s of CPU, a fifth of it page faults (the
+// runtime's heap bits at the end of each fresh span are read before written) and a fifth
+// intern-map look-ups (3.5M strings, 94% seen before; comparing each with the string at
+// its place in the last device of its platform hit only 66% and was no faster); gunzip
+// ~0.55 s on the reader goroutine; device checks ~0.5 s; the deadlock analysis ~0.4 s.
+// Everything is CPU-bound on two cores: the 2 s target needs less to decode, not overlap.
 func BenchmarkCheckSnapshot(b *testing.B) {
 	path := os.Getenv("ROCEAUDIT_BENCH_SNAPSHOT")
 	if path == "" {
