@@ -256,3 +256,42 @@ func BenchmarkAnalyseDeadlock(b *testing.B) {
 		})
 	}
 }
+
+// Links of one key (each cable listed again the other way, from another source) fail in the
+// order sorting the links by compareLinks gives them, as they did before the analysis sorted
+// link indexes: past twelve links that sort is not stable.
+func TestFailedTwinLinksKeepTheirOrder(t *testing.T) {
+	ds, ls := fabricOf(threeTier()...)
+	for _, l := range slices.Clone(ls) {
+		ls = append(ls, Link{A: l.B, B: l.A, Source: "lldp"})
+	}
+	a := AnalyseDeadlock(DeadlockInput{Devices: ds, Links: ls, Lossless: allLossless})
+	var failable []Link
+	for _, l := range ls {
+		if !strings.HasPrefix(l.A.Device, "h") && !strings.HasPrefix(l.B.Device, "h") {
+			failable = append(failable, l)
+		}
+	}
+	if len(failable) <= 12 {
+		t.Fatalf("%d failable links: too few for the sort to be unstable", len(failable))
+	}
+	slices.SortFunc(failable, compareLinks)
+	at := map[Link]int{}
+	for i, l := range failable {
+		at[l] = i
+	}
+	last, twins := -1, 0
+	for _, v := range a.FailureValleys {
+		i, ok := at[*v.Failed]
+		if !ok || i < last {
+			t.Fatalf("valley after %v failed comes after that of %v", *v.Failed, failable[last])
+		}
+		if i != last && last >= 0 && linkKey(failable[i]) == linkKey(failable[last]) {
+			twins++
+		}
+		last = i
+	}
+	if twins == 0 {
+		t.Fatal("no twin links both opened a valley: the order between them was not tested")
+	}
+}
