@@ -212,10 +212,10 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 // search from b serves every source that is a host (hosts never transit, so no source
 // changes another's distances): the deadlock analysis asks each leaf's representative for
 // the same destinations, and a search per pair was most of its path work at 10,000 devices.
-func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [][]int32, truncated bool, err error)) {
-	shared := 0
+// It returns how many sources the shared search answered.
+func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [][]int32, truncated bool, err error)) (shared int) {
 	for _, a := range srcs {
-		if src, dst, err := g.ends(a, b); err == nil && g.host[src] && src != dst {
+		if src, _, err := g.ends(a, b); err == nil && g.host[src] {
 			shared++
 		}
 	}
@@ -224,7 +224,7 @@ func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [
 			paths, trunc, err := g.arcPaths(a, b)
 			each(i, paths, trunc, err)
 		}
-		return
+		return 0
 	}
 	dst := g.index[b.Device]
 	buf := g.scratch()
@@ -251,6 +251,7 @@ func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [
 		dist[src] = searched
 		each(i, paths, trunc, err)
 	}
+	return shared
 }
 
 // ends are the graph nodes of a path's endpoints.
