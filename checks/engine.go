@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/roceaudit/roceaudit/internal/parallel"
 	"github.com/roceaudit/roceaudit/recipe"
@@ -82,7 +81,8 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 	}
 	// Room after the devices' results for the links' and the fabric's, so they are appended
 	// in place rather than the whole list copied.
-	room := kinds.link*len(f.links) + kinds.declared*len(f.declared) + 64
+	links, declared := linksInScope(f, sc)
+	room := kinds.link*links + kinds.declared*declared + 64
 	// The links are judged beside the devices too (they only read the fabric): serial after
 	// them, they were the checks' tail on an otherwise idle core.
 	var linkOut []Result
@@ -177,11 +177,12 @@ func eachDevice(devices []*topology.Device, bound func(*topology.Device) int, ro
 		start[i+1] = start[i] + n
 	}
 	all := make([]Result, start[chunks], start[chunks]+room)
-	// Written through once, here, before the workers fill it. Memory fresh from the OS is
-	// not zeroed by make; a GC cycle that scans the slice before a worker writes a page maps
-	// the kernel's shared zero page there, and the later write is then a copy-on-write fault
-	// with a TLB shootdown on every core: at 10,000 devices those faults were ~14% of check's
-	// CPU (perf: do_wp_page under switchResults). A first touch by a write is one plain fault.
+	// Written through once, here, before the workers fill it. make does not write memory
+	// fresh from the OS (it is zero already); a GC cycle that scans the slice before a worker
+	// writes a page maps the kernel's shared zero page there, and the later write is then a
+	// copy-on-write fault with a TLB shootdown on every core: at 10,000 devices those faults
+	// were ~14% of check's CPU (perf: do_wp_page under switchResults). A first touch by a
+	// write is one plain fault.
 	touchZeroed(all[:cap(all)])
 	filled := make([]int, chunks)
 	parallel.Each(chunks, func() func(int) {
@@ -278,7 +279,8 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 	// Sized once (grown append by append, the ~170,000 link results of 10,000 devices were
 	// ~100 MB of copies), and written through before it is filled (see touchZeroed).
 	k := countKinds(cat)
-	out := make([]Result, 0, k.link*len(f.links)+k.declared*len(f.declared))
+	links, declared := linksInScope(f, sc)
+	out := make([]Result, 0, k.link*links+k.declared*declared)
 	touchZeroed(out[:cap(out)])
 	for _, l := range f.links {
 		if !sc.hasLink(l) {
@@ -296,7 +298,7 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 		}
 	}
 	for _, dl := range f.declared {
-		if !sc.hasLink(dl.Link) && (dl.Seen == nil || !sc.hasLink(*dl.Seen)) {
+		if !declaredInScope(sc, dl) {
 			continue
 		}
 		for _, c := range cat {
@@ -309,6 +311,28 @@ func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Optio
 		}
 	}
 	return out
+}
+
+// linksInScope counts the links and declared links whose checks run (linkResults).
+func linksInScope(f *fabric, sc *scope) (links, declared int) {
+	if sc == nil {
+		return len(f.links), len(f.declared)
+	}
+	for _, l := range f.links {
+		if sc.hasLink(l) {
+			links++
+		}
+	}
+	for _, dl := range f.declared {
+		if declaredInScope(sc, dl) {
+			declared++
+		}
+	}
+	return links, declared
+}
+
+func declaredInScope(sc *scope, dl topology.DeclaredLink) bool {
+	return sc.hasLink(dl.Link) || (dl.Seen != nil && sc.hasLink(*dl.Seen))
 }
 
 // switchResults appends to out the checks of the ports of one switch that link two
@@ -416,14 +440,4 @@ func ParseSeverity(s string) (Severity, bool) {
 		return Severity(s), true
 	}
 	return "", false
-}
-
-// touchZeroed writes zeros over s, which must be zero already (just made), as plain bytes:
-// clearing it as a []Result would first read every pointer for the GC's write barrier,
-// which is the read-then-write this is meant to avoid. Zeros over zeros change no pointer.
-func touchZeroed(s []Result) {
-	if len(s) == 0 {
-		return
-	}
-	clear(unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0])))
 }
