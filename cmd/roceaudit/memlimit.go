@@ -59,6 +59,27 @@ func collectLessWhileChecking() {
 
 const checkGCPercent = 200
 
+// collectLessWhileReading raises GOGC until the function it returns is called. Nearly all a
+// snapshot's reader allocates stays live (the facts), so the collections of a heap that only
+// grows (nine while reading the 10,000-device snapshot) re-mark it and free little: at 400,
+// check of that snapshot 2.57 -> 2.49 s median wall (7 runs each), peak RSS the same, as
+// collectLessWhileChecking collects what reading left. How many devices are coming is not
+// known yet, so the memory limit of readDevices devices bounds the heap meanwhile (past it,
+// the limit follows the live heap, as in any run); readSnapshots then sets the fabric's.
+func collectLessWhileReading() (restore func()) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
+		return func() {}
+	}
+	limitMemory(readDevices)
+	old := debug.SetGCPercent(readGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}
+
+const (
+	readGCPercent = 400
+	readDevices   = 10240 // a limit of ~1 GiB
+)
+
 func memLimitFor(devices int) int64 {
 	return memLimitBase + int64(max(devices, 0))*memLimitPerDevice
 }

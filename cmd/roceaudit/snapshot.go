@@ -14,6 +14,7 @@ import (
 // readSnapshots reads and validates every snapshot named, then merges them (shards of one
 // collection, or parts of one fabric); a snapshot that does not fit is a usage error.
 func readSnapshots(paths []string) (*topology.Snapshot, error) {
+	defer collectLessWhileReading()()
 	snaps := make([]*topology.Snapshot, 0, len(paths))
 	for _, p := range paths {
 		s, err := readSnapshot(p)
