@@ -41,15 +41,20 @@ import (
 // queries share one backward search per destination (every leaf asks for the same ones)
 // and scan compact arc arrays (BenchmarkAnalyseDeadlock 10k 475 -> 229 ms, 150 -> 88 MB).
 // gctrace showed twelve collections, three during the checks re-marking a heap that only
-// grows: one collection after reading (what it left is reused, not faulted in) and GOGC 200
-// while checking leave one. Link results sized once; the report's port set built once per
-// run of results. 10k check on the same machine: 2.9-3.5 -> 2.4-2.6 s wall, 4.8 -> 4.5 s
-// CPU, 880 -> 790 MB. Left (perf): decoding ~1.7 s of CPU, a fifth of it page faults (the
-// runtime's heap bits at the end of each fresh span are read before written) and a fifth
-// intern-map look-ups (3.5M strings, 94% seen before; comparing each with the string at
-// its place in the last device of its platform hit only 66% and was no faster); gunzip
-// ~0.55 s on the reader goroutine; device checks ~0.5 s; the deadlock analysis ~0.4 s.
-// Everything is CPU-bound on two cores: the 2 s target needs less to decode, not overlap.
+// grows: GOGC 400 while reading, one collection after it (what reading left is reused, not
+// faulted in) and GOGC 200 while checking leave six in all, one during the checks. Link
+// results sized once; the report's port set built once per run of results. 10k check on the
+// same machine: 2.9-3.5 -> 2.35-2.45 s wall, 4.8 -> 4.2 s CPU, 880 -> 800 MB. Left (perf):
+// decoding ~1.7 s of CPU, a fifth of it page faults (the runtime's heap bits at the end of
+// each fresh span are read before written) and a fifth intern-map look-ups (3.5M strings,
+// 94% seen before); gunzip ~0.55 s on the reader goroutine; device checks ~0.5 s; the
+// deadlock analysis ~0.4 s. Tried and dropped, no faster within noise: comparing each
+// string with the one at its place in the last device of its platform (66% hits); keeping
+// each decoded fact by its JSON text (~90% of fact bytes repeat, but hashing and comparing
+// a fact's text costs what decoding it with interned strings does); skipping evidence
+// (validating the skipped strings byte by byte was slower than interning them); bounding
+// queued lines by bytes; PGO (1-2%). Decoding is per-byte work, CPU-bound on two cores
+// beside gunzip: the 2 s target needs fewer bytes to read, not overlap or a faster map.
 func BenchmarkCheckSnapshot(b *testing.B) {
 	path := os.Getenv("ROCEAUDIT_BENCH_SNAPSHOT")
 	if path == "" {
