@@ -196,12 +196,20 @@ func (b *causeBuilder) onPort(p [2]string, fact string, anyFact bool) int {
 //     XFER-COVERAGE (which members a hash chose) is a cause of its own;
 //   - what nothing explains is a cause of its own.
 func FindCauses(results []Result, paths []PathPorts) []Cause {
-	rs := slices.Clone(results)
+	// Only what counts (fails, errors, warnings) roots or joins a cause, so only that is
+	// sorted: a copy and stable sort of all a 10,000-device audit's million results was
+	// 1.2 s of its text report, nearly all of them passes.
+	var rs []Result
+	for _, r := range results {
+		if counts(r) {
+			rs = append(rs, r)
+		}
+	}
 	slices.SortStableFunc(rs, func(a, b Result) int {
 		return cmp.Or(cmp.Compare(statusOrder(a.Status), statusOrder(b.Status)), cmp.Compare(b.Severity.Rank(), a.Severity.Rank()),
 			strings.Compare(a.Device, b.Device), strings.Compare(a.Interface, b.Interface), strings.Compare(a.Check, b.Check), strings.Compare(a.Path, b.Path))
 	})
-	b := &causeBuilder{byPort: map[[2]string][]int{}, byDev: map[string]int{}, byPath: map[string]int{}, ends: auditedNetdevs(rs)}
+	b := &causeBuilder{byPort: map[[2]string][]int{}, byDev: map[string]int{}, byPath: map[string]int{}, ends: auditedNetdevs(results)}
 	var rest []Result
 	// Device-level roots first: an unreachable device explains everything on it.
 	for _, r := range rs {
