@@ -108,7 +108,8 @@ func (t *textWriter) report(r *Report) {
 	t.line(paint(t.p.muted, runText(r)))
 	t.line(paint(t.p.muted, "recipe: "+recipeText(r.Recipe)))
 	t.line()
-	t.line(paint(t.p.bold, SummaryLine(r)))
+	summary := SummaryLine(r) // at the top and the bottom
+	t.line(paint(t.p.bold, summary))
 	t.causes(reportCauses(r))
 	t.waivers(r.Waivers)
 	if t.verbose {
@@ -129,7 +130,7 @@ func (t *textWriter) report(r *Report) {
 		t.transfers(r.Transfers, r.Results)
 	}
 	t.line()
-	t.line(paint(t.p.bold, SummaryLine(r)))
+	t.line(paint(t.p.bold, summary))
 }
 
 // causes lists what explains the problems, biggest first.
