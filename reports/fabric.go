@@ -118,6 +118,28 @@ func tiers(r *Report, links [][2]portKey) map[string]int {
 	return tier
 }
 
+// worst is the worst status seen so far and the index of the first result that had it, so
+// that statuses gathered apart combine to what one scan in result order finds (worstOf).
+type worst struct {
+	status checks.Status
+	at     int
+}
+
+func (w worst) with(status checks.Status, at int) worst {
+	if w.status == "" || statusRank(status) < statusRank(w.status) ||
+		(statusRank(status) == statusRank(w.status) && at < w.at) {
+		return worst{status, at}
+	}
+	return w
+}
+
+func (w worst) and(o worst) worst {
+	if o.status == "" {
+		return w
+	}
+	return w.with(o.status, o.at)
+}
+
 // worstOf is the worst status of the results f selects, or "" when it selects none.
 func worstOf(rs []checks.Result, f func(checks.Result) bool) checks.Status {
 	var worst checks.Status
@@ -144,6 +166,16 @@ func drawFabric(r *Report) drawing {
 		widest = max(widest, len(ns))
 	}
 	d := drawing{Width: 2*drawMargin + max(1, widest)*nodeGap, Height: 2*drawMargin + top*tierGap + nodeH}
+	// Each device's and each port's worst, in one pass: a scan of every result per node and
+	// per link was quadratic (hours for a 10,000-device report).
+	byDevice, byPort := map[string]worst{}, map[portKey]worst{}
+	for i, res := range r.Results {
+		byDevice[res.Device] = byDevice[res.Device].with(res.Status, i)
+		if res.Path == "" {
+			p := portKey{res.Device, res.Interface}
+			byPort[p] = byPort[p].with(res.Status, i)
+		}
+	}
 	centre := map[string][2]int{}
 	for t := 0; t <= top; t++ {
 		ns := byTier[t]
@@ -153,16 +185,13 @@ func drawFabric(r *Report) drawing {
 			x := offset + i*nodeGap + (nodeGap-nodeW)/2
 			y := drawMargin + (top-t)*tierGap
 			d.Nodes = append(d.Nodes, drawNode{Name: n, Tier: t, X: x, Y: y, Anchor: anchorID("dev", n),
-				Status: string(worstOf(r.Results, func(res checks.Result) bool { return res.Device == n }))})
+				Status: string(byDevice[n].status)})
 			centre[n] = [2]int{x + nodeW/2, y + nodeH/2}
 		}
 	}
 	for _, l := range links {
 		a, b := centre[l[0][0]], centre[l[1][0]]
-		st := worstOf(r.Results, func(res checks.Result) bool {
-			p := portKey{res.Device, res.Interface}
-			return res.Path == "" && (p == l[0] || p == l[1])
-		})
+		st := byPort[l[0]].and(byPort[l[1]]).status
 		d.Links = append(d.Links, drawLink{A: l[0][0] + ":" + l[0][1], B: l[1][0] + ":" + l[1][1], Status: string(st),
 			Anchor: anchorID("port", l[0][0]+"-"+l[0][1]), X1: a[0], Y1: a[1], X2: b[0], Y2: b[1]})
 	}
