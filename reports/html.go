@@ -187,11 +187,14 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 		}
 		v.Devices = append(v.Devices, d)
 	}
+	filterDevices, filterChecks := map[string]bool{}, map[string]bool{}
 	for _, f := range v.Findings {
-		if !slices.Contains(v.FilterDevices, f.Device) {
+		if !filterDevices[f.Device] {
+			filterDevices[f.Device] = true
 			v.FilterDevices = append(v.FilterDevices, f.Device)
 		}
-		if !slices.Contains(v.FilterChecks, f.Check) {
+		if !filterChecks[f.Check] {
+			filterChecks[f.Check] = true
 			v.FilterChecks = append(v.FilterChecks, f.Check)
 		}
 	}
@@ -242,17 +245,22 @@ func buildMatrix(r *Report) htmlMatrix {
 	}
 	cells := map[[2]string]*cell{}
 	var ids []string
+	// A cell is new the first time its check and device meet: its device or check may be new
+	// too (a slices.Contains of every device per result was quadratic at 10,000 devices).
+	devices, checkIDs := map[string]bool{}, map[string]bool{}
 	for _, res := range r.Results {
 		dev := firstNonEmpty(res.Device, "fabric")
-		if !slices.Contains(m.Devices, dev) {
-			m.Devices = append(m.Devices, dev)
-		}
-		if !slices.Contains(ids, res.Check) {
-			ids = append(ids, res.Check)
-		}
 		k := [2]string{res.Check, dev}
 		c := cells[k]
 		if c == nil {
+			if !devices[dev] {
+				devices[dev] = true
+				m.Devices = append(m.Devices, dev)
+			}
+			if !checkIDs[res.Check] {
+				checkIDs[res.Check] = true
+				ids = append(ids, res.Check)
+			}
 			c = &cell{worst: res.Status}
 			cells[k] = c
 		}
