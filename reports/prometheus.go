@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -16,14 +17,24 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	if r == nil {
 		return errNilReport
 	}
-	var b strings.Builder
+	// Streamed, and the results walked in order by index: built whole, with a sorted copy of
+	// the results and every label set in one map, a 10,000-device report took ~1.1 GB.
+	b := bufio.NewWriterSize(w, 64<<10)
 	family := func(name, help string) {
-		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name)
+		fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name)
 	}
 
 	family("roceaudit_check_status", "Outcome of one check on one object: 1 for the status label the check has.")
+	// Equal label sets share check, device, interface and path, which lead the sort: they
+	// can only repeat within one run of those, so what was seen is forgotten between runs.
 	seen := map[string]bool{}
-	for _, res := range sortedResults(r.Results) {
+	var run [4]string
+	for _, i := range sortedOrder(r.Results) {
+		res := &r.Results[i]
+		if k := [4]string{res.Check, res.Device, res.Interface, res.Path}; k != run {
+			run = k
+			clear(seen)
+		}
 		// path tells apart the per-path results of one check on one port (and path checks,
 		// which have no device); without it those series would collide.
 		labels := promLabels(
@@ -36,13 +47,13 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 			continue
 		}
 		seen[labels] = true
-		fmt.Fprintf(&b, "roceaudit_check_status%s 1\n", labels)
+		fmt.Fprintf(b, "roceaudit_check_status%s 1\n", labels)
 	}
 
 	family("roceaudit_results", "Number of check results per status.")
 	sum := Summarize(r.Results)
 	for _, s := range reportStatuses(r) {
-		fmt.Fprintf(&b, "roceaudit_results%s %d\n", promLabels("status", string(s)), sum[s])
+		fmt.Fprintf(b, "roceaudit_results%s %d\n", promLabels("status", string(s)), sum[s])
 	}
 
 	family("roceaudit_devices_reachable", "Whether the device was reached over SSH and audited (1) or not (0).")
@@ -51,32 +62,32 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 		if d.Reachable {
 			up = 1
 		}
-		fmt.Fprintf(&b, "roceaudit_devices_reachable%s %d\n", promLabels("device", d.Name), up)
+		fmt.Fprintf(b, "roceaudit_devices_reachable%s %d\n", promLabels("device", d.Name), up)
 	}
 
 	family("roceaudit_audit_info", "The audit run: tool version and whether the fabric was the built-in simulation.")
-	fmt.Fprintf(&b, "roceaudit_audit_info%s 1\n", promLabels("tool_version", r.ToolVersion, "simulated", strconv.FormatBool(r.Simulated)))
+	fmt.Fprintf(b, "roceaudit_audit_info%s 1\n", promLabels("tool_version", r.ToolVersion, "simulated", strconv.FormatBool(r.Simulated)))
 
 	// Times are left out rather than written as year 1 when the report does not know them.
 	if !r.Finished.IsZero() {
 		family("roceaudit_audit_timestamp_seconds", "Unix time the audit finished.")
-		fmt.Fprintf(&b, "roceaudit_audit_timestamp_seconds %s\n", promFloat(float64(r.Finished.UnixMilli())/1e3))
+		fmt.Fprintf(b, "roceaudit_audit_timestamp_seconds %s\n", promFloat(float64(r.Finished.UnixMilli())/1e3))
 	}
 	if !r.Started.IsZero() && !r.Finished.IsZero() && !r.Finished.Before(r.Started) {
 		family("roceaudit_audit_duration_seconds", "Wall time of the audit, collection included.")
-		fmt.Fprintf(&b, "roceaudit_audit_duration_seconds %s\n", promFloat(r.Finished.Sub(r.Started).Seconds()))
+		fmt.Fprintf(b, "roceaudit_audit_duration_seconds %s\n", promFloat(r.Finished.Sub(r.Started).Seconds()))
 	}
 
-	writePromTransfers(&b, r, family)
-	writePromCauses(&b, r, family)
+	writePromTransfers(b, r, family)
+	writePromCauses(b, r, family)
 	if r.Waivers != nil {
 		family("roceaudit_waivers", "Entries of the waiver file by state: applied (results waived), expired, unused.")
-		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "applied"), r.Waivers.Applied)
-		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "expired"), len(r.Waivers.Expired))
-		fmt.Fprintf(&b, "roceaudit_waivers%s %d\n", promLabels("state", "unused"), len(r.Waivers.Unused))
+		fmt.Fprintf(b, "roceaudit_waivers%s %d\n", promLabels("state", "applied"), r.Waivers.Applied)
+		fmt.Fprintf(b, "roceaudit_waivers%s %d\n", promLabels("state", "expired"), len(r.Waivers.Expired))
+		fmt.Fprintf(b, "roceaudit_waivers%s %d\n", promLabels("state", "unused"), len(r.Waivers.Unused))
 	}
 
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if err := b.Flush(); err != nil {
 		return fmt.Errorf("write Prometheus report: %w", err)
 	}
 	return nil
@@ -100,16 +111,17 @@ func promLabels(kv ...string) string {
 }
 
 // promEscape escapes a label value as the exposition format requires: backslash, double
-// quote and line feed.
-func promEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
-}
+// quote and line feed. One replacer for the run: built per label value (six a result), it
+// was ~50 s of a 10,000-device report.
+func promEscape(s string) string { return promEscaper.Replace(s) }
+
+var promEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
 
 func promFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // writePromTransfers writes each test transfer's bandwidth and whether it ran; a transfer
 // that did not run has no bandwidth sample rather than a 0 that would read as a measurement.
-func writePromTransfers(b *strings.Builder, r *Report, family func(name, help string)) {
+func writePromTransfers(b io.Writer, r *Report, family func(name, help string)) {
 	if len(r.Transfers) == 0 {
 		return
 	}
@@ -150,7 +162,7 @@ func writePromTransfers(b *strings.Builder, r *Report, family func(name, help st
 
 // writePromCauses writes how many results each cause explains, so an alert can name the
 // port to fix rather than the forty results that follow from it.
-func writePromCauses(b *strings.Builder, r *Report, family func(name, help string)) {
+func writePromCauses(b io.Writer, r *Report, family func(name, help string)) {
 	cs := reportCauses(r)
 	family("roceaudit_causes", "Number of distinct causes that explain the failures, errors and warnings.")
 	fmt.Fprintf(b, "roceaudit_causes %d\n", len(cs))
