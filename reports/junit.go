@@ -141,7 +141,8 @@ func junitDocument(r *Report) junitSuites {
 		}
 		s.Properties.List = append(s.Properties.List, junitProperty{"cause", c.Headline()})
 	}
-	for _, res := range sortedResults(r.Results) {
+	for _, i := range sortedOrder(r.Results) { // not a sorted copy: ~180 MB at 10,000 devices
+		res := r.Results[i]
 		name := res.Device
 		if name == "" {
 			name = junitFabric
