@@ -19,9 +19,11 @@ type deviceGroup struct {
 // resultGroup is the results of one interface (or, in the fabric group, one path). Label is
 // empty for device-level results, which come first.
 type resultGroup struct {
-	Label    string
-	Problems []checks.Result // every result that is not a pass, worst first
-	Passed   []checks.Result // by check ID
+	Label string
+	// Problems and Passed point into the report's results: copies were ~200 MB per call at
+	// 10,000 devices, and the text, markdown and HTML reports group twice.
+	Problems []*checks.Result // every result that is not a pass, worst first
+	Passed   []*checks.Result // by check ID
 }
 
 // passedChecks is the distinct check IDs that passed, in order.
@@ -112,14 +114,14 @@ func groupByLabel(all []checks.Result, idx []int32, byPath bool) []resultGroup {
 	}
 	// natCompare puts "" first, so device-level results lead.
 	slices.SortFunc(ms, func(a, b members) int { return natCompare(a.label, b.label) })
-	gather := func(order []int32, cmp func(a, b *checks.Result) int) []checks.Result {
+	gather := func(order []int32, cmp func(a, b *checks.Result) int) []*checks.Result {
 		if len(order) == 0 {
 			return nil
 		}
 		slices.SortStableFunc(order, func(a, b int32) int { return cmp(&all[a], &all[b]) })
-		out := make([]checks.Result, len(order))
+		out := make([]*checks.Result, len(order))
 		for k, i := range order {
-			out[k] = all[i]
+			out[k] = &all[i]
 		}
 		return out
 	}
@@ -132,7 +134,7 @@ func groupByLabel(all []checks.Result, idx []int32, byPath bool) []resultGroup {
 
 // hasFindings reports whether a group has a result that is neither a pass nor a skip.
 func (g resultGroup) hasFindings() bool {
-	return slices.ContainsFunc(g.Problems, func(r checks.Result) bool { return r.Status != checks.Skip })
+	return slices.ContainsFunc(g.Problems, func(r *checks.Result) bool { return r.Status != checks.Skip })
 }
 
 // hasFindings reports whether a device needs a section of its own in the short report.
@@ -145,10 +147,10 @@ func (g deviceGroup) hasFindings() bool {
 
 // sameFinding splits problems into runs of results that say the very same thing (status,
 // message, actual value, evidence error, remediation), keeping the first appearance order.
-func sameFinding(rs []checks.Result) [][]checks.Result {
+func sameFinding(rs []*checks.Result) [][]*checks.Result {
 	type key struct{ status, msg, actual, evErr, fix string }
 	idx := map[key]int{}
-	var out [][]checks.Result
+	var out [][]*checks.Result
 	for _, r := range rs {
 		k := key{string(r.Status), r.Message, r.Actual, "", r.Remediation}
 		if r.Evidence != nil {
@@ -156,7 +158,7 @@ func sameFinding(rs []checks.Result) [][]checks.Result {
 		}
 		// Only undecided checks collapse: two failures with one message are two facts.
 		if r.Status != checks.Error || r.Evidence == nil || k.evErr == "" {
-			out = append(out, []checks.Result{r})
+			out = append(out, []*checks.Result{r})
 			continue
 		}
 		if i, ok := idx[k]; ok {
@@ -164,7 +166,7 @@ func sameFinding(rs []checks.Result) [][]checks.Result {
 			continue
 		}
 		idx[k] = len(out)
-		out = append(out, []checks.Result{r})
+		out = append(out, []*checks.Result{r})
 	}
 	return out
 }

@@ -176,12 +176,12 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 				hg.Anchor = anchorID("port", g.Device.Name+"-"+grp.Label)
 			}
 			for _, res := range grp.Problems {
-				hr := htmlResultOf(res)
+				hr := htmlResultOf(*res)
 				hg.Problems = append(hg.Problems, hr)
 				v.Findings = append(v.Findings, hr)
 			}
 			for _, res := range grp.Passed {
-				hg.Passed = append(hg.Passed, htmlResultOf(res))
+				hg.Passed = append(hg.Passed, htmlResultOf(*res))
 			}
 			d.Groups = append(d.Groups, hg)
 		}

@@ -67,7 +67,9 @@ func (markdownRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	var problems, detailed []checks.Result
 	for _, g := range groupResults(r) {
 		for _, grp := range g.Groups {
-			problems = append(problems, grp.Problems...)
+			for _, res := range grp.Problems {
+				problems = append(problems, *res)
+			}
 		}
 	}
 	p("## Findings\n\n")

@@ -251,7 +251,7 @@ func (t *textWriter) device(g deviceGroup) {
 			t.line("  ", paint(t.p.bold, grp.Label))
 		}
 		for _, res := range grp.Problems {
-			t.problem(res, nil)
+			t.problem(*res, nil)
 		}
 		t.passed(grp)
 	}

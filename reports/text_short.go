@@ -11,15 +11,15 @@ import (
 // line per path and transfer. Evidence, hop tables and counter deltas are behind -v.
 
 // finding prints one finding on one line, then its remediation.
-func (t *textWriter) finding(res checks.Result, also []checks.Result) {
+func (t *textWriter) finding(res *checks.Result, also []*checks.Result) {
 	head := t.tag(res.Status) + paint(t.p.bold, res.Check)
 	for _, a := range also {
 		head += ", " + paint(t.p.bold, a.Check)
 	}
-	if sev := lineSeverity(res); sev != "" {
+	if sev := lineSeverity(*res); sev != "" {
 		head += "  " + sev
 	}
-	if s := findingText(res, t.devErr, !t.inFabric); s != "" {
+	if s := findingText(*res, t.devErr, !t.inFabric); s != "" {
 		head += "  " + s
 	}
 	// A one-line fix shares the finding's line; a longer one hangs under it, ready to paste.
