@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/json"
 	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -56,10 +58,37 @@ func appendField(b []byte, sep, key, value string, omitEmpty bool) []byte {
 	return appendJSONString(b, value)
 }
 
-const hexDigits = "0123456789abcdef"
+// jsonEscapes are how this toolchain's encoding/json (HTML escaping off) writes what it
+// escapes: each control byte, the quote and backslash, U+2028 and U+2029, and a byte of
+// invalid UTF-8 (today \ufffd; json/v2 writes U+FFFD itself). Asked of the encoder once,
+// so appendJSONString cannot drift from it.
+var jsonEscapes = askEncoder()
 
-// appendJSONString quotes s as encoding/json does with HTML escaping off: \" \\ \b \f \n \r
-// \t, other control bytes as \u00XX, U+2028 and U+2029 escaped, invalid UTF-8 as \ufffd.
+type escapes struct {
+	ctl                               [0x20]string
+	quote, backslash, ls, ps, invalid string
+}
+
+func askEncoder() escapes {
+	enc := func(s string) string {
+		var b bytes.Buffer
+		en := json.NewEncoder(&b)
+		en.SetEscapeHTML(false)
+		if err := en.Encode(s); err != nil {
+			return `\ufffd` // an encoder that refuses it; the result tests would say so
+		}
+		out := b.Bytes()
+		return string(out[1 : len(out)-2]) // the quotes and Encode's newline
+	}
+	var e escapes
+	for c := range e.ctl {
+		e.ctl[c] = enc(string(rune(c)))
+	}
+	e.quote, e.backslash, e.ls, e.ps, e.invalid = enc(`"`), enc(`\`), enc("\u2028"), enc("\u2029"), enc("\xff")
+	return e
+}
+
+// appendJSONString quotes s as encoding/json does with HTML escaping off (jsonEscapes).
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
@@ -72,41 +101,34 @@ func appendJSONString(b []byte, s string) []byte {
 		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
 			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
+			case '"':
+				b = append(b, jsonEscapes.quote...)
+			case '\\':
+				b = append(b, jsonEscapes.backslash...)
 			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+				b = append(b, jsonEscapes.ctl[c]...)
 			}
 			i++
 			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
+		var esc string
+		switch {
+		case r == utf8.RuneError && size == 1:
+			esc = jsonEscapes.invalid
+		case r == '\u2028':
+			esc = jsonEscapes.ls
+		case r == '\u2029':
+			esc = jsonEscapes.ps
+		default:
 			i += size
-			start = i
 			continue
 		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
+		b = append(b, s[start:i]...)
+		b = append(b, esc...)
 		i += size
+		start = i
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -60,6 +61,51 @@ func TestResultJSONMatchesEncoder(t *testing.T) {
 		}
 		if got, w := appendResultJSON(nil, &res), bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
 			t.Fatalf("got\n%s\nwant\n%s", got, w)
+		}
+	}
+}
+
+// Every field of a result, set alone, is written as the encoder writes it and seen by
+// sanitizing: a field added to checks.Result or topology.Evidence and missed by the hand
+// lists in appendResultJSON or resultNeedsCleaning fails here.
+func TestEveryResultFieldIsWrittenAndCleaned(t *testing.T) {
+	check := func(name string, res checks.Result) {
+		t.Helper()
+		var want bytes.Buffer
+		if err := newJSONEncoder(&want, "    ").Encode(&res); err != nil {
+			t.Fatal(err)
+		}
+		if got, w := appendResultJSON(nil, &res), bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, got, w)
+		}
+		// Status and severity are the engine's own words, never a device's: not cleaned.
+		if !resultNeedsCleaning(&res) && name != "Status" && name != "Severity" {
+			t.Errorf("%s: a control character in it is not seen by sanitizing", name)
+		}
+	}
+	const text = "x\x1b[31m"
+	rt := reflect.TypeFor[checks.Result]()
+	for i := range rt.NumField() {
+		f := rt.Field(i)
+		var res checks.Result
+		v := reflect.ValueOf(&res).Elem().Field(i)
+		switch {
+		case f.Type.Kind() == reflect.String:
+			v.SetString(text)
+			check(f.Name, res)
+		case f.Type == reflect.TypeFor[*topology.Evidence]():
+			et := f.Type.Elem()
+			for j := range et.NumField() {
+				ev := &topology.Evidence{}
+				ef := reflect.ValueOf(ev).Elem().Field(j)
+				if ef.Kind() != reflect.String {
+					t.Fatalf("Evidence.%s is a %s: teach appendResultJSON and resultNeedsCleaning", et.Field(j).Name, ef.Kind())
+				}
+				ef.SetString(text)
+				check("Evidence."+et.Field(j).Name, checks.Result{Evidence: ev})
+			}
+		default:
+			t.Fatalf("Result.%s is a %s: teach appendResultJSON and resultNeedsCleaning", f.Name, f.Type)
 		}
 	}
 }

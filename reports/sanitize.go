@@ -2,7 +2,6 @@ package reports
 
 import (
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -106,7 +105,14 @@ func cleanReport(r *Report) *Report {
 	// Results are shared when none needs cleaning (no renderer writes to them): a copy of a
 	// million was ~200 MB at 10,000 devices.
 	c.Results = r.Results
-	if !slices.ContainsFunc(r.Results, func(res checks.Result) bool { return resultNeedsCleaning(&res) }) {
+	clean := true
+	for i := range r.Results {
+		if resultNeedsCleaning(&r.Results[i]) {
+			clean = false
+			break
+		}
+	}
+	if clean {
 		return &c
 	}
 	c.Results = make([]checks.Result, len(r.Results))
