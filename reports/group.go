@@ -42,19 +42,44 @@ func (g resultGroup) passedChecks() []string {
 // results first and interfaces in natural order. Results are gathered and sorted by index
 // and copied once, into their group: a million of them at 10,000 devices, copied per device
 // and again per group and swapped by stable sorts, were most of the text report's CPU.
-func groupResults(r *Report) []deviceGroup {
+func groupResults(r *Report) []deviceGroup { return groupResultsOf(r, nil) }
+
+// findingGroups is groupResults of the devices that may have a section in the short report
+// (deviceGroup.hasFindings): those with a result that is neither a pass nor a skip, or
+// listed as unread. Grouping every device was most of that report at 10,000 devices, nearly
+// none of which has a finding; callers still ask hasFindings.
+func findingGroups(r *Report) []deviceGroup {
+	with := map[string]bool{}
+	for _, d := range r.Devices {
+		if !d.Reachable || d.Error != "" {
+			with[d.Name] = true
+		}
+	}
+	for _, res := range r.Results {
+		if res.Status != checks.Pass && res.Status != checks.Skip {
+			with[res.Device] = true
+		}
+	}
+	return groupResultsOf(r, with)
+}
+
+// groupResultsOf is groupResults of the devices only names (all of them when only is nil;
+// "" names the fabric group).
+func groupResultsOf(r *Report, only map[string]bool) []deviceGroup {
 	byDevice := map[string][]int32{}
-	last, lastDevice := []int32(nil), ""
+	last, lastDevice, keep := []int32(nil), "", true
 	for i, res := range r.Results {
 		if i == 0 || res.Device != lastDevice {
-			if i > 0 {
+			if i > 0 && keep {
 				byDevice[lastDevice] = last
 			}
-			last, lastDevice = byDevice[res.Device], res.Device
+			last, lastDevice, keep = byDevice[res.Device], res.Device, only == nil || only[res.Device]
 		}
-		last = append(last, int32(i))
+		if keep {
+			last = append(last, int32(i))
+		}
 	}
-	if len(r.Results) > 0 {
+	if len(r.Results) > 0 && keep {
 		byDevice[lastDevice] = last
 	}
 	var out []deviceGroup
@@ -64,7 +89,9 @@ func groupResults(r *Report) []deviceGroup {
 			continue
 		}
 		seen[d.Name] = true
-		out = append(out, deviceGroup{Device: d, Listed: true, Groups: groupByLabel(r.Results, byDevice[d.Name], false)})
+		if only == nil || only[d.Name] {
+			out = append(out, deviceGroup{Device: d, Listed: true, Groups: groupByLabel(r.Results, byDevice[d.Name], false)})
+		}
 	}
 	var extra []string
 	for name := range byDevice {

@@ -118,7 +118,7 @@ func (t *textWriter) report(r *Report) {
 			t.device(g)
 		}
 	} else {
-		t.objects(groupResults(r))
+		t.objects(findingGroups(r))
 		t.skips(r.Results)
 	}
 	if len(r.Paths) > 0 {
