@@ -117,14 +117,12 @@ func cleanReport(r *Report) *Report {
 	}
 	c.Results = make([]checks.Result, len(r.Results))
 	for i, res := range r.Results {
-		for _, s := range []*string{&res.Check, &res.Device, &res.Interface, &res.Peer, &res.Path,
-			&res.Expected, &res.Actual, &res.Message, &res.Remediation} {
-			*s = cleanText(*s)
-		}
 		if res.Evidence != nil {
 			ev := *res.Evidence
-			ev.Command, ev.Excerpt, ev.Error = cleanText(ev.Command), cleanText(ev.Excerpt), cleanText(ev.Error)
-			res.Evidence = &ev
+			res.Evidence = &ev // cleaned below, not the report's own
+		}
+		for _, s := range resultTexts(&res) {
+			*s = cleanText(*s)
 		}
 		c.Results[i] = res
 	}
@@ -133,11 +131,22 @@ func cleanReport(r *Report) *Report {
 
 // resultNeedsCleaning is whether cleanText changes any text of res.
 func resultNeedsCleaning(res *checks.Result) bool {
-	for _, s := range []string{res.Check, res.Device, res.Interface, res.Peer, res.Path,
-		res.Expected, res.Actual, res.Message, res.Remediation} {
-		if hasControl(s) {
+	for _, s := range resultTexts(res) {
+		if hasControl(*s) {
 			return true
 		}
 	}
-	return res.Evidence != nil && (hasControl(res.Evidence.Command) || hasControl(res.Evidence.Excerpt) || hasControl(res.Evidence.Error))
+	return false
+}
+
+// resultTexts are the texts of res a person reads (its evidence's too), which cleanReport
+// cleans: status and severity are the engine's own words.
+func resultTexts(res *checks.Result) []*string {
+	ts := make([]*string, 0, 12) // on the stack: the scan asks this of every result
+	ts = append(ts, &res.Check, &res.Device, &res.Interface, &res.Peer, &res.Path,
+		&res.Expected, &res.Actual, &res.Message, &res.Remediation)
+	if ev := res.Evidence; ev != nil {
+		ts = append(ts, &ev.Command, &ev.Excerpt, &ev.Error)
+	}
+	return ts
 }
