@@ -3,7 +3,6 @@
 package reports
 
 import (
-	"slices"
 	"time"
 
 	"github.com/roceaudit/roceaudit/checks"
@@ -130,7 +129,7 @@ func Summarize(results []checks.Result) map[checks.Status]int {
 	// Counted by position, not by map key: a million results at 10,000 devices.
 	counts := make([]int, len(checks.Statuses))
 	for _, r := range results {
-		if i := slices.Index(checks.Statuses, r.Status); i >= 0 {
+		if i := statusRank(r.Status); i < len(counts) {
 			counts[i]++
 		} else {
 			out[r.Status]++
