@@ -498,11 +498,7 @@ func (r *deadlockRun) failures(whole *Graph, pairs []pairPaths) {
 		}
 	}
 	slices.SortFunc(failable, func(x, y int) int {
-		kx, ky := r.keyText[r.linkKeyOf[x]], r.keyText[r.linkKeyOf[y]]
-		if c := strings.Compare(kx[0], ky[0]); c != 0 {
-			return c
-		}
-		return strings.Compare(kx[1], ky[1])
+		return compareKeys(r.keyText[r.linkKeyOf[x]], r.keyText[r.linkKeyOf[y]])
 	})
 	r.out.FailableLinks = len(failable)
 	// The pairs whose paths use each link key, in pair order.
@@ -562,8 +558,9 @@ func comparePorts(x, y PortRef) int {
 	return strings.Compare(x.Interface, y.Interface)
 }
 
-func compareLinks(x, y Link) int {
-	kx, ky := linkKey(x), linkKey(y)
+func compareLinks(x, y Link) int { return compareKeys(linkKey(x), linkKey(y)) }
+
+func compareKeys(kx, ky [2]string) int {
 	if c := strings.Compare(kx[0], ky[0]); c != 0 {
 		return c
 	}

@@ -205,7 +205,8 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 	buf := g.scratch()
 	defer bfsBuffers.Put(buf)
 	g.searchFrom(buf, b, dst, src, a.Interface)
-	return g.walk(buf.dist, a, src, b, dst)
+	paths, truncated = g.walk(buf.dist, a, src, b, dst)
+	return paths, truncated, nil
 }
 
 // arcPathsTo is arcPaths from each of srcs to b, answered through each(i, ...) in turn. One
@@ -214,8 +215,12 @@ func (g *Graph) arcPaths(a, b Endpoint) (paths [][]int32, truncated bool, err er
 // the same destinations, and a search per pair was most of its path work at 10,000 devices.
 // It returns how many sources the shared search answered.
 func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [][]int32, truncated bool, err error)) (shared int) {
-	for _, a := range srcs {
-		if src, _, err := g.ends(a, b); err == nil && g.host[src] {
+	hostSrc := make([]int, len(srcs)) // the node of each source the shared search serves, else -1
+	dst := -1
+	for i, a := range srcs {
+		hostSrc[i] = -1
+		if src, d, err := g.ends(a, b); err == nil && g.host[src] {
+			hostSrc[i], dst = src, d
 			shared++
 		}
 	}
@@ -226,14 +231,13 @@ func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [
 		}
 		return 0
 	}
-	dst := g.index[b.Device]
 	buf := g.scratch()
 	defer bfsBuffers.Put(buf)
 	g.searchFrom(buf, b, dst, -1, "")
 	dist := buf.dist
 	for i, a := range srcs {
-		src, _, err := g.ends(a, b)
-		if err != nil || !g.host[src] {
+		src := hostSrc[i]
+		if src < 0 {
 			paths, trunc, err := g.arcPaths(a, b)
 			each(i, paths, trunc, err)
 			continue
@@ -247,9 +251,9 @@ func (g *Graph) arcPathsTo(srcs []Endpoint, b Endpoint, each func(i int, paths [
 				dist[src] = d + 1
 			}
 		}
-		paths, trunc, err := g.walk(dist, a, src, b, dst)
+		paths, trunc := g.walk(dist, a, src, b, dst)
 		dist[src] = searched
-		each(i, paths, trunc, err)
+		each(i, paths, trunc, nil)
 	}
 	return shared
 }
@@ -317,9 +321,9 @@ func (g *Graph) searchFrom(buf *bfsBuffer, b Endpoint, dst, src int, srcIface st
 }
 
 // walk lists the shortest paths from a (node src) to b (node dst) down the distances dist.
-func (g *Graph) walk(dist []int, a Endpoint, src int, b Endpoint, dst int) (paths [][]int32, truncated bool, err error) {
+func (g *Graph) walk(dist []int, a Endpoint, src int, b Endpoint, dst int) (paths [][]int32, truncated bool) {
 	if dist[src] < 0 {
-		return nil, false, nil
+		return nil, false
 	}
 	// Every path is dist[src] arcs long: they are cut from one array, not allocated one by
 	// one (the 10k analysis makes millions).
@@ -353,5 +357,5 @@ func (g *Graph) walk(dist []int, a Endpoint, src int, b Endpoint, dst int) (path
 			paths[i] = flat[i*hops : (i+1)*hops : (i+1)*hops]
 		}
 	}
-	return paths, truncated, nil
+	return paths, truncated
 }
