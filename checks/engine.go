@@ -82,14 +82,15 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 	// Room after the devices' results for the links' and the fabric's, so they are appended
 	// in place rather than the whole list copied.
 	links, declared := linksInScope(f, sc)
-	room := kinds.link*links + kinds.declared*declared + 64
+	linkResultsMax := kinds.link*links + kinds.declared*declared
+	room := linkResultsMax + 64
 	// The links are judged beside the devices too (they only read the fabric): serial after
 	// them, they were the checks' tail on an otherwise idle core.
 	var linkOut []Result
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		linkOut = linkResults(snap.Recipe, cat, f, sc, opts)
+		linkOut = linkResults(snap.Recipe, cat, f, sc, opts, linkResultsMax)
 		resultTexts{}.shareTexts(linkOut)
 	}()
 	perDevice := eachDevice(snap.Devices, bound, room, func(d *topology.Device, out []Result) []Result {
@@ -274,13 +275,11 @@ func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked m
 	return out
 }
 
-// linkResults compares both ends of every link in scope.
-func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Options) []Result {
+// linkResults compares both ends of every link in scope; there are at most capacity results.
+func linkResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, opts Options, capacity int) []Result {
 	// Sized once (grown append by append, the ~170,000 link results of 10,000 devices were
 	// ~100 MB of copies), and written through before it is filled (see touchZeroed).
-	k := countKinds(cat)
-	links, declared := linksInScope(f, sc)
-	out := make([]Result, 0, k.link*links+k.declared*declared)
+	out := make([]Result, 0, capacity)
 	touchZeroed(out[:cap(out)])
 	for _, l := range f.links {
 		if !sc.hasLink(l) {

@@ -50,7 +50,7 @@ func limitMemory(devices int) {
 // faster and took RSS to ~920 MB.
 // GOGC or GOMEMLIMIT set by the user win.
 func collectLessWhileChecking() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
+	if gcPacedElsewhere() {
 		return
 	}
 	runtime.GC()
@@ -58,6 +58,12 @@ func collectLessWhileChecking() {
 }
 
 const checkGCPercent = 200
+
+// gcPacedElsewhere is whether the user paces the GC (GOGC, GOMEMLIMIT) or go test runs many
+// fabrics in one process: then no command changes the pacing.
+func gcPacedElsewhere() bool {
+	return os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || testing.Testing()
+}
 
 // collectLessWhileReading raises GOGC until the function it returns is called. Nearly all a
 // snapshot's reader allocates stays live (the facts), so the collections of a heap that only
@@ -67,7 +73,7 @@ const checkGCPercent = 200
 // known yet, so the memory limit of readDevices devices bounds the heap meanwhile (past it,
 // the limit follows the live heap, as in any run); readSnapshots then sets the fabric's.
 func collectLessWhileReading() (restore func()) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
+	if gcPacedElsewhere() {
 		return func() {}
 	}
 	limitMemory(readDevices)
