@@ -89,6 +89,8 @@ func TestPlannedDecoderAgreesWithEncodingJSON(t *testing.T) {
 		`{"reachable":"yes"}`,
 		`{"name":"a\\b","platform":"a\b","address":"\u003c","error":"<","role":"a\\b"}`,
 		`{"switch":{"ports":[{"dscp_to_tc":{"value":{"1":2,"3":"}"}}},{"dscp_to_tc":{"value":{"1":2}}},{"dscp_to_tc":{"value":{"1":2}}}]}}`,
+		`{"switch":{"ports":[{"name":"a","aliases":["x","y"]}],"ports":[{"name":"b","aliases":["z"]}]}}`,
+		`{"switch":{"ports":[{"name":"00"}]},"host":{"ports":[{"mtu":00}]}}`,
 	} {
 		decodeBoth(t, line, ReadOptions{CheckedCounters: true})
 	}
