@@ -47,13 +47,15 @@ func limitMemory(devices int) {
 // collected instead of faulting in fresh pages (~5 us each on this 2-core VM). Checking the
 // 10,000-device snapshot (gctrace, perf): three collections during the checks became one,
 // wall 2.7-2.8 -> 2.4-2.5 s, user CPU 4.1 -> 3.7 s, peak RSS ~880 -> ~855 MB; GOGC 400 was no
-// faster and took RSS to ~920 MB.
+// faster and took RSS to ~920 MB. The collection runs beside the first, serial, part of
+// the checks (the links resolved) rather than before it: 15 interleaved runs each, median
+// wall 2.75 -> 2.57 s, peak RSS 793 -> 765 MB.
 // GOGC or GOMEMLIMIT set by the user win.
 func collectLessWhileChecking() {
 	if gcPacedElsewhere() {
 		return
 	}
-	runtime.GC()
+	go runtime.GC()
 	debug.SetGCPercent(checkGCPercent)
 }
 
