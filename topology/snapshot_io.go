@@ -82,6 +82,14 @@ func writeSnapshot(w io.Writer, s *Snapshot, facts *FactSpool, spool *Transcript
 		}
 	}
 	bw.WriteString(`],"transcripts":[` + "\n")
+	if m, ok := w.(*gzipMembers); ok {
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		if err := m.next(transcriptsLevel); err != nil {
+			return err
+		}
+	}
 	n := 0
 	for _, d := range s.Devices {
 		if len(d.Transcript) == 0 {
@@ -114,16 +122,46 @@ func writeSnapshotFile(w io.Writer, gzipped bool, s *Snapshot, facts *FactSpool,
 	if !gzipped {
 		return writeSnapshot(w, s, facts, spool)
 	}
-	// Fastest level: a snapshot is repetitive text that compresses about tenfold even so,
-	// and collection CPU matters more than a few more bytes.
-	zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	zw, err := gzip.NewWriterLevel(w, devicesLevel)
 	if err != nil {
 		return err
 	}
-	if err := writeSnapshot(zw, s, facts, spool); err != nil {
+	m := &gzipMembers{w: w, zw: zw}
+	if err := writeSnapshot(m, s, facts, spool); err != nil {
 		return err
 	}
-	return zw.Close()
+	return m.zw.Close()
+}
+
+// A gzipped snapshot is two gzip members (one file to gzip, zcat and any reader): the
+// header and devices, which every check decompresses, at a level that decompresses faster,
+// and the transcripts, the larger part that checks never read, at the fastest level to
+// write. At 10,000 devices: the devices' 571 MB decompress in 212 instead of 330 ms for
+// about the same compression time; the transcripts at level 5 would take twice as long
+// to write (2.9 -> 5.4 s for the whole file).
+const (
+	devicesLevel     = 5
+	transcriptsLevel = gzip.BestSpeed
+)
+
+// gzipMembers writes one gzip member, then (next) another after it.
+type gzipMembers struct {
+	w  io.Writer
+	zw *gzip.Writer
+}
+
+func (m *gzipMembers) Write(p []byte) (int, error) { return m.zw.Write(p) }
+
+func (m *gzipMembers) next(level int) error {
+	if err := m.zw.Close(); err != nil {
+		return err
+	}
+	zw, err := gzip.NewWriterLevel(m.w, level)
+	if err != nil {
+		return err
+	}
+	m.zw = zw
+	return nil
 }
 
 // ReadOptions choose what a reader keeps.

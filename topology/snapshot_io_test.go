@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,42 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		if facts.Devices[0].Host.Ports[0].Link.Value.MTU != 9000 || len(facts.Links) != 3 || facts.Recipe.RoCEDSCP != want.Recipe.RoCEDSCP {
 			t.Errorf("facts-only read lost facts: %+v", facts.Devices[0])
 		}
+	}
+}
+
+// A gzipped snapshot is the plain one in two gzip members, devices then transcripts, which
+// any gzip reader (here the standard library's) joins.
+func TestGzippedSnapshotIsTwoMembers(t *testing.T) {
+	s := sampleSnapshot(3)
+	plain, gz := encode(t, s, nil, false), encode(t, s, nil, true)
+	br := bytes.NewReader(gz) // a ByteReader: the gzip reader reads no further than a member
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr.Multistream(false)
+	var members [][]byte
+	for {
+		var part bytes.Buffer
+		if _, err := part.ReadFrom(zr); err != nil {
+			t.Fatal(err)
+		}
+		members = append(members, part.Bytes())
+		if err := zr.Reset(br); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		zr.Multistream(false)
+	}
+	if len(members) != 2 {
+		t.Fatalf("%d gzip members, expected 2", len(members))
+	}
+	if !bytes.HasSuffix(members[0], []byte(transcriptsOpen+"\n")) {
+		t.Errorf("the first member ends %q, expected the devices' end", members[0][max(0, len(members[0])-40):])
+	}
+	if joined := bytes.Join(members, nil); !bytes.Equal(joined, plain) {
+		t.Errorf("the members joined differ from the plain snapshot:\n%s\n%s", joined, plain)
 	}
 }
 
