@@ -20,9 +20,9 @@ func FromSnapshot(snap *topology.Snapshot, results []checks.Result) *Report {
 		Paths:     []Path{},
 		Transfers: []Transfer{},
 		Results:   results,
-		Ports:     portFacts(snap, results),
-		Summary:   Summarize(results),
 	}
+	scan := scanResults(results)
+	rep.Ports, rep.Summary = portFacts(snap, scan.ports), scan.summary()
 	if rep.Results == nil {
 		rep.Results = []checks.Result{}
 	}

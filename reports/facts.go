@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -26,8 +25,7 @@ var factNames = []string{"MTU", "PFC", "trust", "DCBX"}
 func (p PortFacts) values() []string { return []string{p.MTU, p.PFC, p.Trust, p.DCBX} }
 
 // portFacts lists the facts of every port a result names, in device then port order.
-func portFacts(snap *topology.Snapshot, results []checks.Result) []PortFacts {
-	want := resultPorts(results)
+func portFacts(snap *topology.Snapshot, want map[[2]string]bool) []PortFacts {
 	var out []PortFacts
 	for _, d := range snap.Devices {
 		if d.Host != nil {

@@ -17,42 +17,20 @@ type tally struct {
 }
 
 func tallyReport(r *Report) tally {
-	t := tally{ByStatus: Summarize(r.Results)}
-	devices := map[string]bool{}
+	scan := scanResults(r.Results)
+	t := tally{ByStatus: scan.summary()}
+	devices := make(map[string]bool, len(r.Devices)+len(scan.devices))
 	for _, d := range r.Devices {
 		devices[d.Name] = true
 		if !d.Reachable {
 			t.Unreachable++
 		}
 	}
-	ports := resultPorts(r.Results)
-	last := ""
-	for _, res := range r.Results {
-		if res.Device != "" && res.Device != last {
-			devices[res.Device] = true
-			last = res.Device
-		}
+	for d := range scan.devices {
+		devices[d] = true
 	}
-	t.Devices, t.Ports = len(devices), len(ports)
+	t.Devices, t.Ports = len(devices), len(scan.ports)
 	return t
-}
-
-// resultPorts is the set of ports (device, interface) results name. A device's results come
-// together, a port's mostly so: a result naming the port the one before it did is not looked
-// up again (a million results of 10,000 devices name ~70,000 ports).
-func resultPorts(results []checks.Result) map[[2]string]bool {
-	ports := map[[2]string]bool{}
-	var last [2]string
-	for _, res := range results {
-		if res.Interface == "" {
-			continue
-		}
-		if k := [2]string{res.Device, res.Interface}; k != last { // last is never a port at first: k names an interface
-			ports[k] = true
-			last = k
-		}
-	}
-	return ports
 }
 
 // SummaryLine is the one-line outcome of a report, e.g.
