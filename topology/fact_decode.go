@@ -987,6 +987,9 @@ func mapDecoder(t reflect.Type) decodeFunc {
 		if !ok {
 			return errFallback
 		}
+		if *(*unsafe.Pointer)(p) != nil {
+			return errFallback // decoding into a map already there (a repeated key)
+		}
 		raw := dec.b[start:end]
 		seen := dec.maps[t]
 		if seen == nil {
@@ -997,9 +1000,6 @@ func mapDecoder(t reflect.Type) decodeFunc {
 			dec.i = end
 			reflect.NewAt(t, p).Elem().Set(reflect.ValueOf(m))
 			return nil
-		}
-		if *(*unsafe.Pointer)(p) != nil {
-			return errFallback // decoding into a map already there (a repeated key)
 		}
 		if err := decode(dec, p); err != nil {
 			return err

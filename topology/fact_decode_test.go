@@ -91,6 +91,7 @@ func TestPlannedDecoderAgreesWithEncodingJSON(t *testing.T) {
 		`{"switch":{"ports":[{"dscp_to_tc":{"value":{"1":2,"3":"}"}}},{"dscp_to_tc":{"value":{"1":2}}},{"dscp_to_tc":{"value":{"1":2}}}]}}`,
 		`{"switch":{"ports":[{"name":"a","aliases":["x","y"]}],"ports":[{"name":"b","aliases":["z"]}]}}`,
 		`{"switch":{"ports":[{"name":"00"}]},"host":{"ports":[{"mtu":00}]}}`,
+		`{"switch":{"ports":[{"dscp_to_tc":{"value":{"1":2}}},{"dscp_to_tc":{"value":{"3":4},"value":{"1":2}}}]}}`,
 	} {
 		decodeBoth(t, line, ReadOptions{CheckedCounters: true})
 	}
