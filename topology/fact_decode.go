@@ -456,14 +456,8 @@ func (dec *planDecoder) skip() error {
 			if err := dec.skip(); err != nil {
 				return err
 			}
-			switch dec.peek() {
-			case ',':
-				dec.i++
-			case '}':
-				dec.i++
-				return nil
-			default:
-				return errFallback
+			if more, err := dec.nextMember(); !more || err != nil {
+				return err
 			}
 		}
 	case '[':
@@ -551,14 +545,8 @@ func (dec *planDecoder) eachKey(f func(key []byte) error) error {
 		if err := f(key); err != nil {
 			return err
 		}
-		switch dec.peek() {
-		case ',':
-			dec.i++
-		case '}':
-			dec.i++
-			return nil
-		default:
-			return errFallback
+		if more, err := dec.nextMember(); !more || err != nil {
+			return err
 		}
 	}
 }
@@ -779,17 +767,24 @@ func structDecoder(t reflect.Type) decodeFunc {
 			if err != nil {
 				return err
 			}
-			switch dec.peek() {
-			case ',':
-				dec.i++
-			case '}':
-				dec.i++
-				return nil
-			default:
-				return errFallback
+			if more, err := dec.nextMember(); !more || err != nil {
+				return err
 			}
 		}
 	}
+}
+
+// nextMember reads what follows an object's member: a comma (more is true) or the end.
+func (dec *planDecoder) nextMember() (more bool, err error) {
+	switch dec.peek() {
+	case ',':
+		dec.i++
+		return true, nil
+	case '}':
+		dec.i++
+		return false, nil
+	}
+	return false, errFallback
 }
 
 // fieldKey reads an object key and returns its field (nil: one to skip). The field
