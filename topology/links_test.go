@@ -279,6 +279,30 @@ func TestNormalizeMAC(t *testing.T) {
 	}
 }
 
+// normalizeMAC matches by hand what this expression and a Replacer did before; the fuzz
+// seeds below cover every form, separator and length.
+var macFormsExpression = regexp.MustCompile(`(?i)^(?:[0-9a-f]{2}(?::[0-9a-f]{2}){5}|[0-9a-f]{2}(?:-[0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2})$`)
+
+func normalizeMACByExpression(s string) string {
+	s = strings.TrimSpace(s)
+	if !macFormsExpression.MatchString(s) {
+		return ""
+	}
+	return strings.ToLower(strings.NewReplacer(":", "", "-", "", ".", "").Replace(s))
+}
+
+func FuzzNormalizeMACMatchesExpression(f *testing.F) {
+	for _, seed := range []string{"0c:42:a1:6b:1a:2c", "0C-42-A1-6B-1A-2C", "1ce7.1003.5413", "1CE7.1003.541G",
+		"0c:42:a1:6b:1a:2", "0c:42:a1:6b:1a:2c:", "0c.42.a1.6b.1a.2c", "0c:42-a1:6b:1a:2c", "1ce7:1003:5413", " 1ce7.1003.5413\t", "ethernet1/1/1/1/1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := normalizeMAC(s), normalizeMACByExpression(s); got != want {
+			t.Errorf("normalizeMAC(%q) = %q, the expression says %q", s, got, want)
+		}
+	})
+}
+
 // NormalizePort matches short Ethernet names by hand; it must fold exactly what the
 // expression it replaced, ^(?:et|eth)(\d.*)$ over the lower-cased, trimmed name, folded.
 func TestNormalizePortMatchesExpression(t *testing.T) {
