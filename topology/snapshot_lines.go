@@ -171,14 +171,18 @@ func decodeLines[T any](br *bufio.Reader, what string, decode func(worker int, l
 // lineBlocks cuts lines out of large blocks read straight from the stream, each line a
 // slice of its block (not a copy: at 10,000 devices copying each line out of the bufio
 // buffer, and growing the copies, was ~0.4 s of the one reader goroutine, which gunzip
-// already keeps busy). A block goes back to a bounded free list once every line cut from it
-// is released; a line longer than a block gets a block of its own size.
+// already keeps busy). A block goes back to the free list once every line cut from it is
+// released; a line longer than a block gets a block of its own size. At most limit blocks
+// exist: past that the reader waits for one to be freed. A free list that dropped what it
+// had no room for made 57 blocks (228 MB) for the 10,000-device snapshot, whose ~1 MB switch
+// lines fill a few blocks in the decoders' queue: fresh memory, faulted in page by page.
 type lineBlocks struct {
 	r    *bufio.Reader
 	cur  *lineBlock
 	pos  int // where cur's next line starts
 	eof  error
 	free chan *lineBlock
+	made int // blocks that exist (free, cur, or holding lines not yet released)
 	size int // of a block, at least
 }
 
@@ -189,8 +193,10 @@ type lineBlock struct {
 
 const lineBlockSize = 4 << 20
 
-func newLineBlocks(r *bufio.Reader, keep int) *lineBlocks {
-	return &lineBlocks{r: r, free: make(chan *lineBlock, keep), size: lineBlockSize}
+// newLineBlocks reads r into at most limit blocks (at least 2: the reader's, and one the
+// decoders release).
+func newLineBlocks(r *bufio.Reader, limit int) *lineBlocks {
+	return &lineBlocks{r: r, free: make(chan *lineBlock, max(limit, 2)), size: lineBlockSize}
 }
 
 // next is the next line (with its newline, if any) and the block it is in, to be released
@@ -236,13 +242,15 @@ func (lb *lineBlocks) fill() {
 	}
 	var nb *lineBlock
 	select {
-	case b := <-lb.free:
-		if cap(b.data) >= size {
-			nb = b
-		}
+	case nb = <-lb.free:
 	default:
+		if lb.made < cap(lb.free) {
+			lb.made++
+		} else {
+			nb = <-lb.free // every other block holds lines the decoders will release
+		}
 	}
-	if nb == nil {
+	if nb == nil || cap(nb.data) < size { // none yet, or one too small for this line's tail
 		nb = &lineBlock{data: make([]byte, 0, size)}
 	}
 	nb.data = append(nb.data[:0], tail...)
@@ -265,10 +273,7 @@ func (lb *lineBlocks) release(b *lineBlock) {
 	if b == nil || b.refs.Add(-1) != 0 {
 		return
 	}
-	select {
-	case lb.free <- b:
-	default:
-	}
+	lb.free <- b // never blocks: it has room for every block made
 }
 
 // rest reads what follows the last line returned.

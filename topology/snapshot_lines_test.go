@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -48,13 +50,14 @@ func TestLineBlocks(t *testing.T) {
 	}
 }
 
-// A block's bytes are not reused while a line cut from it is held.
+// A block's bytes are not reused while a line cut from it is held (here with room for every
+// block the held lines need: the reader would wait for one released otherwise).
 func TestLineBlocksHeldLines(t *testing.T) {
 	var in bytes.Buffer
 	for i := range 500 {
 		in.WriteString(strings.Repeat(string(rune('a'+i%26)), 10+i%50) + "\n")
 	}
-	lb := newLineBlocks(bufio.NewReader(&in), 4)
+	lb := newLineBlocks(bufio.NewReader(&in), 1000)
 	lb.size = 128
 	type held struct {
 		line []byte
@@ -77,5 +80,57 @@ func TestLineBlocksHeldLines(t *testing.T) {
 		if string(h.line) != h.text {
 			t.Fatalf("held line changed: %q, was %q", h.line, h.text)
 		}
+	}
+}
+
+// However far the reader runs ahead of decoders that release lines out of order, it makes
+// at most its limit of blocks, and reuses them: every line still comes whole.
+func TestLineBlocksBounded(t *testing.T) {
+	var in bytes.Buffer
+	var want []string
+	for i := range 3000 {
+		line := strings.Repeat(string(rune('a'+i%26)), 10+(i*31)%200) + "\n"
+		want = append(want, line)
+		in.WriteString(line)
+	}
+	lb := newLineBlocks(bufio.NewReader(&in), 3)
+	lb.size = 256
+	type job struct {
+		i    int
+		line []byte
+		blk  *lineBlock
+	}
+	jobs := make(chan job, 64)
+	bad := make(chan string, 1)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for j := range jobs {
+				if string(j.line) != want[j.i] {
+					select {
+					case bad <- fmt.Sprintf("line %d: %q, want %q", j.i, j.line, want[j.i]):
+					default:
+					}
+				}
+				lb.release(j.blk)
+			}
+		})
+	}
+	for i := range want {
+		line, blk, err := lb.next()
+		if err != nil {
+			t.Fatalf("line %d: %v", i, err)
+		}
+		jobs <- job{i, line, blk}
+	}
+	close(jobs)
+	wg.Wait()
+	select {
+	case msg := <-bad:
+		t.Fatal(msg)
+	default:
+	}
+	if lb.made > 3 {
+		t.Errorf("%d blocks made, limit 3", lb.made)
 	}
 }

@@ -43,8 +43,9 @@ func limitMemory(devices int) {
 // collectLessWhileChecking collects once what reading left behind, then lets the heap grow
 // further than GOGC's default before the next collection. Checking allocates the results
 // and keeps nearly all of it until the report is written, so a collection then frees little;
-// and reading leaves ~250 MB of line buffers at 10,000 devices, which the results reuse once
-// collected instead of faulting in fresh pages (~5 us each on this 2-core VM). Checking the
+// and reading leaves garbage (~100 MB at 10,000 devices: scratch, line blocks), which the
+// results reuse once collected instead of faulting in fresh pages (~5 us each on this 2-core
+// VM); without this collection, no faster within noise. Checking the
 // 10,000-device snapshot (gctrace, perf): three collections during the checks became one,
 // wall 2.7-2.8 -> 2.4-2.5 s, user CPU 4.1 -> 3.7 s, peak RSS ~880 -> ~855 MB; GOGC 400 was no
 // faster and took RSS to ~920 MB. The collection runs beside the first, serial, part of
