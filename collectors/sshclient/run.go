@@ -133,20 +133,54 @@ func signalNumber(sig string) int {
 	return n
 }
 
-// capped keeps the first MaxOutput bytes and notes whether more arrived. A strings.Builder
-// hands its bytes over as the output string, where a bytes.Buffer would copy them.
+// capped keeps the first MaxOutput bytes and notes whether more arrived. The bytes wait in
+// pooled chunks and become one string of their exact size once: a strings.Builder doubling
+// to fit was 0.65 GB of the 2.7 GB a 1,000-device 8-rail audit allocated (it received 0.41
+// GB), and each output string kept the slack of its last doubling while it was parsed.
 type capped struct {
-	buf       strings.Builder
+	head      string // what String made of the bytes before the chunks
+	first     *[]byte
+	more      []*[]byte // the chunks after first: an output longer than one
+	n         int       // bytes kept in all
 	truncated bool
 }
 
+const cappedChunk = 16 << 10
+
+var cappedChunks = sync.Pool{New: func() any { b := make([]byte, 0, cappedChunk); return &b }}
+
 func (w *capped) Write(p []byte) (int, error) {
-	if room := MaxOutput - w.buf.Len(); len(p) > room {
-		w.buf.Write(p[:room])
+	written := len(p)
+	if room := MaxOutput - w.n; len(p) > room {
+		p = p[:room]
 		w.truncated = true
-		return len(p), nil
 	}
-	return w.buf.Write(p)
+	w.n += len(p)
+	for len(p) > 0 {
+		last := w.first
+		if len(w.more) > 0 {
+			last = w.more[len(w.more)-1]
+		}
+		if last == nil || len(*last) == cappedChunk {
+			last = cappedChunks.Get().(*[]byte)
+			if w.first == nil {
+				w.first = last
+			} else {
+				w.more = append(w.more, last)
+			}
+		}
+		k := min(len(p), cappedChunk-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	return written, nil
+}
+
+// drain writes a chunk to b and puts it back in the pool.
+func drain(b *strings.Builder, c *[]byte) {
+	b.Write(*c)
+	*c = (*c)[:0]
+	cappedChunks.Put(c)
 }
 
 // copyBuffers are the buffers sessions read their output through. x/crypto/ssh copies each
@@ -178,9 +212,20 @@ func copyPooled(w io.Writer, r io.Reader) (int64, error) {
 	}
 }
 
+// String is the output kept, with TruncationMarker after it if more arrived.
 func (w *capped) String() string {
-	if w.truncated {
-		return w.buf.String() + TruncationMarker
+	if w.first != nil {
+		var b strings.Builder
+		b.Grow(w.n)
+		b.WriteString(w.head)
+		drain(&b, w.first)
+		for _, c := range w.more {
+			drain(&b, c)
+		}
+		w.first, w.more, w.head = nil, nil, b.String()
 	}
-	return w.buf.String()
+	if w.truncated {
+		return w.head + TruncationMarker
+	}
+	return w.head
 }
