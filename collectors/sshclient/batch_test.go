@@ -516,3 +516,39 @@ func TestCutList(t *testing.T) {
 		}
 	}
 }
+
+// However writes cut a stream, the splitter finds what it finds in the stream written at once:
+// parts, statuses, and where it stops believing markers.
+func FuzzSplitterWritesAgreeWithOneWrite(f *testing.F) {
+	const tok = "roceaudit-0123456789abcdef0123456789abcdef"
+	f.Add([]byte("a\nb"+tok+" 0\nrr"+tok[:20]+"x"+tok+" 3\n"+tok[:41]), []byte{1, 7, 41, 2})
+	f.Add([]byte("x"+tok+" 12\n"+tok+"\nroce"+tok+" 1 2\n"), []byte{3})
+	f.Fuzz(func(t *testing.T, stream, cuts []byte) {
+		whole := newSplitter(tok, true, nil)
+		_, _ = whole.Write(stream)
+		cut := newSplitter(tok, true, nil)
+		for i, c := 0, 0; i < len(stream); c++ {
+			n := 1
+			if len(cuts) > 0 {
+				n = 1 + int(cuts[c%len(cuts)])%64
+			}
+			_, _ = cut.Write(stream[i:min(len(stream), i+n)])
+			i += n
+		}
+		wp, ws := whole.result()
+		cp, cs := cut.result()
+		if !slices.Equal(wp, cp) || !slices.Equal(ws, cs) {
+			t.Errorf("cut writes: %q %v\none write: %q %v", cp, cs, wp, ws)
+		}
+	})
+}
+
+// Only an end that could begin the token is kept for the next write.
+func TestMarkerStart(t *testing.T) {
+	tok := []byte("roceaudit-0123")
+	for data, want := range map[string]int{"": 0, "abc": 0, "abcr": 1, "abcroce": 4, "roceaudit-012": 13, "xroceaudit-012": 13, "rrr": 1, "roceaudix": 0, "r-roc": 3} {
+		if got := markerStart([]byte(data), tok); got != want {
+			t.Errorf("markerStart(%q) = %d, want %d", data, got, want)
+		}
+	}
+}
