@@ -88,7 +88,11 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 		g.Go(func() error {
 			// A transcript that would be dropped is not recorded: its outputs can go as soon
 			// as they are parsed, rather than live until the device is done.
-			sim := collectDevice(gctx, reg, dialer, spec, dev, opts.Transcripts != topology.DiscardTranscripts)
+			dctx := gctx
+			if opts.Transcripts != nil { // the counters will be pruned (below): keep only those
+				dctx = WithCounterFilter(gctx, topology.IsSnapshotCounter)
+			}
+			sim := collectDevice(dctx, reg, dialer, spec, dev, opts.Transcripts != topology.DiscardTranscripts)
 			if opts.ChecksOnly {
 				dropSwitchCounters(dev)
 			}

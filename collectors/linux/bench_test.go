@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
@@ -54,8 +56,13 @@ func loadTranscript(tb testing.TB) transcriptRunner {
 
 func collectRail8(tb testing.TB, r transcriptRunner) *topology.Device {
 	tb.Helper()
+	return collectRail8In(tb, context.Background(), r)
+}
+
+func collectRail8In(tb testing.TB, ctx context.Context, r transcriptRunner) *topology.Device {
+	tb.Helper()
 	dev := &topology.Device{Name: "gpu01", Platform: "linux", Role: topology.RoleHost}
-	if err := (Platform{}).Collect(context.Background(), r, inventory.DeviceSpec{Name: "gpu01"}, dev); err != nil {
+	if err := (Platform{}).Collect(ctx, r, inventory.DeviceSpec{Name: "gpu01"}, dev); err != nil {
 		tb.Fatal(err)
 	}
 	return dev
@@ -75,12 +82,43 @@ func TestCollectRail8Transcript(t *testing.T) {
 	}
 }
 
+// Counters dropped as they are parsed (an audit's collection, WithCounterFilter) leave the
+// facts that collecting every counter and pruning them after does.
+func TestCounterFilterIsPruning(t *testing.T) {
+	r := loadTranscript(t)
+	pruned := collectRail8(t, r)
+	all := 0
+	for _, p := range pruned.Host.Ports {
+		all += len(p.Counters.Value)
+	}
+	topology.PruneHostCounters(pruned)
+	kept := 0
+	for _, p := range pruned.Host.Ports {
+		kept += len(p.Counters.Value)
+	}
+	if kept == 0 || kept >= all {
+		t.Fatalf("pruning kept %d of %d counters: the transcript does not test the filter", kept, all)
+	}
+	filtered := collectRail8In(t, collectors.WithCounterFilter(context.Background(), topology.IsSnapshotCounter), r)
+	if diff := cmp.Diff(pruned, filtered); diff != "" {
+		t.Errorf("filtered while parsing (-pruned after +filtered):\n%s", diff)
+	}
+}
+
 // BenchmarkCollectRail8Host is the parsing side of one 8-rail host's collection (the
-// transport answers from memory): what a 1k 8-rail audit spends per host beyond SSH.
+// transport answers from memory): what a 1k 8-rail audit spends per host beyond SSH, with
+// every counter (collect) and with the counters checks read (audit).
 func BenchmarkCollectRail8Host(b *testing.B) {
 	r := loadTranscript(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		collectRail8(b, r)
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+	}{{"all", context.Background()}, {"checked", collectors.WithCounterFilter(context.Background(), topology.IsSnapshotCounter)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				collectRail8In(b, c.ctx, r)
+			}
+		})
 	}
 }

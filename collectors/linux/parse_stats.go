@@ -25,14 +25,20 @@ func isHwCounterPath(p string) bool {
 // ParseEthtoolStats reads `ethtool -S IF`: a `NIC statistics:` header, then `name: value`
 // rows. Names are trimmed (one old mlx5 name carried a trailing space).
 func ParseEthtoolStats(text string) (map[string]int64, error) {
-	return parseEthtoolStats(text, 0)
+	return parseEthtoolStats(text, 0, nil)
 }
 
 // parseEthtoolStats is ParseEthtoolStats with room for extra more entries (the hw counters
-// collectCounters adds: growing the map for them was 14% of an 8-rail host's allocation).
-func parseEthtoolStats(text string, extra int) (map[string]int64, error) {
-	// Sized once: a ConnectX prints hundreds of counters, which grew the map many times.
-	out := make(map[string]int64, strings.Count(text, "\n")+extra)
+// collectCounters adds: growing the map for them was 14% of an 8-rail host's allocation),
+// keeping only the counters keep names (every one if keep is nil). Every row is read all
+// the same: a malformed one fails the output whatever its counter.
+func parseEthtoolStats(text string, extra int, keep func(string) bool) (map[string]int64, error) {
+	var out map[string]int64
+	if keep == nil { // sized once: a ConnectX prints hundreds of counters, which grew the map many times
+		out = make(map[string]int64, strings.Count(text, "\n")+extra)
+	} else {
+		out = map[string]int64{}
+	}
 	header := false
 	n := -1
 	for raw := range strings.SplitSeq(text, "\n") {
@@ -56,7 +62,9 @@ func parseEthtoolStats(text string, extra int) (map[string]int64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n+1, collectors.QuoteLine(line))
 		}
-		out[strings.TrimSpace(line[:i])] = v
+		if name := strings.TrimSpace(line[:i]); keep == nil || keep(name) {
+			out[name] = v
+		}
 	}
 	if !header {
 		return nil, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")

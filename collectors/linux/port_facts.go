@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -110,6 +111,7 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	counters := map[string]int64{}
 	var cmds, excerpts, errs []string
+	keep := collectors.CounterFilter(ctx)
 
 	hwLines := 0 // room in the map for the hw counters, when the phase brought them
 	if hw, ok := e.answered(CmdHwCounters, w.vars); ok && w.t.bound {
@@ -119,7 +121,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, err := parseEthtoolStats(st.out.Stdout, hwLines); err != nil {
+	} else if m, err := parseEthtoolStats(st.out.Stdout, hwLines, keep); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
@@ -136,7 +138,9 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
 		default:
 			for _, c := range cs {
-				counters[rdmaName(c.name)] = c.v
+				if name := rdmaName(c.name); keep == nil || keep(name) {
+					counters[name] = c.v
+				}
 			}
 			excerpts = append(excerpts, counterExcerpt(hw.out.Stdout))
 		}
