@@ -53,8 +53,9 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// ParseSysfsGIDs reads `grep -s -H .` over gids/N, gid_attrs/types/N and gid_attrs/ndevs/N
-// and joins them per index. Zero GIDs (empty slots) are dropped; an entry whose type or ndev
+// ParseSysfsGIDs reads `grep -s -H` over gids/N, gid_attrs/types/N and gid_attrs/ndevs/N
+// (CmdGIDs, or `grep -s -H .`, which also prints the empty slots) and joins them per index.
+// Zero GIDs (empty slots) are dropped; an entry whose type or ndev
 // file was unreadable keeps that field empty. Entries are sorted by index.
 func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 	const zeroGID = "0000:0000:0000:0000:0000:0000:0000:0000"
