@@ -134,6 +134,19 @@ package bench
 // (arcPaths ~1.1 s), device checks (~1.5 s) and GC (~0.8 s). klauspost/compress's gzip reader
 // (drop-in) took 10k check wall 6.0-9.7 -> 4.6-7.4 s on a loaded 2-core machine, reports identical.
 //
+// 8-rail hosts (rails=8) at 1,000 devices, ROCEAUDIT_CPUPROFILE/MEMPROFILE of the binary: the
+// audit allocated 2.7 GB, 2.7 MB a device. The biggest item was the strings.Builder that kept
+// each command's output, doubling to fit (0.65 GB for 0.41 GB received): outputs now wait in
+// pooled 16 KiB chunks and become one string of their exact size. A batch's splitter kept the
+// token's length of every write for the next, so every write after was copied (85 MB): it
+// keeps only an end that could begin a marker. The GID table was most of a host's output
+// (172 of 308 kB: the zero GIDs of 2,008 empty slots, dropped by the parser): its grep now
+// selects only lines with a digit 1-9 or a letter. Host counters that will be pruned are
+// dropped while ethtool -S is parsed. Together: 2.7 -> ~2.2 GB allocated; audit 6.8-7.1 ->
+// 5.7-6.2 ms of CPU per device, collect 9.6-10.1 -> 7.5-8.0, snapshot 28 -> 22 MiB. Left
+// (5.8 s of samples): the Linux parsers ~18%, GC ~17%, SSH (key exchange, channels,
+// ciphers) ~20%, the 40 switches ~22% (a 250-port Cumulus leaf's per-port counter JSON, SONiC's
+// fourteen derivations per port), detach ~9%. The 3 ms target needs about half of all that.//
 // The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
 // 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),
 // against 4 s and 0.23 s before the pair. The wall is waiting, not work: strace shows one
