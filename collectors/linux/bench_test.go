@@ -103,6 +103,15 @@ func TestCounterFilterIsPruning(t *testing.T) {
 	if diff := cmp.Diff(pruned, filtered); diff != "" {
 		t.Errorf("filtered while parsing (-pruned after +filtered):\n%s", diff)
 	}
+	// Counters read and none kept are a known, empty set, as pruning leaves them; not unknown.
+	none := collectRail8In(t, collectors.WithCounterFilter(context.Background(), func(string) bool { return false }), r)
+	emptied := collectRail8(t, r)
+	for _, p := range emptied.Host.Ports {
+		p.Counters.Value = map[string]int64{}
+	}
+	if diff := cmp.Diff(emptied, none); diff != "" {
+		t.Errorf("nothing kept (-emptied after +filtered):\n%s", diff)
+	}
 }
 
 // BenchmarkCollectRail8Host is the parsing side of one 8-rail host's collection (the

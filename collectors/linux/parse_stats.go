@@ -25,14 +25,15 @@ func isHwCounterPath(p string) bool {
 // ParseEthtoolStats reads `ethtool -S IF`: a `NIC statistics:` header, then `name: value`
 // rows. Names are trimmed (one old mlx5 name carried a trailing space).
 func ParseEthtoolStats(text string) (map[string]int64, error) {
-	return parseEthtoolStats(text, 0, nil)
+	m, _, err := parseEthtoolStats(text, 0, nil)
+	return m, err
 }
 
 // parseEthtoolStats is ParseEthtoolStats with room for extra more entries (the hw counters
 // collectCounters adds: growing the map for them was 14% of an 8-rail host's allocation),
-// keeping only the counters keep names (every one if keep is nil). Every row is read all
-// the same: a malformed one fails the output whatever its counter.
-func parseEthtoolStats(text string, extra int, keep func(string) bool) (map[string]int64, error) {
+// keeping only the counters keep names (every one if keep is nil); rows is how many it read.
+// Every row is read all the same: a malformed one fails the output whatever its counter.
+func parseEthtoolStats(text string, extra int, keep func(string) bool) (_ map[string]int64, rows int, _ error) {
 	var out map[string]int64
 	if keep == nil { // sized once: a ConnectX prints hundreds of counters, which grew the map many times
 		out = make(map[string]int64, strings.Count(text, "\n")+extra)
@@ -49,27 +50,28 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool) (map[stri
 		}
 		if !header {
 			if !strings.HasSuffix(line, "statistics:") {
-				return nil, fmt.Errorf("ethtool -S line %d %s: expected the `NIC statistics:` header", n+1, collectors.QuoteLine(line))
+				return nil, 0, fmt.Errorf("ethtool -S line %d %s: expected the `NIC statistics:` header", n+1, collectors.QuoteLine(line))
 			}
 			header = true
 			continue
 		}
 		i := strings.LastIndex(line, ":")
 		if i <= 0 {
-			return nil, fmt.Errorf("ethtool -S line %d %s: expected `name: value`", n+1, collectors.QuoteLine(line))
+			return nil, 0, fmt.Errorf("ethtool -S line %d %s: expected `name: value`", n+1, collectors.QuoteLine(line))
 		}
 		v, err := strconv.ParseInt(strings.TrimSpace(line[i+1:]), 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n+1, collectors.QuoteLine(line))
+			return nil, 0, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n+1, collectors.QuoteLine(line))
 		}
+		rows++
 		if name := strings.TrimSpace(line[:i]); keep == nil || keep(name) {
 			out[name] = v
 		}
 	}
 	if !header {
-		return nil, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
+		return nil, 0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
-	return out, nil
+	return out, rows, nil
 }
 
 // ParseHwCounters reads `grep -s -H .` over /sys/class/infiniband/DEV/ports/PORT/hw_counters/*

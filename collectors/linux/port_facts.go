@@ -112,6 +112,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	counters := map[string]int64{}
 	var cmds, excerpts, errs []string
 	keep := collectors.CounterFilter(ctx)
+	read := 0 // counters read, kept or not
 
 	hwLines := 0 // room in the map for the hw counters, when the phase brought them
 	if hw, ok := e.answered(CmdHwCounters, w.vars); ok && w.t.bound {
@@ -121,10 +122,11 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, err := parseEthtoolStats(st.out.Stdout, hwLines, keep); err != nil {
+	} else if m, rows, err := parseEthtoolStats(st.out.Stdout, hwLines, keep); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
+		read += rows
 		excerpts = append(excerpts, counterExcerpt(st.out.Stdout))
 	}
 
@@ -137,6 +139,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 		case err != nil:
 			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
 		default:
+			read += len(cs)
 			for _, c := range cs {
 				if name := rdmaName(c.name); keep == nil || keep(name) {
 					counters[name] = c.v
@@ -147,7 +150,7 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 	}
 
 	src := topology.Evidence{Command: strings.Join(cmds, "; "), Excerpt: strings.TrimSpace(strings.Join(excerpts, "\n")), Error: strings.Join(errs, "; ")}
-	if len(counters) == 0 {
+	if read == 0 { // none read; some read but none kept (filtered) is a known, empty set
 		w.p.Counters = topology.Unknown[map[string]int64](src)
 		return
 	}
