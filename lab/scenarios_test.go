@@ -15,7 +15,7 @@ func commands() map[string]string {
 		"ip":          "ip -d -j addr show",
 		"rdma":        "rdma link show",
 		"ibv_devinfo": "ibv_devinfo -v",
-		"gids":        "grep -s -H . /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
+		"gids":        "grep -s -H -E '[^0:]' /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
 		"nccl":        "cat /etc/nccl.conf",
 		"lldpad":      "systemctl is-active lldpad",
 		"lldp":        "lldpcli -f json0 show neighbors",

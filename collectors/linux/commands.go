@@ -8,10 +8,11 @@ const (
 	CmdIPAddr     = "ip -d -j addr show"
 	CmdRdmaLink   = "rdma link show"
 	CmdIbvDevinfo = "ibv_devinfo -v"
-	// CmdGIDs reads every port's GID table. A line must hold a digit 1-9 or a letter, which the
-	// zero GID of an empty slot does not: those were 2,008 of an 8-rail host's 2,104 lines
-	// (172 of its 308 kB of output), sent, decrypted and split only to be dropped.
-	CmdGIDs     = "grep -s -H -E '[1-9A-Za-z]' /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
+	// CmdGIDs reads every port's GID table. A line must hold a character other than 0 and
+	// ':', which the zero GID of an empty slot does not (a type or netdev name always does):
+	// those were 2,008 of an 8-rail host's 2,104 lines (172 of its 308 kB of output), sent,
+	// decrypted and split only to be dropped.
+	CmdGIDs     = "grep -s -H -E '[^0:]' /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
 	CmdNCCLConf = "cat /etc/nccl.conf"
 	CmdLLDPAD   = "systemctl is-active lldpad"
 	// CmdPgrepLLDPAD decides whether lldpad runs where systemctl cannot answer (no systemd

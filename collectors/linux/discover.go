@@ -70,8 +70,8 @@ func discover(ctx context.Context, e executor) *discovery {
 	switch {
 	case !d.gids.ran():
 		d.gidsErr = d.gids.failure()
-	case d.gids.out.Stdout == "":
-		d.gidsErr = "no GID sysfs file was readable (" + d.gids.failure() + ")"
+	case d.gids.out.Stdout == "": // CmdGIDs prints no empty slot: none set, or none readable
+		d.gidsErr = "no GID set in a readable GID sysfs file (" + d.gids.failure() + ")"
 	default:
 		if t, err := ParseSysfsGIDs(d.gids.out.Stdout); err != nil {
 			d.gidsErr = err.Error()

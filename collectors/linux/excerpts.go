@@ -66,9 +66,9 @@ func (d *discovery) devinfoExcerpt(dp DevPort) string {
 
 // gidExcerpt is gidExcerpt of the GID dump for dp, read in dp's lines only (kept as
 // substrings of the dump: copying them cost as much as the scan it saved). Only the lines of
-// the indexes the GID table holds for their port are kept (the dump prints every slot, empty
-// ones too: keeping them all was 11% of an 8-rail host's allocation); indexes, the caller's,
-// are those of d.gidTable[dp], so no line it keeps is left out.
+// the indexes the GID table holds for their port are kept (a dump of every slot, empty ones
+// too, as `grep .` prints it: keeping them all was 11% of an 8-rail host's allocation);
+// indexes, the caller's, are those of d.gidTable[dp], so no line it keeps is left out.
 func (d *discovery) gidExcerpt(dp DevPort, indexes map[int]bool) string {
 	if d.gidByPort == nil {
 		d.gidByPort = map[string][]string{}

@@ -21,7 +21,7 @@ var linuxCommands = []string{
 	"ip -d -j addr show",
 	"rdma link show",
 	"ibv_devinfo -v",
-	"grep -s -H -E '[1-9A-Za-z]' /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
+	"grep -s -H -E '[^0:]' /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*",
 	"cat /etc/nccl.conf",
 	"systemctl is-active lldpad",
 	"lldpcli -f json0 show neighbors",
