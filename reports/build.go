@@ -26,6 +26,7 @@ func FromSnapshot(snap *topology.Snapshot, results []checks.Result) *Report {
 	if rep.Results == nil {
 		rep.Results = []checks.Result{}
 	}
+	rep.scanned = &scannedResults{of: rep.Results, scan: scan}
 	if snap.Simulated {
 		rep.Note = SimulationNote
 	}

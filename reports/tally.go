@@ -17,7 +17,7 @@ type tally struct {
 }
 
 func tallyReport(r *Report) tally {
-	scan := scanResults(r.Results)
+	scan := r.resultScan()
 	t := tally{ByStatus: scan.summary()}
 	devices := make(map[string]bool, len(r.Devices)+len(scan.devices))
 	for _, d := range r.Devices {
