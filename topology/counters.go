@@ -32,13 +32,14 @@ var (
 )
 
 // PruneHostCounters keeps on every host port only the counters IsSnapshotCounter names, in a
-// new map: a map does not shrink when its entries are deleted.
+// new map (a map does not shrink when its entries are deleted); a map that holds no other
+// counter, as a collector that filtered while parsing leaves it, stays as it is.
 func PruneHostCounters(d *Device) {
 	if d == nil || d.Host == nil {
 		return
 	}
 	for _, p := range d.Host.Ports {
-		if p == nil || p.Counters.Value == nil {
+		if p == nil || p.Counters.Value == nil || onlySnapshotCounters(p.Counters.Value) {
 			continue
 		}
 		kept := map[string]int64{}
@@ -49,4 +50,13 @@ func PruneHostCounters(d *Device) {
 		}
 		p.Counters.Value = kept
 	}
+}
+
+func onlySnapshotCounters(m map[string]int64) bool {
+	for k := range m {
+		if !IsSnapshotCounter(k) {
+			return false
+		}
+	}
+	return true
 }

@@ -43,3 +43,26 @@ func TestReadSnapshotKeepsCheckedCounters(t *testing.T) {
 		}
 	}
 }
+
+// Pruning drops the counters checks do not read into a new map, and leaves a map that holds
+// none of them (a collector filtered it while parsing) as it is.
+func TestPruneHostCounters(t *testing.T) {
+	mixed := map[string]int64{"rx_prio3_pause": 4, "rx_out_of_buffer": 0, "rx_vport_unicast_bytes": 3}
+	kept := map[string]int64{"rx_prio3_pause": 4, "tx_packets": 10}
+	d := &Device{Host: &HostFacts{Ports: []*HostPort{
+		{Netdev: "a", Counters: Known(mixed, Evidence{})},
+		{Netdev: "b", Counters: Known(kept, Evidence{})},
+		{Netdev: "c"},
+	}}}
+	PruneHostCounters(d)
+	if got := d.Host.Ports[0].Counters.Value; !maps.Equal(got, map[string]int64{"rx_prio3_pause": 4}) || len(mixed) != 3 {
+		t.Errorf("mixed: %v (the collected map now %v)", got, mixed)
+	}
+	kept["marker"] = 1 // the very map stayed: the port sees what is written to it
+	if got := d.Host.Ports[1].Counters.Value; len(got) != 3 {
+		t.Errorf("a map of kept counters was copied: %v", got)
+	}
+	if d.Host.Ports[2].Counters.Value != nil {
+		t.Errorf("a port without counters got %v", d.Host.Ports[2].Counters.Value)
+	}
+}
