@@ -217,9 +217,8 @@ func TestGoldenFormats(t *testing.T) {
 // unreadable).
 func TestGrepExtendedSelectsWhatGrepDotDoes(t *testing.T) {
 	h := gpu01()
-	const files = " /sys/class/infiniband/*/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/* /sys/class/infiniband/*/ports/*/gid_attrs/ndevs/*"
-	all, _, allExit := h.Exec(context.Background(), "grep -s -H ."+files)
-	got, errOut, exit := h.Exec(context.Background(), "grep -s -H -E '[^0:]'"+files)
+	all, _, allExit := h.Exec(context.Background(), cmdGIDs)
+	got, errOut, exit := h.Exec(context.Background(), strings.Replace(cmdGIDs, " . ", " -E '[^0:]' ", 1))
 	re := regexp.MustCompile(`[^0:]`)
 	var want strings.Builder
 	dropped := 0
