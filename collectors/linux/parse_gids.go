@@ -55,8 +55,8 @@ func allDigits(s string) bool {
 
 // ParseSysfsGIDs reads `grep -s -H` over gids/N, gid_attrs/types/N and gid_attrs/ndevs/N
 // (CmdGIDs, or `grep -s -H .`, which also prints the empty slots) and joins them per index.
-// Zero GIDs (empty slots) are dropped; an entry whose type or ndev
-// file was unreadable keeps that field empty. Entries are sorted by index.
+// Zero GIDs (empty slots) are dropped; an entry whose type or ndev file was unreadable keeps
+// that field empty. Entries are sorted by index.
 func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 	const zeroGID = "0000:0000:0000:0000:0000:0000:0000:0000"
 	type key struct {
