@@ -125,7 +125,7 @@ func connect(ctx context.Context, dial dialFunc, e Endpoint, r *resolved, a *aut
 		HostKeyCallback:   hk.callback(&hostErr),
 		HostKeyAlgorithms: hk.algorithms(addr),
 	}
-	sc, chans, reqs, err := ssh.NewClientConn(nc, addr, cc)
+	sc, chans, reqs, err := ssh.NewClientConn(newBufferedConn(nc), addr, cc)
 	if !stop() {
 		if err == nil {
 			sc.Close()
