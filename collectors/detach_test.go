@@ -1,7 +1,9 @@
 package collectors
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -172,5 +174,57 @@ func TestDetachKeepsStringMapsApart(t *testing.T) {
 	sb := shareMap(in, 's', b, appendStringValue, in.copyOf)
 	if !reflect.DeepEqual(sa, a) || !reflect.DeepEqual(sb, b) {
 		t.Fatalf("shared %v and %v, want %v and %v", sa, sb, a, b)
+	}
+}
+
+// Equal maps share one copy and unequal ones do not, whatever order they were built in and
+// whether their keys are small (DSCP, priorities) or not.
+func TestShareMapSharesEqualMaps(t *testing.T) {
+	in := newInterner()
+	maps := []map[int]int{
+		{0: 1, 3: 3, 63: 7},
+		{63: 7, 3: 3, 0: 1}, // the first, built in another order
+		{0: 1, 3: 3, 64: 7},
+		{64: 7, 3: 3, 0: 1},
+		{-1: 1, 3: 3},
+		{3: 3, -1: 1},
+		{3: 3},
+		{},
+	}
+	var got []map[int]int
+	for _, m := range maps {
+		s := shareMap(in, 'i', m, appendIntValue, same[int])
+		if !reflect.DeepEqual(s, m) {
+			t.Fatalf("shareMap(%v) = %v", m, s)
+		}
+		got = append(got, s)
+	}
+	ptr := func(m map[int]int) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
+	for i := range got {
+		for j := range got {
+			if sameMap := ptr(got[i]) == ptr(got[j]); sameMap != reflect.DeepEqual(maps[i], maps[j]) {
+				t.Errorf("maps %v and %v: shared %v", maps[i], maps[j], sameMap)
+			}
+		}
+	}
+}
+
+// BenchmarkDetachRail8Host detaches a real 8-rail host's facts (a device line of a generated
+// lab's snapshot) through one interner, as a run detaches host after host.
+func BenchmarkDetachRail8Host(b *testing.B) {
+	line, err := os.ReadFile("testdata/rail8-host.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := newInterner()
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		var dev topology.Device
+		if err := json.Unmarshal(line, &dev); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		in.detach(&dev)
 	}
 }
