@@ -105,16 +105,11 @@ func (a *auth) noteText() string {
 	return "; " + strings.Join(a.notes, "; ")
 }
 
+// identities are the identity files parsed in this run (see parsedFile).
+var identities parsedFile[ssh.Signer]
+
 func loadIdentity(path string) (ssh.Signer, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := ssh.ParsePrivateKey(b)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
+	return identities.load(path, ssh.ParsePrivateKey, nil)
 }
 
 // passwordPrompts answers keyboard-interactive password prompts (many switch NOSes ask

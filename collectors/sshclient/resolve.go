@@ -1,7 +1,10 @@
 package sshclient
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/user"
@@ -32,17 +35,26 @@ type resolved struct {
 // sshConfig answers ~/.ssh/config look-ups; a nil *sshConfig answers nothing.
 type sshConfig struct{ cfg *ssh_config.Config }
 
+// sshConfigs are the ~/.ssh/config files parsed in this run (see parsedFile): every dial
+// and every jump host asks it.
+var sshConfigs parsedFile[*ssh_config.Config]
+
+// includesNoFile is a config whose parse may be shared: one with an Include reads other
+// files, which its own bytes do not vouch for.
+func includesNoFile(b []byte) bool { return !bytes.Contains(bytes.ToLower(b), []byte("include")) }
+
 func loadSSHConfig(path string) (*sshConfig, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Open(expandHome(path))
-	if err != nil {
+	c, err := sshConfigs.load(expandHome(path), func(b []byte) (*ssh_config.Config, error) {
+		return ssh_config.Decode(bytes.NewReader(b))
+	}, includesNoFile)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
 		return nil, fmt.Errorf("ssh config: %w", err)
-	}
-	defer f.Close()
-	c, err := ssh_config.Decode(f)
-	if err != nil {
+	case err != nil:
 		return nil, fmt.Errorf("ssh config %s: %w", path, err)
 	}
 	return &sshConfig{c}, nil
