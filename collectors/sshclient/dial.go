@@ -21,7 +21,7 @@ import (
 type Client struct {
 	cfg    *resolved
 	conn   *ssh.Client
-	jumps  []*ssh.Client // outermost first
+	chain  *jumpChain // the jump hosts it goes through, shared (nil: none)
 	sem    chan struct{}
 	target string
 	// noBatch is set once the device's shell failed a batch's markers: RunBatch then sends
@@ -89,14 +89,13 @@ func dialOnce(ctx context.Context, cfg Config) (*Client, error) {
 	c := &Client{cfg: r, sem: make(chan struct{}, r.MaxSessions), target: r.target.String()}
 	var d net.Dialer
 	dial := dialFunc(d.DialContext)
-	for _, hop := range r.jumps {
-		jc, err := connect(ctx, dial, hop, r, a, hk)
+	if len(r.jumps) > 0 {
+		ch, err := jumps.acquire(ctx, r, a, hk)
 		if err != nil {
-			c.Close()
-			return nil, fmt.Errorf("ssh %s: via jump host %s: %w", r.target, hop, err)
+			return nil, fmt.Errorf("ssh %s: %w", r.target, err)
 		}
-		c.jumps = append(c.jumps, jc)
-		dial = jc.DialContext
+		c.chain = ch
+		dial = ch.innermost().DialContext
 	}
 	conn, err := connect(ctx, dial, r.target, r, a, hk)
 	if err != nil {
@@ -176,7 +175,8 @@ func (c *Client) ServerVersion() string {
 	return string(c.conn.ServerVersion())
 }
 
-// Close closes the connection and then the jump hosts it went through.
+// Close closes the connection, and the jump hosts it went through once no other connection
+// goes through them.
 func (c *Client) Close() error {
 	var errs []error
 	if c.conn != nil {
@@ -184,10 +184,9 @@ func (c *Client) Close() error {
 			errs = append(errs, err)
 		}
 	}
-	for i := len(c.jumps) - 1; i >= 0; i-- {
-		if err := c.jumps[i].Close(); err != nil && !errors.Is(err, net.ErrClosed) {
-			errs = append(errs, err)
-		}
+	if c.chain != nil {
+		errs = append(errs, jumps.release(c.chain))
+		c.chain = nil
 	}
 	return errors.Join(errs...)
 }

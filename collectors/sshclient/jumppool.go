@@ -1,0 +1,172 @@
+package sshclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+// The devices behind one bastion share one connection to it, as OpenSSH's ControlMaster
+// would: each device's connection is a direct-tcpip channel on it (sshd's MaxSessions
+// counts shell and exec sessions, not forwarded channels). Dialled per device, a fabric of
+// N devices behind a bastion cost it N key exchanges and authentications, and 200 at once
+// ran into sshd's MaxStartups (10:30:100 by default: unauthenticated connections past 10
+// are dropped at random), so devices failed for the bastion's sake.
+
+// jumps is the run's shared jump chains.
+var jumps = jumpPool{m: map[string]*jumpChain{}}
+
+type jumpPool struct {
+	mu sync.Mutex
+	m  map[string]*jumpChain
+}
+
+// jumpChain is one connected chain of jump hosts, outermost first, and how many clients
+// hold it. ready is closed once the dial ended (conns or err is set).
+type jumpChain struct {
+	key   string
+	ready chan struct{}
+	conns []*ssh.Client
+	err   error
+	refs  int // clients holding it, plus dials waiting for it
+}
+
+// chainKey names what a chain's connections depend on: the hops and how they are
+// authenticated and verified.
+func chainKey(r *resolved) string {
+	var b strings.Builder
+	for _, hop := range r.jumps {
+		b.WriteString(hop.String())
+		b.WriteByte(',')
+	}
+	fmt.Fprintf(&b, "|%q|%t|%q|%q|%t", r.IdentityFile, r.UseAgent, r.PasswordEnv, r.KnownHostsFile, r.TrustOnFirstUse)
+	return b.String()
+}
+
+// acquire returns the connected chain r's jumps name, dialling it unless a live one is
+// shared already. Every successful acquire is paired with a release.
+func (p *jumpPool) acquire(ctx context.Context, r *resolved, a *auth, hk *hostKeys) (*jumpChain, error) {
+	for {
+		ch, owner := p.join(chainKey(r))
+		if owner {
+			return p.dial(ctx, ch, r, a, hk)
+		}
+		// The owner's dial is bounded by its own timeouts; a waiter by its own as well.
+		wait := time.NewTimer(r.Timeout * time.Duration(len(r.jumps)))
+		select {
+		case <-ch.ready:
+			wait.Stop()
+		case <-ctx.Done():
+			wait.Stop()
+			p.release(ch)
+			return nil, fmt.Errorf("connecting: %w", ctx.Err())
+		case <-wait.C:
+			p.release(ch)
+			return nil, fmt.Errorf("%w: no SSH session with the jump hosts within %s", ErrTimeout, r.Timeout)
+		}
+		if ch.err == nil {
+			return ch, nil
+		}
+		p.release(ch)
+		if ctx.Err() == nil && (errors.Is(ch.err, context.Canceled) || errors.Is(ch.err, context.DeadlineExceeded)) {
+			continue // the dial was cut by another device's context: ours may still connect
+		}
+		return nil, ch.err
+	}
+}
+
+// join holds the pool's chain for key, making one (and the caller its owner, who dials it)
+// when there is none.
+func (p *jumpPool) join(key string) (ch *jumpChain, owner bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ch, ok := p.m[key]
+	if !ok {
+		ch = &jumpChain{key: key, ready: make(chan struct{})}
+		p.m[key] = ch
+	}
+	ch.refs++
+	return ch, !ok
+}
+
+// dial connects the chain ch stands for and tells its waiters.
+func (p *jumpPool) dial(ctx context.Context, ch *jumpChain, r *resolved, a *auth, hk *hostKeys) (*jumpChain, error) {
+	ch.conns, ch.err = dialChain(ctx, r, a, hk)
+	if ch.err != nil {
+		p.forget(ch) // the next dial tries afresh
+		close(ch.ready)
+		p.release(ch)
+		return nil, ch.err
+	}
+	go p.watch(ch)
+	close(ch.ready)
+	return ch, nil
+}
+
+// dialChain connects r's jump hosts one through the other.
+func dialChain(ctx context.Context, r *resolved, a *auth, hk *hostKeys) ([]*ssh.Client, error) {
+	var d net.Dialer
+	dial := dialFunc(d.DialContext)
+	var conns []*ssh.Client
+	for _, hop := range r.jumps {
+		jc, err := connect(ctx, dial, hop, r, a, hk)
+		if err != nil {
+			closeChain(conns)
+			return nil, fmt.Errorf("via jump host %s: %w", hop, err)
+		}
+		conns = append(conns, jc)
+		dial = jc.DialContext
+	}
+	return conns, nil
+}
+
+// watch forgets a chain whose connection ended (the bastion restarted, the network cut it),
+// so later dials connect again instead of failing on it.
+func (p *jumpPool) watch(ch *jumpChain) {
+	_ = ch.conns[0].Wait()
+	p.forget(ch)
+}
+
+// forget takes ch out of the pool if it is still the chain there.
+func (p *jumpPool) forget(ch *jumpChain) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.m[ch.key] == ch {
+		delete(p.m, ch.key)
+	}
+}
+
+// release drops one hold on ch; the last one closes its connections.
+func (p *jumpPool) release(ch *jumpChain) error {
+	p.mu.Lock()
+	ch.refs--
+	last := ch.refs == 0
+	if last && p.m[ch.key] == ch {
+		delete(p.m, ch.key)
+	}
+	p.mu.Unlock()
+	if !last {
+		return nil
+	}
+	return closeChain(ch.conns)
+}
+
+// closeChain closes a chain's connections innermost first.
+func closeChain(conns []*ssh.Client) error {
+	var errs []error
+	for i := len(conns) - 1; i >= 0; i-- {
+		if err := conns[i].Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// innermost is the connection a device's own connection goes through.
+func (ch *jumpChain) innermost() *ssh.Client { return ch.conns[len(ch.conns)-1] }
