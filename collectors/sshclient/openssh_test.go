@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -167,6 +168,34 @@ func TestOpenSSHJumpHosts(t *testing.T) {
 	// jump really forwarded.
 	if !strings.Contains(bastion2.Log(), "direct-tcpip") && !strings.Contains(bastion2.Log(), "Connection from 127.0.0.1") {
 		t.Logf("bastion2 log:\n%s", bastion2.Log())
+	}
+}
+
+// Devices behind one real OpenSSH bastion share one login to it, more of them at once than
+// sshd's MaxSessions (10): forwarded channels are not sessions, and the bastion logs one
+// accepted key for all of them.
+func TestOpenSSHBastionSharedByDevices(t *testing.T) {
+	f := newRealFixture(t)
+	bastion, target := f.server(t, false), f.server(t, false)
+	cfg := f.config(target, "root", "id -un")
+	cfg.Jump = "root@127.0.0.1:" + fmt.Sprint(bastion.Port)
+	const devices = 12
+	clients := make([]*Client, devices)
+	for i := range clients {
+		clients[i] = dial(t, cfg) // all held open at once
+	}
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Go(func() { // Errorf, not runOK's Fatalf: this is not the test's goroutine
+			out, err := c.Run(context.Background(), "id -un")
+			if err != nil || strings.TrimSpace(out.Stdout) != "root" {
+				t.Errorf("id -un through the shared bastion: %+v, %v", out, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := strings.Count(bastion.Log(), "Accepted publickey"); n != 1 {
+		t.Errorf("%d devices logged in to the bastion %d times, want once; its log:\n%s", devices, n, bastion.Log())
 	}
 }
 
