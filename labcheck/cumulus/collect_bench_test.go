@@ -3,10 +3,15 @@ package cumuluscheck
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/inventory"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -114,6 +119,66 @@ func BenchmarkCollectGeneratedLeaf(b *testing.B) {
 	for b.Loop() {
 		labcheck.Collect(b, p, leaf.Device, leaf.Switch)
 	}
+}
+
+// BenchmarkParseGeneratedLeaf is the collector's share of that collection alone: the leaf's
+// answers recorded once, then replayed by command, so what is measured is the auditor's
+// parsing and fact building, not the emulator's rendering:
+//
+//	go test -run '^$' -bench ParseGeneratedLeaf -cpuprofile cpu.out ./labcheck/cumulus
+func BenchmarkParseGeneratedLeaf(b *testing.B) {
+	leaf, _ := generated(b)
+	p := cumuluscol.Descriptor()
+	r := record(b, p, leaf)
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		dev := &topology.Device{Name: leaf.Name, Platform: p.Name(), Role: topology.RoleSwitch}
+		if err := p.Collect(context.Background(), r, inventory.DeviceSpec{Name: leaf.Name}, dev); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// replay answers each command with what the device answered when recorded.
+type replay map[string]collectors.Output
+
+func (r replay) Run(_ context.Context, cmd string) (collectors.Output, error) {
+	out, ok := r[cmd]
+	if !ok {
+		return collectors.Output{}, fmt.Errorf("%q was not recorded", cmd)
+	}
+	return out, nil
+}
+
+// record collects d once, keeping every answer.
+func record(tb testing.TB, p *collectors.Descriptor, d lab.Emulated) replay {
+	tb.Helper()
+	var mu sync.Mutex
+	r := replay{}
+	dev := &topology.Device{Name: d.Name, Platform: p.Name(), Role: topology.RoleSwitch}
+	run := recorder{labcheck.ExecRunner{Dev: d.Device, Allow: p.Allowlist()}, func(cmd string, out collectors.Output) {
+		mu.Lock()
+		defer mu.Unlock()
+		r[cmd] = out
+	}}
+	if err := p.Collect(context.Background(), run, inventory.DeviceSpec{Name: d.Name}, dev); err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+type recorder struct {
+	r    collectors.Runner
+	keep func(string, collectors.Output)
+}
+
+func (r recorder) Run(ctx context.Context, cmd string) (collectors.Output, error) {
+	out, err := r.r.Run(ctx, cmd)
+	if err == nil {
+		r.keep(cmd, out)
+	}
+	return out, err
 }
 
 // reportCPU, deferred at the start of the timed loop, reports the process's user+system CPU
