@@ -3,6 +3,8 @@ package cumulus
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
@@ -37,5 +39,31 @@ func FuzzJSONParsers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, out string) {
 		_, _ = ParseInterfaceLLDPJSON(out)
 		_, _ = ParseCountersQoSJSON(out)
+	})
+}
+
+// The counters' scan reads exactly what encoding/json reads, or declines.
+func FuzzCountersQoSScan(f *testing.F) {
+	seedAll(f)
+	for _, s := range []string{
+		`{"egress-queue-stats":{"3":{"tx-frames":"1","tx-bytes":2,"ecn-marked-frames":7}},"pfc-stats":{"15":{"rx-pause-frames":0}}}`,
+		`{"egress-queue-stats":{"3":{"tx-frames":1,"tx-frames":2}}}`, `{"egress-queue-stats":{"3":{},"3":{"tx-frames":1}}}`,
+		`{"pfc-stats":{"03":{"rx-pause-frames":1}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"-0"}}}`, `{"pfc-stats":null}`,
+		`{"ingress-buffer-stats":{"0":{"rx-frames":99999999999999999999}},"other":[1,{"a":"\u0041"}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := countersQoSScan(out)
+		if !ok {
+			return
+		}
+		want, err := countersQoSDecode(out)
+		if err != nil {
+			t.Fatalf("the scan read %v where the decoder fails: %v", got, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("scan and decoder differ (-decoder +scan):\n%s", d)
+		}
 	})
 }
