@@ -62,22 +62,6 @@ func collectLessWhileChecking() {
 
 const checkGCPercent = 200
 
-// collectLessWhileCollecting lets the heap grow further than GOGC's default between
-// collections while devices are collected, under the run's memory limit (limitMemory), which
-// still bounds the peak. Collection keeps each device's facts (the heap only grows) and
-// throws away its outputs, so at GOGC 100 the collections come often and re-mark the facts
-// already kept: 37 collections in an 8-rail 1,000-device audit, GC ~17% of its CPU. At 200,
-// five interleaved runs each: median CPU 6.27 -> 5.71 s, peak RSS 264-290 -> 289-291 MiB
-// (the limit's 272 MiB of heap, as before).
-func collectLessWhileCollecting() {
-	if gcPacedElsewhere() {
-		return
-	}
-	debug.SetGCPercent(collectGCPercent)
-}
-
-const collectGCPercent = 200
-
 // gcPacedElsewhere is whether the user paces the GC (GOGC, GOMEMLIMIT) or go test runs many
 // fabrics in one process: then no command changes the pacing.
 func gcPacedElsewhere() bool {
