@@ -146,7 +146,21 @@ package bench
 // 5.7-6.2 ms of CPU per device, collect 9.6-10.1 -> 7.5-8.0, snapshot 28 -> 22 MiB. Left
 // (5.8 s of samples): the Linux parsers ~18%, GC ~17%, SSH (key exchange, channels,
 // ciphers) ~20%, the 40 switches ~22% (a 250-port Cumulus leaf's per-port counter JSON, SONiC's
-// fourteen derivations per port), detach ~9%. The 3 ms target needs about half of all that.//
+// fourteen derivations per port), detach ~9%. The 3 ms target needs about half of all that.
+//
+// What the lab never showed (its identities are ed25519, its devices reached directly): every
+// dial parsed the identity file, 4.3 ms of CPU for a 3072-bit RSA key and 7.6 ms for 4096
+// (crypto/rsa checks the key as it loads), more than a whole device's collection, and every
+// device behind a bastion logged in to it anew (N key exchanges, and sshd's MaxStartups
+// dropping connections at --concurrency 200). Identities and ~/.ssh/config are now parsed
+// once per content, and devices share their jump chain's connection. x/crypto/ssh reads the
+// socket 4 KiB at a time: a 32 KiB buffer under it halved a host's read syscalls (strace -c,
+// 50 8-rail hosts: 2,938 -> 1,477). Tried and dropped, 8-rail 1k audit: GOGC 200 while
+// collecting (CPU 6.27 -> 5.71 s, but at 10,000 devices no CPU gained and peak RSS 872 ->
+// 979-1008 MiB against the 1 GiB target); interning only strings up to 256 bytes (more live
+// heap, more GC: slower); DSCP and priority maps keyed for sharing by position instead of
+// sorted (BenchmarkDetachRail8Host: no change within noise).
+//
 // The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
 // 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),
 // against 4 s and 0.23 s before the pair. The wall is waiting, not work: strace shows one
