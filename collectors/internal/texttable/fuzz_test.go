@@ -1,6 +1,11 @@
 package texttable
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func FuzzCutCells(f *testing.F) {
 	f.Add("Port       Mode  Oper\n---------  ----  ----\nEthernet0  Auto  On\n")
@@ -21,6 +26,36 @@ func FuzzCutCells(f *testing.F) {
 		}
 		for _, l := range lines {
 			_ = Tokens(l)
+		}
+	})
+}
+
+// The ASCII paths cut exactly what the rune paths cut.
+func FuzzASCIIPaths(f *testing.F) {
+	f.Add("  Port       Mode  Oper  ", "---------  ----  ----- ")
+	f.Add("    x     y", "    ----  ----")
+	f.Fuzz(func(t *testing.T, line, rule string) {
+		if !isASCII(line) || !isASCII(rule) {
+			return
+		}
+		rule = strings.TrimRight(rule, " ")
+		spans := ruleSpansASCII(rule)
+		if d := cmp.Diff(ruleSpansRunes(rule), spans); d != "" {
+			t.Fatalf("rule %q (-runes +ASCII):\n%s", rule, d)
+		}
+		if spans == nil {
+			spans = []Span{{0, 3}, {5, 9}}
+		}
+		if d := cmp.Diff(cutCellsRunes(line, spans, make([]string, len(spans))), CutCells(line, spans)); d != "" {
+			t.Fatalf("cells of %q (-runes +ASCII):\n%s", line, d)
+		}
+		if d := cmp.Diff(tokens([]rune(line)), Tokens(line)); d != "" {
+			t.Fatalf("tokens of %q (-runes +ASCII):\n%s", line, d)
+		}
+		for _, s := range Tokens(line) {
+			if got, want := s.Text(line), string([]rune(line)[s.Start:s.End]); got != want {
+				t.Fatalf("Text %q, want %q", got, want)
+			}
 		}
 	})
 }

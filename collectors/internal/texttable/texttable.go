@@ -9,7 +9,10 @@
 // at its end, so byte offsets would shift every column to the right of one.
 package texttable
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Ellipsis is the mark NVUE puts at the end of a truncated cell and of the dash run of a
 // column whose cells it truncates.
@@ -23,6 +26,9 @@ type Span struct{ Start, End int }
 
 // Text is the part of line the span covers, the span being in runes.
 func (s Span) Text(line string) string {
+	if isASCII(line) {
+		return line[min(s.Start, len(line)):min(s.End, len(line))]
+	}
 	r := []rune(line)
 	return string(r[min(s.Start, len(r)):min(s.End, len(r))])
 }
@@ -36,7 +42,15 @@ func SplitLines(s string) []string {
 // dashes separated by spaces; a run may carry NVUE's "…" after a dash (the column is
 // truncated), but a "…" alone is not a run.
 func RuleSpans(line string) []Span {
-	r := []rune(strings.TrimRight(line, " "))
+	line = strings.TrimRight(line, " ")
+	if isASCII(line) {
+		return ruleSpansASCII(line)
+	}
+	return ruleSpansRunes(line)
+}
+
+func ruleSpansRunes(line string) []Span {
+	r := []rune(line)
 	var spans []Span
 	start := -1
 	for i := 0; i <= len(r); i++ {
@@ -65,28 +79,111 @@ func RuleSpans(line string) []Span {
 // are joined with two spaces, so a misaligned line loses nothing. A truncated cell keeps its
 // "…".
 func CutCells(line string, spans []Span) []string {
-	r := []rune(line)
 	cells := make([]string, len(spans))
-	for _, tok := range tokens(r) {
-		best, bestScore := 0, -1<<30
-		for c, s := range spans {
-			score := min(tok.End, s.End) - max(tok.Start, s.Start)
-			if score > bestScore {
-				best, bestScore = c, score
+	if isASCII(line) {
+		for i := 0; i < len(line); {
+			tok := nextToken(line, &i)
+			if tok.Start == tok.End {
+				break
 			}
+			put(cells, spans, tok, line[tok.Start:tok.End])
 		}
-		if cells[best] != "" {
-			cells[best] += "  "
-		}
-		cells[best] += string(r[tok.Start:tok.End])
+		return cells
+	}
+	return cutCellsRunes(line, spans, cells)
+}
+
+func cutCellsRunes(line string, spans []Span, cells []string) []string {
+	r := []rune(line)
+	for _, tok := range tokens(r) {
+		put(cells, spans, tok, string(r[tok.Start:tok.End]))
 	}
 	return cells
+}
+
+// put adds token text, at tok, to the cell of the column it overlaps most.
+func put(cells []string, spans []Span, tok Span, text string) {
+	best, bestScore := 0, -1<<30
+	for c, s := range spans {
+		score := min(tok.End, s.End) - max(tok.Start, s.Start)
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if cells[best] != "" {
+		cells[best] += "  " + text
+	} else {
+		cells[best] = text
+	}
+}
+
+// isASCII says whether s is all ASCII: then byte offsets are rune offsets, and the table's
+// cells are pieces of the line rather than copies through a []rune (a switch's tables are
+// ASCII but for NVUE's "…", and were most of their parsing's allocations).
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleSpansASCII is RuleSpans of an ASCII line without trailing spaces (no "…" to allow).
+func ruleSpansASCII(l string) []Span {
+	var spans []Span
+	start := -1
+	for i := 0; i <= len(l); i++ {
+		switch {
+		case i < len(l) && l[i] == '-':
+			if start < 0 {
+				start = i
+			}
+		case i == len(l) || l[i] == ' ':
+			if start >= 0 {
+				spans = append(spans, Span{start, i})
+				start = -1
+			}
+		default:
+			return nil
+		}
+	}
+	return spans
+}
+
+// nextToken is tokens' next token of an ASCII line from *i, moving *i past it; an empty span
+// at the end.
+func nextToken(l string, i *int) Span {
+	j := *i
+	for j < len(l) && l[j] == ' ' {
+		j++
+	}
+	start := j
+	for j < len(l) {
+		if l[j] == ' ' && (j+1 >= len(l) || l[j+1] == ' ') {
+			break
+		}
+		j++
+	}
+	*i = j
+	return Span{start, j}
 }
 
 // Tokens are the runs of text separated by at least two spaces: a single space belongs to the
 // value ("strict priority", "1.43 MB", "GigabitEthernet 0/2"). Their spans are in runes; read
 // them with Span.Text.
 func Tokens(line string) []Span {
+	if isASCII(line) {
+		var out []Span
+		for i := 0; i < len(line); {
+			tok := nextToken(line, &i)
+			if tok.Start == tok.End {
+				break
+			}
+			out = append(out, tok)
+		}
+		return out
+	}
 	return tokens([]rune(line))
 }
 
