@@ -3,6 +3,8 @@ package sonic
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
@@ -40,5 +42,32 @@ func FuzzParseTextOutputs(f *testing.F) {
 		_, _ = ParsePFCCounters(out)
 		_, _ = ParseQueueCounters(out)
 		_, _ = ParseVersion(out)
+	})
+}
+
+// The running configuration's scan reads exactly what encoding/json reads, or declines.
+func FuzzScanRunningConfig(f *testing.F) {
+	seedAll(f)
+	for _, s := range []string{
+		edgeDB,
+		`{"PORT":{"Ethernet0":{"mtu":"9100","lanes":["1","2"],"x":1,"mtu":"\u0039"}},"bgpraw":"x","A":{"k":{}}}`,
+		`{"PORT":{"Ethernet0":{}},"PORT":{"Ethernet4":{"a":"b"}}} trailing`, `{"PORT":{"E":{"a":"b"},"E":{"c":"d"}}}`,
+		`{"PORT":{"E":null}}`, `{"PORT":{"E":{}},"QUEUE":"x"}`, `{"PORT":{"E":{}},"OTHER":[1]}`, `{"asic0":{"PORT":{"E":{}}}}`,
+		"{\"PORT\":{\"E\":{\"a\":\"\xff\"}}}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := scanRunningConfig(out)
+		if !ok {
+			return
+		}
+		want, err := decodeRunningConfig(out)
+		if err != nil {
+			t.Fatalf("the scan read %v where the decoder fails: %v", got.Tables, err)
+		}
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(ConfigDB{})); d != "" {
+			t.Fatalf("scan and decoder differ (-decoder +scan):\n%s", d)
+		}
 	})
 }
