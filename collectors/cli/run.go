@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/scrapli/scrapligo/driver/opoptions"
-	"github.com/scrapli/scrapligo/response"
 	"github.com/scrapli/scrapligo/util"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -40,16 +38,13 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 	}
 
 	type result struct {
-		r   *response.Response
+		out string
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		// scrapligo would strip the prompt with its multi-line pattern over the whole output
-		// (a quarter of a switch's CPU on a 500 KB NX-OS JSON reply); only the last line can be
-		// the prompt, so stripPrompt matches that one line.
-		r, err := s.drv.SendCommand(command, opoptions.WithTimeoutOps(s.timeout), opoptions.WithNoStripPrompt())
-		done <- result{r, err}
+		out, err := s.send(command)
+		done <- result{out, err}
 	}()
 	var res result
 	select {
@@ -72,25 +67,11 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 		return collectors.Output{}, fmt.Errorf("cli %s: %q: %w", s.target, command, res.err)
 	}
 
-	out := s.stripPrompt(res.r.Result)
-	if out != "" {
-		out += "\n"
-	}
+	out := res.out
 	if _, refused := collectors.Refusal(out, s.markers); refused {
 		return collectors.Output{Stderr: out, ExitCode: 1}, nil
 	}
 	return collectors.Output{Stdout: out}, nil
-}
-
-// stripPrompt drops the prompt that ends out (scrapligo reads up to and including it) and the
-// blank lines before it, as scrapligo's own stripping ends. A line inside the output that
-// merely looks like a prompt is what the device printed, and stays.
-func (s *Session) stripPrompt(out string) string {
-	i := strings.LastIndexByte(out, '\n') + 1
-	if s.drv.Channel.PromptPattern.MatchString(out[i:]) {
-		out = out[:i]
-	}
-	return strings.Trim(out, "\n")
 }
 
 // lineEditorKey reports characters that a switch CLI acts on before Enter: control keys

@@ -107,6 +107,19 @@ func TestGeneratedFactsUnchanged(t *testing.T) {
 	}
 }
 
+// TestGeneratedLeafOverCLI collects the generated leaf as the audit does, through the
+// interactive CLI: the same facts as the exec collection (large replies, the queuing JSON
+// of every port, come back intact through the CLI transport).
+func TestGeneratedLeafOverCLI(t *testing.T) {
+	leaf, _ := generated(t)
+	p := nxoscol.Descriptor()
+	viaCLI := labcheck.CollectOverCLI(t, p, labtest.StartSSH(t, leaf.Device, "admin"), leaf.Name)
+	viaExec := labcheck.Collect(t, p, leaf.Device, leaf.Switch)
+	if d := cmp.Diff(viaExec, viaCLI); d != "" {
+		t.Errorf("the CLI collection differs from exec (-exec +cli):\n%s", d)
+	}
+}
+
 // BenchmarkCollectGeneratedLeaf is one collection of the generated 248-port NX-OS leaf in one
 // process: the collector's commands answered by the emulator's Exec (no SSH), so the profile
 // holds the emulator's share beside the collector's (-focus collectors/ to see the latter):
