@@ -13,10 +13,20 @@ import (
 // (eq-qosgrp) -> TABLE_qosgrp_egress_stats_entry.ROW_qosgrp_egress_stats_entry; every ROW_*
 // may be an object when it holds one row.
 //
-// The reply (500 KB on a 64-port leaf) is decoded once into a generic tree and walked:
-// decoding each ROW_* level from a json.RawMessage of the one above scanned the whole text
-// once per level and was nine times slower. Numbers stay json.Number (counters pass 2^53).
+// The reply (500 KB on a 64-port leaf) is scanned in place (scanQueuingJSON); what the scan
+// declines is decoded once into a generic tree and walked: decoding each ROW_* level from a
+// json.RawMessage of the one above scanned the whole text once per level and was nine times
+// slower. Numbers stay json.Number (counters pass 2^53).
 func parseQueuingJSON(out string) (map[string]QueueCounters, error) {
+	if res, ok := scanQueuingJSON(out); ok {
+		return res, nil
+	}
+	return decodeQueuingJSON(out)
+}
+
+// decodeQueuingJSON is parseQueuingJSON by the generic tree: the reference of the scan, and
+// what reads (or rejects, with its error) whatever the scan declines.
+func decodeQueuingJSON(out string) (map[string]QueueCounters, error) {
 	doc, err := decodeTree(out)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not JSON: %w", CmdQueuingJSON, err)

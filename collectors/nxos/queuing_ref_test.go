@@ -190,3 +190,49 @@ func BenchmarkQueuingJSON(b *testing.B) {
 		})
 	}
 }
+
+// The queuing scan reads exactly what the tree reads, or declines.
+func FuzzQueuingScanAgreesWithTree(f *testing.F) {
+	for _, s := range queuingCases(f) {
+		f.Add(s)
+	}
+	for _, s := range []string{
+		`{"TABLE_module":{"ROW_module":{"TABLE_queuing_interface":{"ROW_queuing_interface":[{"TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":{"TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[{"eq-uc-stat-value":"5","eq-stat-type":"Tx","eq-stat-units":"Pkts"}]},"eq-qosgrp":"3"}},"dir":"Egress","if_name_str":" Ethernet1/1 "},{"dir":"Ingress","if_name_str":"Ethernet1/1"}]}}}}`,
+		`{"TABLE_module":{"ROW_module":{"TABLE_queuing_interface":{"ROW_queuing_interface":{"dir":"egress","if_name_str":"Ethernet1/2","TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":[{"eq-qosgrp":"CONTROL QOS GROUP","TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[]}},{"eq-qosgrp":7,"TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":{"eq-stat-type":"ECN","eq-stat-units":"Pkts","eq-uc-stat-value":null}}},{"eq-qosgrp":"9","TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[]}}]}}}}}}`,
+		`{"TABLE_module":{"ROW_module":{"TABLE_queuing_interface":{"ROW_queuing_interface":{"dir":"Egress","if_name_str":"E","TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":{"eq-qosgrp":true,"TABLE_qosgrp_egress_stats_entry":{}}}}}}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := scanQueuingJSON(s)
+		if !ok {
+			return
+		}
+		want, err := decodeQueuingJSON(s)
+		if err != nil {
+			t.Fatalf("%q: the scan read %v where the tree fails: %v", s, got, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\n scan %v\n tree %v", s, got, want)
+		}
+	})
+}
+
+// The scan reads the recorded replies itself: were it to decline them, the fast path would
+// silently never run.
+func TestQueuingScanReadsFixtures(t *testing.T) {
+	read := 0
+	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		s, err := readSeed(scenario, CmdQueuingJSON)
+		if err != nil {
+			continue // a scenario without the JSON reply
+		}
+		read++
+		if _, ok := scanQueuingJSON(s); !ok {
+			t.Errorf("%s: the scan declines the recorded %s", scenario, CmdQueuingJSON)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no recorded reply")
+	}
+}

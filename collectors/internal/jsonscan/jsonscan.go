@@ -110,6 +110,38 @@ func (sc *Scanner) object(member func(key string) bool, skipping bool) bool {
 	}
 }
 
+// Array walks the array at the scanner, calling elem with the scanner at each element; elem
+// must consume it and return true, or return false to stop.
+func (sc *Scanner) Array(elem func() bool) bool {
+	if sc.Peek() != '[' {
+		return false
+	}
+	if sc.depth++; sc.depth > maxDepth {
+		return false
+	}
+	sc.i++
+	if sc.Peek() == ']' {
+		sc.i++
+		sc.depth--
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		switch sc.Peek() {
+		case ',':
+			sc.i++
+		case ']':
+			sc.i++
+			sc.depth--
+			return true
+		default:
+			return false
+		}
+	}
+}
+
 // Str is the string value at the scanner, declined when it has an escape or invalid UTF-8
 // (which encoding/json would decode or replace).
 func (sc *Scanner) Str() (string, bool) {
@@ -174,30 +206,7 @@ func (sc *Scanner) Skip() bool {
 	case '{':
 		return sc.object(func(string) bool { return sc.Skip() }, true)
 	case '[':
-		if sc.depth++; sc.depth > maxDepth {
-			return false
-		}
-		sc.i++
-		if sc.Peek() == ']' {
-			sc.i++
-			sc.depth--
-			return true
-		}
-		for {
-			if !sc.Skip() {
-				return false
-			}
-			switch sc.Peek() {
-			case ',':
-				sc.i++
-			case ']':
-				sc.i++
-				sc.depth--
-				return true
-			default:
-				return false
-			}
-		}
+		return sc.Array(sc.Skip)
 	case '"':
 		return sc.skipString()
 	case 't':

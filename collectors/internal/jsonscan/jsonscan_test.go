@@ -21,6 +21,14 @@ func decode(sc *Scanner) (any, bool) {
 			return ok
 		})
 		return m, ok
+	case c == '[':
+		a := []any{}
+		ok := sc.Array(func() bool {
+			v, ok := decode(sc)
+			a = append(a, v)
+			return ok
+		})
+		return a, ok
 	case c == '"':
 		return sc.Str()
 	case c == '-' || '0' <= c && c <= '9':
