@@ -3,6 +3,7 @@ package sonic
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -46,7 +47,7 @@ func (cs counterSet) port(name string) topology.Fact[map[string]int64] {
 			for k, v := range part.pc[name] {
 				m[k] = v
 			}
-			notes = append(notes, fmt.Sprintf("%d %s counters", len(part.pc[name]), part.what))
+			notes = append(notes, strconv.Itoa(len(part.pc[name]))+" "+part.what+" counters")
 		}
 	}
 	if len(m) == 0 {

@@ -3,6 +3,7 @@ package sonic
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -38,12 +39,12 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 			case !ok:
 				unreadable, what = true, fmt.Sprintf("BUFFER_PG|%s refers to BUFFER_PROFILE|%s, which is not in CONFIG_DB", key, name)
 			case hasXoff:
-				lossless, what = true, fmt.Sprintf("%s: lossless, xoff=%q", name, x)
+				lossless, what = true, name+": lossless, xoff="+strconv.Quote(x)
 			default:
 				what = name + ": lossy, no xoff"
 			}
 		}
-		ex = append(ex, fmt.Sprintf("BUFFER_PG|%s: profile=%q (%s)", key, ref, what))
+		ex = append(ex, "BUFFER_PG|"+key+": profile="+strconv.Quote(ref)+" ("+what+")")
 		for _, pg := range keys[key] {
 			b.PGs[pg] = what
 			switch {

@@ -41,7 +41,7 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 		for _, q := range qkeys[key] {
 			o.Queues[q] = t
 		}
-		ex = append(ex, fmt.Sprintf("QUEUE|%s -> %s", key, excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold")))
+		ex = append(ex, "QUEUE|"+key+" -> "+excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold"))
 	}
 	names, rows, _, err := losslessProfiles(db, port)
 	if err != nil {
@@ -66,7 +66,7 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 			t.StaticTh = atoi64(r["static_th"])
 		}
 		o.PGs[pg] = t
-		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "size", "xoff", "dynamic_th", "static_th", "pool")+fmt.Sprintf(" (PG %d)", pg))
+		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "size", "xoff", "dynamic_th", "static_th", "pool")+" (PG "+strconv.Itoa(pg)+")")
 	}
 	cfg.Excerpt = strings.Join(slices.Compact(ex), "\n")
 	return topology.Known(o, cfg)

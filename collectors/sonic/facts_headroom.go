@@ -93,7 +93,7 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 		h.PGs[pg] = topology.PGHeadroom{Profile: name, Xoff: atoi(r["xoff"]), Xon: atoi(r["xon"]), Size: atoi(r["size"])}
 	}
 	for _, pg := range slices.Sorted(maps.Keys(names)) {
-		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "xoff", "xon", "size")+fmt.Sprintf(" (PG %d)", pg))
+		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "xoff", "xon", "size")+" (PG "+strconv.Itoa(pg)+")")
 	}
 	speed, _ := db.Field("PORT", port, "speed")
 	mtu, _ := db.Field("PORT", port, "mtu")
@@ -105,7 +105,7 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 			return failed[topology.Headroom](fmt.Errorf("CABLE_LENGTH has no entry for %s, so its lossless profile cannot be sized", port))
 		}
 		h.CableM = cable
-		ex = append(ex, fmt.Sprintf("CABLE_LENGTH|%s %s=%dm", key, port, cable))
+		ex = append(ex, "CABLE_LENGTH|"+key+" "+port+"="+strconv.Itoa(cable)+"m")
 	}
 	if xoff, _ := db.Field("BUFFER_POOL", "ingress_lossless_pool", "xoff"); atoi(xoff) > 0 {
 		h.ASIC.SharedHeadroomPool = true

@@ -2,6 +2,7 @@ package sonic
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,13 +25,13 @@ func excerptRow(db *ConfigDB, table, key string, fields ...string) string {
 	var parts []string
 	for _, f := range fields {
 		if v, ok := row[f]; ok {
-			parts = append(parts, fmt.Sprintf("%s=%q", f, v))
+			parts = append(parts, f+"="+strconv.Quote(v)) // %q, without fmt: per field per port
 		}
 	}
 	if len(parts) == 0 {
 		return fmt.Sprintf("%s|%s: (no %s)", table, key, strings.Join(fields, ", "))
 	}
-	return fmt.Sprintf("%s|%s: %s", table, key, strings.Join(parts, " "))
+	return table + "|" + key + ": " + strings.Join(parts, " ")
 }
 
 // PortMTU is PORT|<port>.mtu, a frame-class MTU as SONiC configures it (68..9216).
@@ -127,11 +128,11 @@ func PortDSCPToTC(db *ConfigDB, port string) (map[int]int, string, error) {
 	if name == "" {
 		return map[int]int{}, fmt.Sprintf("PORT_QOS_MAP|%s binds no dscp_to_tc_map (no DSCP classification)", port), nil
 	}
-	m, err := numberMap(db, "DSCP_TO_TC_MAP", name, 63)
+	m, grouped, err := db.groupedNumberMap("DSCP_TO_TC_MAP", name, 63)
 	if err != nil {
 		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s dscp_to_tc_map: %w", at, err)
 	}
-	return m, fmt.Sprintf("DSCP_TO_TC_MAP|%s (bound at PORT_QOS_MAP|%s): %s", name, at, groupByValue(m)), nil
+	return m, "DSCP_TO_TC_MAP|" + name + " (bound at PORT_QOS_MAP|" + at + "): " + grouped, nil
 }
 
 // PortTCToQueue is the TC_TO_QUEUE_MAP bound to the port; TC n -> queue n when none is.
@@ -147,11 +148,50 @@ func PortTCToQueue(db *ConfigDB, port string) (map[int]int, string, error) {
 		}
 		return id, fmt.Sprintf("PORT_QOS_MAP|%s binds no tc_to_queue_map: default TC n -> queue n", port), nil
 	}
-	m, err := numberMap(db, "TC_TO_QUEUE_MAP", name, 15)
+	m, grouped, err := db.groupedNumberMap("TC_TO_QUEUE_MAP", name, 15)
 	if err != nil {
 		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s tc_to_queue_map: %w", at, err)
 	}
-	return m, fmt.Sprintf("TC_TO_QUEUE_MAP|%s (bound at PORT_QOS_MAP|%s): %s", name, at, groupByValue(m)), nil
+	return m, "TC_TO_QUEUE_MAP|" + name + " (bound at PORT_QOS_MAP|" + at + "): " + grouped, nil
+}
+
+// groupedNumberMap is numberMap and groupByValue of it, each map read once per switch when db
+// is indexed (Collect): every port binds the same few maps, a DSCP map is 64 pairs to parse
+// and a grouping to sort and format. The map is the caller's own copy.
+func (db *ConfigDB) groupedNumberMap(table, name string, maxKey int) (map[int]int, string, error) {
+	read := func() groupedMap {
+		m, err := numberMap(db, table, name, maxKey)
+		if err != nil {
+			return groupedMap{err: err}
+		}
+		return groupedMap{m: m, grouped: groupByValue(m)}
+	}
+	if db.keys == nil {
+		g := read()
+		return g.m, g.grouped, g.err
+	}
+	key := groupedMapKey{table, name, maxKey}
+	db.keys.mu.Lock()
+	g, ok := db.keys.maps[key]
+	db.keys.mu.Unlock()
+	if !ok {
+		g = read()
+		db.keys.mu.Lock()
+		db.keys.maps[key] = g
+		db.keys.mu.Unlock()
+	}
+	return maps.Clone(g.m), g.grouped, g.err
+}
+
+type groupedMapKey struct {
+	table, name string
+	maxKey      int
+}
+
+type groupedMap struct {
+	m       map[int]int
+	grouped string
+	err     error
 }
 
 // numberMap reads a number -> number map table entry (DSCP_TO_TC_MAP, TC_TO_QUEUE_MAP).
@@ -185,7 +225,7 @@ func groupByValue(m map[int]int) string {
 	slices.Sort(vals)
 	var parts []string
 	for _, v := range vals {
-		parts = append(parts, fmt.Sprintf("%s->%d", ranges(byVal[v]), v))
+		parts = append(parts, ranges(byVal[v])+"->"+strconv.Itoa(v))
 	}
 	if len(parts) == 0 {
 		return "(empty)"

@@ -2,6 +2,7 @@ package sonic
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -41,7 +42,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 		for _, q := range keys[key] {
 			m[q] = greenMarking[mode]
 		}
-		ex.add(keys[key], fmt.Sprintf("WRED_PROFILE|%s ecn=%q", name, mode))
+		ex.add(keys[key], "WRED_PROFILE|"+name+" ecn="+strconv.Quote(mode))
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a wred_profile", port), nil
@@ -73,9 +74,9 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 			return nil, "", fmt.Errorf("QUEUE|%s scheduler refers to SCHEDULER|%s, which is not in CONFIG_DB", key, name)
 		}
 		typ := strings.ToLower(strings.TrimSpace(sched["type"]))
-		shown := fmt.Sprintf("type=%q", sched["type"])
+		shown := "type=" + strconv.Quote(sched["type"])
 		if w := sched["weight"]; w != "" {
-			shown += fmt.Sprintf(" weight=%q", w) // a weighted CNP queue's evidence says how much
+			shown += " weight=" + strconv.Quote(w) // a weighted CNP queue's evidence says how much
 		}
 		if typ == "" {
 			typ, shown = "wrr", "no type (default WRR)"
@@ -88,7 +89,7 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 		for _, q := range keys[key] {
 			m[q] = typ
 		}
-		ex.add(keys[key], fmt.Sprintf("SCHEDULER|%s %s", name, shown))
+		ex.add(keys[key], "SCHEDULER|"+name+" "+shown)
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a scheduler", port), nil

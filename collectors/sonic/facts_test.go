@@ -332,3 +332,18 @@ func TestGroupByValue(t *testing.T) {
 		t.Errorf("groupByValue = %q", got)
 	}
 }
+
+// A map read once per switch is still each port's own: changing one port's does not change
+// the next's.
+func TestGroupedNumberMapIsACopy(t *testing.T) {
+	db := mustDB(t, `{"PORT":{"Ethernet0":{}},"DSCP_TO_TC_MAP":{"AZURE":{"0":"1","3":"3"}}}`)
+	db.indexKeys()
+	a, grouped, err := db.groupedNumberMap("DSCP_TO_TC_MAP", "AZURE", 63)
+	if err != nil || grouped != "0->1; 3->3" {
+		t.Fatalf("%v %q %v", a, grouped, err)
+	}
+	a[0] = 7
+	if b, _, _ := db.groupedNumberMap("DSCP_TO_TC_MAP", "AZURE", 63); b[0] != 1 {
+		t.Errorf("the second port reads DSCP 0 -> %d", b[0])
+	}
+}

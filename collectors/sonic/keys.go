@@ -41,11 +41,14 @@ func portKeys(table map[string]map[string]string, port string) (map[string][]int
 type keyIndex struct {
 	mu     sync.Mutex
 	tables map[string]map[string][]string // table -> port -> keys
+	maps   map[groupedMapKey]groupedMap   // see groupedNumberMap
 }
 
 // indexKeys makes db's portKeys look keys up rather than scan. Only Collect calls it, after
 // parsing and before any fact: the tables must not change afterwards.
-func (db *ConfigDB) indexKeys() { db.keys = &keyIndex{tables: map[string]map[string][]string{}} }
+func (db *ConfigDB) indexKeys() {
+	db.keys = &keyIndex{tables: map[string]map[string][]string{}, maps: map[groupedMapKey]groupedMap{}}
+}
 
 // portKeys is portKeys(db.Tables[table], port), from the index when there is one.
 func (db *ConfigDB) portKeys(table, port string) (map[string][]int, error) {

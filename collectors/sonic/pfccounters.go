@@ -26,6 +26,10 @@ func ParsePFCCounters(out string) (PortCounters, error) {
 			continue
 		}
 		seen = true
+		names := make([]string, len(t.header)) // each column's counter, named once per table
+		for c := 1; c < len(t.header); c++ {
+			names[c] = "pfc_" + dir + "_pause_prio" + strings.TrimPrefix(t.header[c], "PFC")
+		}
 		for _, r := range t.rows {
 			port := r.cells[0]
 			for c := 1; c < len(t.header); c++ {
@@ -38,7 +42,7 @@ func ParsePFCCounters(out string) (PortCounters, error) {
 					return nil, fmt.Errorf("%s: %s %s: %w", CmdPFCCounters, port, t.header[c], err)
 				}
 				if present {
-					pc.set(port, fmt.Sprintf("pfc_%s_pause_prio%s", dir, prio), v)
+					pc.set(port, names[c], v)
 				}
 			}
 		}
