@@ -262,15 +262,16 @@ func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, 
 		p.Trust = topology.Unknown[string](topology.Evidence{Command: cmd, Error: cmd + ": no trust-mode row, nor in " + CmdRoCE})
 	}
 
+	// concatenated, not formatted: three per port
 	dscp := overlay(global.DSCPToSP, st.DSCPToSP)
-	p.DSCPToTC = topology.Known(dscp, with(fmt.Sprintf("DSCP->switch-priority: %s (%s map, port rows:\n%s)",
-		groupByValue(dscp), CmdRoCE, st.Excerpts[ExPrioMap])))
+	p.DSCPToTC = topology.Known(dscp, with("DSCP->switch-priority: "+groupByValue(dscp)+" ("+CmdRoCE+" map, port rows:\n"+
+		st.Excerpts[ExPrioMap]+")"))
 	sptc := overlay(global.SPToTC, st.SPToTC)
-	p.TCToQueue = topology.Known(sptc, with(fmt.Sprintf("switch-priority->traffic-class: %s (%s map, port rows:\n%s)",
-		groupByValue(sptc), CmdRoCE, st.Excerpts[ExTCMap])))
+	p.TCToQueue = topology.Known(sptc, with("switch-priority->traffic-class: "+groupByValue(sptc)+" ("+CmdRoCE+" map, port rows:\n"+
+		st.Excerpts[ExTCMap]+")"))
 	sched := overlay(global.TCScheduler, st.TCScheduler)
-	p.Scheduler = topology.Known(sched, with(fmt.Sprintf("traffic-class scheduler: %s (%s map, port rows:\n%s)",
-		groupByValue(sched), CmdRoCE, st.Excerpts[ExTCMap])))
+	p.Scheduler = topology.Known(sched, with("traffic-class scheduler: "+groupByValue(sched)+" ("+CmdRoCE+" map, port rows:\n"+
+		st.Excerpts[ExTCMap]+")"))
 
 	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}
 	if st.PFCRX {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/natural"
@@ -20,25 +21,49 @@ func overlay[V any](base, top map[int]V) map[int]V {
 	return out
 }
 
-// groupByValue renders a map compactly, keys grouped by value: "0-7->0; 26->3".
+// groupByValue renders a map compactly, keys grouped by value: "0-7->0; 26->3". It runs
+// three times a port: the groups are a slice searched in order (a map has a few values), and
+// values are written without fmt.
 func groupByValue[V comparable](m map[int]V) string {
-	byVal := map[V][]int{}
-	var order []V
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	type group struct {
+		v    V
+		keys []int
+	}
+	var groups []group
+	for _, k := range keys {
 		v := m[k]
-		if _, ok := byVal[v]; !ok {
-			order = append(order, v)
+		i := slices.IndexFunc(groups, func(g group) bool { return g.v == v })
+		if i < 0 {
+			i = len(groups)
+			groups = append(groups, group{v: v})
 		}
-		byVal[v] = append(byVal[v], k)
+		groups[i].keys = append(groups[i].keys, k)
 	}
-	var parts []string
-	for _, v := range order {
-		parts = append(parts, fmt.Sprintf("%s->%v", numrange.Format(byVal[v]), v))
-	}
-	if len(parts) == 0 {
+	if len(groups) == 0 {
 		return "(empty)"
 	}
-	return strings.Join(parts, "; ")
+	var b strings.Builder
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(numrange.Format(g.keys))
+		b.WriteString("->")
+		switch v := any(g.v).(type) {
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case string:
+			b.WriteString(v)
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
 }
 
 // portOrder is the natural order of port names (swp2 before swp10). Digit runs are read nine
