@@ -99,6 +99,10 @@ func DialPlatform(ctx context.Context, cfg sshclient.Config, d *collectors.Descr
 		// instructions a byte (most of a switch's CPU on a 500 KB reply). The longest prompt
 		// the EOS and NX-OS patterns accept is under 140 bytes.
 		options.WithPromptSearchDepth(promptSearchDepth),
+		// Each read is a chunk scrapligo copies, queues and searches for the prompt, and its
+		// read loop sleeps ReadDelay (250 µs) after every one: a long reply (NX-OS's queuing
+		// JSON is 2 MB on a 248-port leaf) in 8 KiB reads spent most of its time asleep.
+		options.WithTransportReadSize(readSize),
 		// The platform's own on-close first re-reads the prompt, which can wait a full
 		// timeout on a wedged device; a goodbye needs no answer.
 		options.WithNetworkOnClose(func(d *network.Driver) error {

@@ -21,6 +21,8 @@ const (
 	// promptSearchDepth is how far back from the end of what the device sent the prompt is
 	// looked for: the whole last line, with room to spare (scrapligo's default is 1,000).
 	promptSearchDepth = 256
+	// readSize is the most one transport read returns (scrapligo's default is 8 KiB).
+	readSize = 64 << 10
 	// tailSize is how much of the latest device output is kept for error messages.
 	tailSize = 512
 )
