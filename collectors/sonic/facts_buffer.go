@@ -18,13 +18,13 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return topology.Buffer{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := db.portKeys("BUFFER_PG", port)
+	keys, inOrder, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
 		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
 	}
 	b := topology.Buffer{LosslessPGs: []int{}, PGs: map[int]string{}}
 	var profiles, ex []string
-	for _, key := range sortedKeys(keys) {
+	for _, key := range inOrder {
 		ref := db.Tables["BUFFER_PG"][key]["profile"]
 		name := Ref(ref)
 		lossless, unreadable, what := false, false, ""

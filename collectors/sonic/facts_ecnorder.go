@@ -27,11 +27,11 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 	}
 	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
 	var ex []string
-	qkeys, err := db.portKeys("QUEUE", port)
+	qkeys, inOrder, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
 	}
-	for _, key := range sortedKeys(qkeys) {
+	for _, key := range inOrder {
 		name := Ref(db.Tables["QUEUE"][key]["wred_profile"])
 		prof, ok := db.Row("WRED_PROFILE", name)
 		if name == "" || !ok || !greenMarking[strings.TrimSpace(prof["ecn"])] {

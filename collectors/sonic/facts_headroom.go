@@ -39,12 +39,12 @@ func dynamicModel(db *ConfigDB) bool {
 
 // losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG.
 func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[string]string, bool, error) {
-	keys, err := db.portKeys("BUFFER_PG", port)
+	keys, inOrder, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
 	}
 	names, rows, null := map[int]string{}, map[int]map[string]string{}, false
-	for _, key := range sortedKeys(keys) {
+	for _, key := range inOrder {
 		name := Ref(db.Tables["BUFFER_PG"][key]["profile"])
 		if name == "NULL" {
 			null = true

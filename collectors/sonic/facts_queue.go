@@ -16,7 +16,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := db.portKeys("QUEUE", port)
+	keys, inOrder, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
@@ -25,7 +25,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 		m[q] = false
 	}
 	var ex bindings
-	for _, key := range sortedKeys(keys) {
+	for _, key := range inOrder {
 		ref, ok := db.Tables["QUEUE"][key]["wred_profile"]
 		if !ok || Ref(ref) == "" {
 			continue
@@ -57,13 +57,13 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, err := db.portKeys("QUEUE", port)
+	keys, inOrder, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
 	m := map[int]string{}
 	var ex bindings
-	for _, key := range sortedKeys(keys) {
+	for _, key := range inOrder {
 		ref, ok := db.Tables["QUEUE"][key]["scheduler"]
 		if !ok || Ref(ref) == "" {
 			continue
