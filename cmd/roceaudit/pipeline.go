@@ -74,6 +74,8 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 // then holds none: see collectors.Options.Facts).
 func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts collectors.FactSink) (*topology.Snapshot, error) {
 	limitMemory(len(inv.Devices))
+	paceCollection()
+	defer stopPacingCollection()
 	bar := newProgress(a.stderr, len(inv.Devices), a.quiet)
 	defer bar.finish()
 	opts := collectors.Options{
