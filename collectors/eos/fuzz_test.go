@@ -1,6 +1,11 @@
 package eos
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // The fuzz targets check that no output, however malformed, panics a parser: each returns a
 // value or an error.
@@ -55,4 +60,43 @@ func FuzzParseRunningConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The interfaces' scan decodes exactly what encoding/json decodes, or declines.
+func FuzzScanInterfaces(f *testing.F) {
+	seed(f, CmdInterfaces)
+	for _, s := range []string{
+		`{"interfaces":{"Ethernet1":{"mtu":9214,"bandwidth":4e11,"interfaceStatus":"connected","forwardingModel":"bridged","name":"x","interfaceCounters":{"inOctets":-0,"inputErrorsDetail":{},"outputErrorsDetail":{"txPause":3}}}}}`,
+		`{"interfaces":{"Ethernet1":{"mtu":1.5}}}`, `{"interfaces":{"Ethernet1":{"MTU":1}}}`, `{"interfaces":{"E":{},"E":{"mtu":1}}}`,
+		`{"interfaces":null}`, `{"interfaces":{"E":{"mtu":null}}}`, `{"Interfaces":{}}`, `{"interfaces":{"E":{"interfaceCounters":{"inOctets":99999999999999999999}}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := scanInterfaces(out)
+		if !ok {
+			return
+		}
+		var want interfacesJSON
+		if err := json.Unmarshal([]byte(out), &want); err != nil {
+			t.Fatalf("%q: the scan read %+v where encoding/json fails: %v", out, got, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("%q: scan and encoding/json differ (-json +scan):\n%s", out, d)
+		}
+	})
+}
+
+// The scan reads the recorded replies itself: were it to decline them, the fast path would
+// silently never run.
+func TestScanInterfacesReadsFixtures(t *testing.T) {
+	for _, scenario := range []string{"healthy", "broken", "portchannel"} {
+		out, err := readSeed(scenario, CmdInterfaces)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := scanInterfaces(out); !ok {
+			t.Errorf("%s: the scan declines the recorded %s", scenario, CmdInterfaces)
+		}
+	}
 }

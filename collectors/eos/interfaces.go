@@ -33,34 +33,44 @@ var trafficKeys = []struct{ eos, name string }{
 	{"inOctets", "rx_bytes"}, {"outOctets", "tx_bytes"}, {"inUcastPkts", "rx_packets"}, {"outUcastPkts", "tx_packets"},
 }
 
+// interfacesJSON is what ParseInterfaces reads of `show interfaces | json`.
+type interfacesJSON struct {
+	Interfaces map[string]interfaceJSON `json:"interfaces"`
+}
+
+type interfaceJSON struct {
+	MTU             *int          `json:"mtu"`
+	ForwardingModel string        `json:"forwardingModel"`
+	Bandwidth       *float64      `json:"bandwidth"`
+	Status          string        `json:"interfaceStatus"`
+	Counters        *countersJSON `json:"interfaceCounters"`
+}
+
+type countersJSON struct {
+	InOctets     *int64 `json:"inOctets"`
+	OutOctets    *int64 `json:"outOctets"`
+	InUcastPkts  *int64 `json:"inUcastPkts"`
+	OutUcastPkts *int64 `json:"outUcastPkts"`
+	In           *struct {
+		RxPause *int64 `json:"rxPause"`
+	} `json:"inputErrorsDetail"`
+	Out *struct {
+		TxPause *int64 `json:"txPause"`
+	} `json:"outputErrorsDetail"`
+}
+
 // ParseInterfaces parses `show interfaces | json`, keyed by interface name. Only front-panel
 // Ethernet ports are kept.
 func ParseInterfaces(out string) (map[string]Interface, error) {
 	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterfaces, err)
 	}
-	var raw struct {
-		Interfaces map[string]struct {
-			MTU             *int     `json:"mtu"`
-			ForwardingModel string   `json:"forwardingModel"`
-			Bandwidth       *float64 `json:"bandwidth"`
-			Status          string   `json:"interfaceStatus"`
-			Counters        *struct {
-				InOctets     *int64 `json:"inOctets"`
-				OutOctets    *int64 `json:"outOctets"`
-				InUcastPkts  *int64 `json:"inUcastPkts"`
-				OutUcastPkts *int64 `json:"outUcastPkts"`
-				In           *struct {
-					RxPause *int64 `json:"rxPause"`
-				} `json:"inputErrorsDetail"`
-				Out *struct {
-					TxPause *int64 `json:"txPause"`
-				} `json:"outputErrorsDetail"`
-			} `json:"interfaceCounters"`
-		} `json:"interfaces"`
-	}
-	if err := json.Unmarshal([]byte(out), &raw); err != nil {
-		return nil, fmt.Errorf("%s: not JSON: %w", CmdInterfaces, err)
+	raw, ok := scanInterfaces(out)
+	if !ok {
+		raw = interfacesJSON{}
+		if err := json.Unmarshal([]byte(out), &raw); err != nil {
+			return nil, fmt.Errorf("%s: not JSON: %w", CmdInterfaces, err)
+		}
 	}
 	if raw.Interfaces == nil {
 		return nil, fmt.Errorf("%s: no \"interfaces\" object in the output", CmdInterfaces)

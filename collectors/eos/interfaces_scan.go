@@ -1,0 +1,136 @@
+package eos
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/jsonscan"
+)
+
+// scanInterfaces is ParseInterfaces' decoding of `show interfaces | json` without
+// encoding/json's reflection (a quarter of an EOS leaf's collection): the document scanned
+// in place into the same struct. It declines (and encoding/json then decodes, errors
+// included) what it is not sure to read as encoding/json does: a member given twice, a
+// member that matches a field only case-insensitively or has a non-ASCII name (encoding/json
+// folds case), a null, a number where it is not a whole number or out of range.
+func scanInterfaces(out string) (interfacesJSON, bool) {
+	sc := jsonscan.New(out)
+	var raw interfacesJSON
+	ok := fields(sc, []string{"interfaces"}, func(int) bool {
+		if sc.Peek() != '{' {
+			return false
+		}
+		raw.Interfaces = map[string]interfaceJSON{}
+		return sc.Object(func(name string) bool {
+			if _, twice := raw.Interfaces[name]; twice {
+				return false
+			}
+			var it interfaceJSON
+			ok := scanInterface(sc, &it)
+			raw.Interfaces[name] = it
+			return ok
+		})
+	})
+	return raw, ok && sc.End() && raw.Interfaces != nil
+}
+
+var (
+	interfaceFields = []string{"mtu", "forwardingModel", "bandwidth", "interfaceStatus", "interfaceCounters"}
+	counterFields   = []string{"inOctets", "outOctets", "inUcastPkts", "outUcastPkts", "inputErrorsDetail", "outputErrorsDetail"}
+)
+
+func scanInterface(sc *jsonscan.Scanner, it *interfaceJSON) bool {
+	return fields(sc, interfaceFields, func(f int) bool {
+		var ok bool
+		switch f {
+		case 0:
+			var n int64
+			if n, ok = wholeNumber(sc); ok {
+				mtu := int(n)
+				it.MTU = &mtu
+			}
+		case 1:
+			it.ForwardingModel, ok = sc.Str()
+		case 2:
+			var tok string
+			if tok, ok = sc.Number(); ok {
+				var bw float64
+				bw, err := strconv.ParseFloat(tok, 64)
+				it.Bandwidth, ok = &bw, err == nil
+			}
+		case 3:
+			it.Status, ok = sc.Str()
+		default:
+			it.Counters = &countersJSON{}
+			ok = scanCounters(sc, it.Counters)
+		}
+		return ok
+	})
+}
+
+func scanCounters(sc *jsonscan.Scanner, c *countersJSON) bool {
+	return fields(sc, counterFields, func(f int) bool {
+		switch f {
+		case 4:
+			c.In = &struct {
+				RxPause *int64 `json:"rxPause"`
+			}{}
+			return fields(sc, []string{"rxPause"}, func(int) bool { return counter(sc, &c.In.RxPause) })
+		case 5:
+			c.Out = &struct {
+				TxPause *int64 `json:"txPause"`
+			}{}
+			return fields(sc, []string{"txPause"}, func(int) bool { return counter(sc, &c.Out.TxPause) })
+		}
+		return counter(sc, []**int64{&c.InOctets, &c.OutOctets, &c.InUcastPkts, &c.OutUcastPkts}[f])
+	})
+}
+
+func counter(sc *jsonscan.Scanner, into **int64) bool {
+	n, ok := wholeNumber(sc)
+	*into = &n
+	return ok
+}
+
+// wholeNumber is a JSON number read into an int64 as encoding/json reads it: digits only.
+func wholeNumber(sc *jsonscan.Scanner) (int64, bool) {
+	tok, ok := sc.Number()
+	if !ok || strings.ContainsAny(tok, ".eE") {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(tok, 10, 64)
+	return n, err == nil
+}
+
+// fields walks the object at the scanner as encoding/json decodes it into a struct whose
+// members are names (matched exactly, each at most once), calling read with the index of
+// each; other members are skipped, unless encoding/json would match one to a field by
+// folding its case.
+func fields(sc *jsonscan.Scanner, names []string, read func(f int) bool) bool {
+	if sc.Peek() != '{' {
+		return false
+	}
+	var seen uint
+	return sc.Object(func(key string) bool {
+		for f, name := range names {
+			if key == name {
+				if seen&(1<<f) != 0 {
+					return false
+				}
+				seen |= 1 << f
+				return read(f)
+			}
+		}
+		for i := 0; i < len(key); i++ {
+			if key[i] >= 0x80 {
+				return false
+			}
+		}
+		for _, name := range names {
+			if strings.EqualFold(key, name) {
+				return false
+			}
+		}
+		return sc.Skip()
+	})
+}
