@@ -131,3 +131,27 @@ func BenchmarkCollectRail8Host(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecodeIPLinks is an 8-rail host's `ip -d -j addr show` read by the scan and by
+// encoding/json (the fallback).
+func BenchmarkDecodeIPLinks(b *testing.B) {
+	text := loadTranscript(b)["ip -d -j addr show"].Stdout
+	if _, ok := scanIPLinks(text); !ok {
+		b.Fatal("the scan declined the recorded output")
+	}
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			scanIPLinks(text)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var links []ipLink
+			if err := json.Unmarshal([]byte(text), &links); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

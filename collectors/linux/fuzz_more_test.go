@@ -1,6 +1,8 @@
 package linux
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -94,4 +96,37 @@ func FuzzParsePFCPreventionTout(f *testing.F) {
 			t.Errorf("timeout %d ms from %q", ms, s)
 		}
 	})
+}
+
+// The scan of ip -j's links, where it answers, reads exactly what encoding/json reads.
+func FuzzScanIPLinks(f *testing.F) {
+	seedFixtures(f, "ip_addr")
+	for _, s := range []string{
+		`[{"ifname":"a","IFNAME":"b","mtu":9000}]`, `[{"ifname":"a","ifname":"b"}]`, `[{"mtu":1e3}]`, `[{"mtu":null}]`,
+		`[{"ifname":"v","mtu":1500,"linkinfo":{"info_kind":"vlan","info_data":{"id":7,"protocol":"802.1Q"}}}]`,
+		`[{"addr_info":[{"family":"inet","local":"10.0.0.1","x":[1,{"y":null}]},{}]}]`, `[{}, null]`, `[] x`,
+		`[{"ifname":"\u0061","mtu":-0}]`,
+		`[{"ſ":1,"K":2,"mtu":99999999999999999999}]`,
+		"[{\"lin\u212ainfo\":{\"info_kind\":\"vlan\"},\"ifname\":\"v\",\"mtu\":1}]", // a Kelvin sign folds to k
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := scanIPLinks(s)
+		if !ok {
+			return
+		}
+		var want []ipLink
+		if err := json.Unmarshal([]byte(s), &want); err != nil {
+			t.Fatalf("scanned %q, which encoding/json refuses: %v", s, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("scan of %q:\n got %s\nwant %s", s, dumpLinks(got), dumpLinks(want))
+		}
+	})
+}
+
+func dumpLinks(ls []ipLink) string {
+	b, _ := json.Marshal(ls)
+	return string(b)
 }

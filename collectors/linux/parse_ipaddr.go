@@ -1,7 +1,6 @@
 package linux
 
 import (
-	"encoding/json"
 	"fmt"
 	"net"
 	"strings"
@@ -36,8 +35,8 @@ func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 	if strings.TrimSpace(jsonText) == "" {
 		return nil, fmt.Errorf("ip addr: empty output (expected a JSON array of interfaces)")
 	}
-	var links []ipLink
-	if err := json.Unmarshal([]byte(jsonText), &links); err != nil {
+	links, err := decodeIPLinks(jsonText)
+	if err != nil {
 		return nil, fmt.Errorf("ip addr: expected a JSON array of interfaces: %w", err)
 	}
 	var out []topology.Netdev

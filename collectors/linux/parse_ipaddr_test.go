@@ -1,6 +1,8 @@
 package linux
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -90,5 +92,22 @@ func TestParseIPAddrErrors(t *testing.T) {
 				t.Errorf("error %q does not name its source", err)
 			}
 		})
+	}
+}
+
+// Every recorded ip -j output takes the scan, not the encoding/json fallback.
+func TestIPAddrFixturesTakeTheScan(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "ip_addr*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no ip_addr fixture: %v", err)
+	}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := scanIPLinks(string(b)); !ok && strings.HasPrefix(strings.TrimSpace(string(b)), "[") {
+			t.Errorf("%s: the scan declined ip's own output", file)
+		}
 	}
 }
