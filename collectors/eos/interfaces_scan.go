@@ -16,7 +16,7 @@ import (
 func scanInterfaces(out string) (interfacesJSON, bool) {
 	sc := jsonscan.New(out)
 	var raw interfacesJSON
-	ok := fields(sc, []string{"interfaces"}, func(int) bool {
+	ok := sc.Struct([]string{"interfaces"}, func(int) bool {
 		if sc.Peek() != '{' {
 			return false
 		}
@@ -40,7 +40,7 @@ var (
 )
 
 func scanInterface(sc *jsonscan.Scanner, it *interfaceJSON) bool {
-	return fields(sc, interfaceFields, func(f int) bool {
+	return sc.Struct(interfaceFields, func(f int) bool {
 		var ok bool
 		switch f {
 		case 0:
@@ -69,18 +69,18 @@ func scanInterface(sc *jsonscan.Scanner, it *interfaceJSON) bool {
 }
 
 func scanCounters(sc *jsonscan.Scanner, c *countersJSON) bool {
-	return fields(sc, counterFields, func(f int) bool {
+	return sc.Struct(counterFields, func(f int) bool {
 		switch f {
 		case 4:
 			c.In = &struct {
 				RxPause *int64 `json:"rxPause"`
 			}{}
-			return fields(sc, []string{"rxPause"}, func(int) bool { return counter(sc, &c.In.RxPause) })
+			return sc.Struct([]string{"rxPause"}, func(int) bool { return counter(sc, &c.In.RxPause) })
 		case 5:
 			c.Out = &struct {
 				TxPause *int64 `json:"txPause"`
 			}{}
-			return fields(sc, []string{"txPause"}, func(int) bool { return counter(sc, &c.Out.TxPause) })
+			return sc.Struct([]string{"txPause"}, func(int) bool { return counter(sc, &c.Out.TxPause) })
 		}
 		return counter(sc, []**int64{&c.InOctets, &c.OutOctets, &c.InUcastPkts, &c.OutUcastPkts}[f])
 	})
@@ -100,37 +100,4 @@ func wholeNumber(sc *jsonscan.Scanner) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(tok, 10, 64)
 	return n, err == nil
-}
-
-// fields walks the object at the scanner as encoding/json decodes it into a struct whose
-// members are names (matched exactly, each at most once), calling read with the index of
-// each; other members are skipped, unless encoding/json would match one to a field by
-// folding its case.
-func fields(sc *jsonscan.Scanner, names []string, read func(f int) bool) bool {
-	if sc.Peek() != '{' {
-		return false
-	}
-	var seen uint
-	return sc.Object(func(key string) bool {
-		for f, name := range names {
-			if key == name {
-				if seen&(1<<f) != 0 {
-					return false
-				}
-				seen |= 1 << f
-				return read(f)
-			}
-		}
-		for i := 0; i < len(key); i++ {
-			if key[i] >= 0x80 {
-				return false
-			}
-		}
-		for _, name := range names {
-			if strings.EqualFold(key, name) {
-				return false
-			}
-		}
-		return sc.Skip()
-	})
 }

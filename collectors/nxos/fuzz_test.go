@@ -1,6 +1,10 @@
 package nxos
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // The fuzz targets check that no output, however malformed, panics a parser.
 
@@ -62,4 +66,49 @@ func FuzzParseQueuing(f *testing.F) {
 	seed(f, CmdQueuingJSON)
 	seed(f, CmdQueuing)
 	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseQueuing(s) })
+}
+
+// The interface rows' scan decodes exactly what encoding/json decodes, or declines.
+func FuzzScanInterfaceRows(f *testing.F) {
+	seed(f, CmdInterface)
+	for _, s := range []string{
+		`{"TABLE_interface":{"ROW_interface":[{"interface":"Ethernet1/1","eth_mtu":"9216","eth_speed":100000,"eth_bw":100000000,"eth_bundle":null,"eth_inpause":"null","state":"up","other":{"a":[1]}},{"interface":"Ethernet1/2","eth_mtu":9216,"eth_speed":"100 Gb/s","eth_bundle":"12"}]}}`,
+		`{"TABLE_interface":{"ROW_interface":{"interface":"Ethernet1/1","eth_mtu":1.5}}}`, `{"TABLE_interface":{"ROW_interface":{"Interface":"x"}}}`,
+		`{"TABLE_interface":{"ROW_interface":[]}}`, `{"output":{"body":{}}}`, `{"TABLE_interface":{"ROW_interface":{"eth_mtu":"","eth_bw":-0}}}`,
+		`{"TABLE_interface":{"ROW_interface":{"eth_speed":1e400}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := scanInterfaceRows(out)
+		if !ok {
+			return
+		}
+		want, err := decodeInterfaceRows(out)
+		if err != nil {
+			t.Fatalf("%q: the scan read %+v where encoding/json fails: %v", out, got, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("%q: scan and encoding/json differ (-json +scan):\n%s", out, d)
+		}
+	})
+}
+
+// The scan reads the recorded replies itself: were it to decline them, the fast path would
+// silently never run.
+func TestScanInterfaceRowsReadsFixtures(t *testing.T) {
+	read := 0
+	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		out, err := readSeed(scenario, CmdInterface)
+		if err != nil {
+			continue
+		}
+		read++
+		if _, ok := scanInterfaceRows(out); !ok {
+			t.Errorf("%s: the scan declines the recorded %s", scenario, CmdInterface)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no recorded reply")
+	}
 }

@@ -38,6 +38,32 @@ var trafficCounters = [4]struct{ nxos, name string }{
 	{"eth_inbytes", "rx_bytes"}, {"eth_outbytes", "tx_bytes"}, {"eth_inucast", "rx_packets"}, {"eth_outucast", "tx_packets"},
 }
 
+// decodeInterfaceRows is the ROW_interface rows of `show interface | json` by encoding/json:
+// the reference of scanInterfaceRows, and what reads (or rejects, with its error) whatever
+// the scan declines.
+func decodeInterfaceRows(out string) ([]interfaceRow, error) {
+	b, err := body(out)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
+	}
+	var raw struct {
+		Table *struct {
+			Row json.RawMessage `json:"ROW_interface"`
+		} `json:"TABLE_interface"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, fmt.Errorf("%s: unexpected shape: %w", CmdInterface, err)
+	}
+	if raw.Table == nil {
+		return nil, fmt.Errorf("%s: no TABLE_interface in the output", CmdInterface)
+	}
+	rs, err := rows[interfaceRow](raw.Table.Row)
+	if err != nil {
+		return nil, fmt.Errorf("%s: ROW_interface: %w", CmdInterface, err)
+	}
+	return rs, nil
+}
+
 // interfaceRow is one ROW_interface of `show interface | json`.
 type interfaceRow struct {
 	Interface string `json:"interface"`
@@ -61,24 +87,12 @@ func ParseInterface(out string) (map[string]Interface, error) {
 	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
 	}
-	b, err := body(out)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
-	}
-	var raw struct {
-		Table *struct {
-			Row json.RawMessage `json:"ROW_interface"`
-		} `json:"TABLE_interface"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, fmt.Errorf("%s: unexpected shape: %w", CmdInterface, err)
-	}
-	if raw.Table == nil {
-		return nil, fmt.Errorf("%s: no TABLE_interface in the output", CmdInterface)
-	}
-	rs, err := rows[interfaceRow](raw.Table.Row)
-	if err != nil {
-		return nil, fmt.Errorf("%s: ROW_interface: %w", CmdInterface, err)
+	rs, ok := scanInterfaceRows(out)
+	if !ok {
+		var err error
+		if rs, err = decodeInterfaceRows(out); err != nil {
+			return nil, err
+		}
 	}
 	res := map[string]Interface{}
 	for _, r := range rs {

@@ -110,6 +110,41 @@ func (sc *Scanner) object(member func(key string) bool, skipping bool) bool {
 	}
 }
 
+// Struct walks the object at the scanner as encoding/json decodes it into a struct whose
+// fields are named names: read is called with the index of each member that names one
+// exactly, at most once per field; other members are skipped. It declines a member that
+// encoding/json would match to a field only by folding its case (or, with a non-ASCII name,
+// by its wider folding) and a field given twice (encoding/json merges or overwrites).
+// names holds at most 64 fields.
+func (sc *Scanner) Struct(names []string, read func(field int) bool) bool {
+	if sc.Peek() != '{' {
+		return false
+	}
+	var seen uint64
+	return sc.Object(func(key string) bool {
+		for f, name := range names {
+			if key == name {
+				if seen&(1<<f) != 0 {
+					return false
+				}
+				seen |= 1 << f
+				return read(f)
+			}
+		}
+		for i := 0; i < len(key); i++ {
+			if key[i] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		for _, name := range names {
+			if strings.EqualFold(key, name) {
+				return false
+			}
+		}
+		return sc.Skip()
+	})
+}
+
 // Array walks the array at the scanner, calling elem with the scanner at each element; elem
 // must consume it and return true, or return false to stop.
 func (sc *Scanner) Array(elem func() bool) bool {

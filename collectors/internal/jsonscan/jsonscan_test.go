@@ -126,3 +126,19 @@ func TestDeclines(t *testing.T) {
 		}
 	}
 }
+
+func TestStructDeclinesWhatEncodingJSONFolds(t *testing.T) {
+	names := []string{"mtu", "eth_speed"}
+	for _, c := range []struct {
+		doc string
+		ok  bool
+	}{
+		{`{"mtu":1,"eth_speed":"x","other":[1]}`, true}, {`{"MTU":1}`, false}, {`{"Eth_Speed":1}`, false},
+		{`{"mtu":1,"mtu":2}`, false}, {`{"mſu":1}`, false}, {`{"mtu2":1}`, true}, {`null`, false},
+	} {
+		sc := New(c.doc)
+		if got := sc.Struct(names, func(int) bool { return sc.Skip() }) && sc.End(); got != c.ok {
+			t.Errorf("Struct(%s) = %v, want %v", c.doc, got, c.ok)
+		}
+	}
+}
