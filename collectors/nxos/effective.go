@@ -23,7 +23,7 @@ func (c *QoSConfig) Classify(iq *InterfaceQoS) (Classification, error) {
 	if iq != nil && iq.QoSInput != "" {
 		name = iq.QoSInput
 	}
-	cl := Classification{Policy: name, Trust: "none", DSCPToQG: map[int]int{}}
+	cl := Classification{Policy: name, Trust: "none", DSCPToQG: make(map[int]int, 64)}
 	for d := 0; d < 64; d++ {
 		cl.DSCPToQG[d] = 0
 	}
@@ -37,7 +37,7 @@ func (c *QoSConfig) Classify(iq *InterfaceQoS) (Classification, error) {
 	cl.Lines = p.Lines
 	def := 0
 	var dscp, cos bool
-	assigned := map[int]bool{}
+	var assigned dscpSet // per port: an array, not a map
 	for _, pc := range p.Classes {
 		group := 0
 		if pc.SetQoSGroup != nil {
@@ -54,13 +54,13 @@ func (c *QoSConfig) Classify(iq *InterfaceQoS) (Classification, error) {
 		dscp = dscp || len(cm.DSCP) > 0
 		cos = cos || len(cm.CoS) > 0
 		for _, d := range cm.DSCP {
-			if !assigned[d] {
-				cl.DSCPToQG[d], assigned[d] = group, true
+			if assigned.add(d) {
+				cl.DSCPToQG[d] = group
 			}
 		}
 	}
 	for d := 0; d < 64; d++ {
-		if !assigned[d] {
+		if !assigned.has(d) {
 			cl.DSCPToQG[d] = def
 		}
 	}
@@ -73,6 +73,37 @@ func (c *QoSConfig) Classify(iq *InterfaceQoS) (Classification, error) {
 		cl.Trust = "pcp"
 	}
 	return cl, nil
+}
+
+// dscpSet is a set of DSCP values: 0..63 in an array, any other (a class map the parser let
+// through) in a map.
+type dscpSet struct {
+	in    [64]bool
+	other map[int]bool
+}
+
+// add adds d and says whether it was new.
+func (s *dscpSet) add(d int) bool {
+	if 0 <= d && d < 64 {
+		was := s.in[d]
+		s.in[d] = true
+		return !was
+	}
+	if s.other[d] {
+		return false
+	}
+	if s.other == nil {
+		s.other = map[int]bool{}
+	}
+	s.other[d] = true
+	return true
+}
+
+func (s *dscpSet) has(d int) bool {
+	if 0 <= d && d < 64 {
+		return s.in[d]
+	}
+	return s.other[d]
 }
 
 // NoDrop is the active network-qos policy's lossless classes.
