@@ -155,3 +155,27 @@ func BenchmarkDecodeIPLinks(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDecodeLLDPJSON0 is an 8-rail host's lldpcli json0 read by the scan and by
+// encoding/json (the fallback).
+func BenchmarkDecodeLLDPJSON0(b *testing.B) {
+	text := loadTranscript(b)["lldpcli -f json0 show neighbors"].Stdout
+	if _, ok := scanLLDPJSON0(text); !ok {
+		b.Fatal("the scan declined the recorded output")
+	}
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			scanLLDPJSON0(text)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var doc lldpJSON0
+			if err := json.Unmarshal([]byte(text), &doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

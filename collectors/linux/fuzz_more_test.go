@@ -130,3 +130,32 @@ func dumpLinks(ls []ipLink) string {
 	b, _ := json.Marshal(ls)
 	return string(b)
 }
+
+// The scan of lldpcli's json0, where it answers, reads exactly what encoding/json reads.
+func FuzzScanLLDPJSON0(f *testing.F) {
+	seedFixtures(f, "lldpcli")
+	for _, s := range []string{
+		`{"lldp":[{}]}`, `{"lldp":null}`, `{}`, `{"LLDP":[]}`, `{"lldp":[{"interface":[]}]} x`,
+		`{"lldp":[{"interface":[{"name":"eth0","chassis":[{"id":[{"type":"mac","value":"aa"}],"name":[{"value":"sw"}],"x":1}],` +
+			`"port":[{"id":[{"type":"ifname","value":"Ethernet0"}],"descr":[{"value":"d"}],"ttl":[{"value":"120"}]}]}]}]}`,
+		`{"lldp":[{"interface":[{"name":"a","name":"b"}]}]}`, `{"lldp":[{"interface":[{"Name":"a"}]}]}`,
+		`{"lldp":[{"interface":[{"name":"a","port":[{"id":[{"value":null}]}]}]}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := scanLLDPJSON0(s)
+		if !ok {
+			return
+		}
+		var want lldpJSON0
+		if err := json.Unmarshal([]byte(s), &want); err != nil {
+			t.Fatalf("scanned %q, which encoding/json refuses: %v", s, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Errorf("scan of %q:\n got %s\nwant %s", s, g, w)
+		}
+	})
+}

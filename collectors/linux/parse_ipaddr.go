@@ -10,22 +10,28 @@ import (
 
 // ipLink is the part of one `ip -d -j addr show` entry roceaudit uses.
 type ipLink struct {
-	IfName    string `json:"ifname"`
-	MTU       *int   `json:"mtu"`
-	OperState string `json:"operstate"`
-	Address   string `json:"address"` // link-layer address: a MAC, an IPv4 (gre), 20 bytes (IPoIB)
-	Link      string `json:"link"`    // lower device of a VLAN/macvlan
-	Master    string `json:"master"`
-	LinkInfo  *struct {
-		Kind string `json:"info_kind"`
-		Data *struct {
-			ID *int `json:"id"`
-		} `json:"info_data"`
-	} `json:"linkinfo"`
-	AddrInfo []struct {
-		Family string `json:"family"`
-		Local  string `json:"local"`
-	} `json:"addr_info"`
+	IfName    string       `json:"ifname"`
+	MTU       *int         `json:"mtu"`
+	OperState string       `json:"operstate"`
+	Address   string       `json:"address"` // link-layer address: a MAC, an IPv4 (gre), 20 bytes (IPoIB)
+	Link      string       `json:"link"`    // lower device of a VLAN/macvlan
+	Master    string       `json:"master"`
+	LinkInfo  *ipLinkInfo  `json:"linkinfo"`
+	AddrInfo  []ipAddrInfo `json:"addr_info"`
+}
+
+type ipLinkInfo struct {
+	Kind string      `json:"info_kind"`
+	Data *ipLinkData `json:"info_data"`
+}
+
+type ipLinkData struct {
+	ID *int `json:"id"`
+}
+
+type ipAddrInfo struct {
+	Family string `json:"family"`
+	Local  string `json:"local"`
 }
 
 // ParseIPAddr reads `ip -d -j addr show`: every netdev with MTU, state, MAC, VLAN

@@ -1,7 +1,6 @@
 package linux
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,20 +13,28 @@ import (
 // (src/client/display.c display_interface, display_chassis, display_port) and json_writer.c
 // prints it without the clean-up that `-f json` applies (lldpd/lldpd#236).
 type lldpJSON0 struct {
-	LLDP *[]struct {
-		Interface []struct {
-			Name    string `json:"name"`
-			Chassis []struct {
-				ID     []lldpTyped `json:"id"`
-				Name   []lldpValue `json:"name"`
-				MgmtIP []lldpValue `json:"mgmt-ip"`
-			} `json:"chassis"`
-			Port []struct {
-				ID    []lldpTyped `json:"id"`
-				Descr []lldpValue `json:"descr"`
-			} `json:"port"`
-		} `json:"interface"`
-	} `json:"lldp"`
+	LLDP *[]lldpAgent `json:"lldp"`
+}
+
+type lldpAgent struct {
+	Interface []lldpInterface `json:"interface"`
+}
+
+type lldpInterface struct {
+	Name    string        `json:"name"`
+	Chassis []lldpChassis `json:"chassis"`
+	Port    []lldpPort    `json:"port"`
+}
+
+type lldpChassis struct {
+	ID     []lldpTyped `json:"id"`
+	Name   []lldpValue `json:"name"`
+	MgmtIP []lldpValue `json:"mgmt-ip"`
+}
+
+type lldpPort struct {
+	ID    []lldpTyped `json:"id"`
+	Descr []lldpValue `json:"descr"`
 }
 
 type lldpValue struct {
@@ -50,8 +57,8 @@ func ParseLLDPNeighbors(text string) ([]topology.LLDPNeighbor, error) {
 	if !strings.HasPrefix(strings.TrimSpace(text), "{") {
 		return nil, errNotJSON0
 	}
-	var doc lldpJSON0
-	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+	doc, err := decodeLLDPJSON0(text)
+	if err != nil {
 		return nil, fmt.Errorf("lldpcli json0: %w", err)
 	}
 	if doc.LLDP == nil {

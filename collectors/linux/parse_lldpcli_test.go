@@ -1,6 +1,8 @@
 package linux
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -127,5 +129,22 @@ func TestCollectLLDPNeighbors(t *testing.T) {
 				t.Errorf("error %q, want %q", got.Source.Error, c.want.err)
 			}
 		})
+	}
+}
+
+// Every recorded lldpcli json0 output takes the scan, not the encoding/json fallback.
+func TestLLDPFixturesTakeTheScan(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "lldpcli"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no lldpcli fixture: %v", err)
+	}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := scanLLDPJSON0(string(b)); !ok && strings.HasPrefix(strings.TrimSpace(string(b)), "{") {
+			t.Errorf("%s: the scan declined lldpcli's own output", file)
+		}
 	}
 }
