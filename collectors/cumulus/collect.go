@@ -67,7 +67,8 @@ const portsInFlight = 8
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
 	sent := &switchcollect.Sent{Next: collectors.Prefetch(ctx, nr.r, 1, firstPortCommands(ctx, nr, names[0], roce, roceEv))}
-	first := &nvReader{r: sent}
+	status := &statusMemo{}
+	first := &nvReader{r: sent, status: status}
 	first.noJSON.Store(nr.noJSON.Load())
 	ports[0] = withBufferSizes(collectPort(ctx, first, names[0], roce, roceEv), roce)
 	noJSON := first.noJSON.Load()
@@ -84,7 +85,7 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 		}
 		groups[i%portsInFlight] = append(groups[i%portsInFlight], switchcollect.ForPort(did, names[0], name)...)
 	}
-	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...)}
+	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), status: status}
 	rest.noJSON.Store(noJSON)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)
@@ -200,7 +201,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 		p.Scheduler = topology.Unknown[map[int]string](roceEv)
 		p.Buffer = topology.Unknown[topology.Buffer](roceEv)
 	case roce.Enabled:
-		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce)
+		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce, nr.status)
 	default:
 		genericPort(ctx, r, p, cmd)
 	}
@@ -233,12 +234,12 @@ func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX]
 }
 
 // rocePort reads the RoCE regime of one port: the port's status over the switch-wide maps.
-func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd string, global *RoCE) {
+func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd string, global *RoCE, status *statusMemo) {
 	out, ev := evidence.Run(ctx, r, cmd)
 	var st *RoCE
 	if ev.Error == "" {
 		var err error
-		if st, err = ParseRoCEStatus(out); err != nil {
+		if st, err = status.parse(out); err != nil {
 			ev.Error = commandError(cmd, err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -32,6 +33,40 @@ type nvReader struct {
 	noJSON atomic.Bool
 	// dry keeps asking JSON first after a refusal: a dry run lists every read's two forms.
 	dry bool
+	// status is the collection's memo of port RoCE statuses (nil: parse each).
+	status *statusMemo
+}
+
+// statusMemo remembers ParseRoCEStatus by output for one collection: a leaf's ports mostly
+// print the same status, and parsing it for each was a fifth of a Cumulus leaf's
+// collection. The results are shared, read-only (rocePort clones what it keeps).
+type statusMemo struct {
+	mu sync.Mutex
+	m  map[string]parsedStatus
+}
+
+type parsedStatus struct {
+	st  *RoCE
+	err error
+}
+
+func (m *statusMemo) parse(out string) (*RoCE, error) {
+	if m == nil {
+		return ParseRoCEStatus(out)
+	}
+	m.mu.Lock()
+	p, ok := m.m[out]
+	m.mu.Unlock()
+	if !ok {
+		p.st, p.err = ParseRoCEStatus(out)
+		m.mu.Lock()
+		if m.m == nil {
+			m.m = map[string]parsedStatus{}
+		}
+		m.m[out] = p
+		m.mu.Unlock()
+	}
+	return p.st, p.err
 }
 
 // read runs cmd as JSON and parses it with fromJSON; when JSON is refused or undecodable it
