@@ -236,13 +236,13 @@ func dcbxFact(roce *RoCE, roceEv topology.Evidence) topology.Fact[topology.DCBX]
 // rocePort reads the RoCE regime of one port: the port's status over the switch-wide maps.
 func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd string, global *RoCE, status *statusMemo) {
 	out, ev := evidence.Run(ctx, r, cmd)
-	var st *RoCE
+	var ps parsedStatus
 	if ev.Error == "" {
-		var err error
-		if st, err = status.parse(out); err != nil {
-			ev.Error = commandError(cmd, err)
+		if ps = status.parse(out, global); ps.err != nil {
+			ev.Error = commandError(cmd, ps.err)
 		}
 	}
+	st := ps.st
 	if ev.Error != "" {
 		p.Trust = topology.Unknown[string](ev)
 		p.DSCPToTC = topology.Unknown[map[int]int](ev)
@@ -265,13 +265,13 @@ func rocePort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, 
 
 	// concatenated, not formatted: three per port
 	dscp := overlay(global.DSCPToSP, st.DSCPToSP)
-	p.DSCPToTC = topology.Known(dscp, with("DSCP->switch-priority: "+groupByValue(dscp)+" ("+CmdRoCE+" map, port rows:\n"+
+	p.DSCPToTC = topology.Known(dscp, with("DSCP->switch-priority: "+ps.dscp+" ("+CmdRoCE+" map, port rows:\n"+
 		st.Excerpts[ExPrioMap]+")"))
 	sptc := overlay(global.SPToTC, st.SPToTC)
-	p.TCToQueue = topology.Known(sptc, with("switch-priority->traffic-class: "+groupByValue(sptc)+" ("+CmdRoCE+" map, port rows:\n"+
+	p.TCToQueue = topology.Known(sptc, with("switch-priority->traffic-class: "+ps.sptc+" ("+CmdRoCE+" map, port rows:\n"+
 		st.Excerpts[ExTCMap]+")"))
 	sched := overlay(global.TCScheduler, st.TCScheduler)
-	p.Scheduler = topology.Known(sched, with("traffic-class scheduler: "+groupByValue(sched)+" ("+CmdRoCE+" map, port rows:\n"+
+	p.Scheduler = topology.Known(sched, with("traffic-class scheduler: "+ps.tsch+" ("+CmdRoCE+" map, port rows:\n"+
 		st.Excerpts[ExTCMap]+")"))
 
 	pfc := topology.SwitchPFC{RX: []int{}, TX: []int{}}

@@ -37,28 +37,40 @@ type nvReader struct {
 	status *statusMemo
 }
 
-// statusMemo remembers ParseRoCEStatus by output for one collection: a leaf's ports mostly
-// print the same status, and parsing it for each was a fifth of a Cumulus leaf's
-// collection. The results are shared, read-only (rocePort clones what it keeps).
+// statusMemo remembers ParseRoCEStatus by output for one collection, with the groupings
+// (groupByValue) of the port's maps over the switch's: a leaf's ports mostly print the same
+// status, and parsing and grouping it for each was a third of a Cumulus leaf's collection.
+// The results are shared, read-only (rocePort clones what it keeps); a collection has one
+// switch-wide status, so the output alone is the key.
 type statusMemo struct {
 	mu sync.Mutex
 	m  map[string]parsedStatus
 }
 
 type parsedStatus struct {
-	st  *RoCE
-	err error
+	st               *RoCE
+	err              error
+	dscp, sptc, tsch string // grouped DSCP->switch-priority, ->traffic-class, schedulers
 }
 
-func (m *statusMemo) parse(out string) (*RoCE, error) {
+// parse is ParseRoCEStatus of out, grouped over global's maps.
+func (m *statusMemo) parse(out string, global *RoCE) parsedStatus {
+	read := func() parsedStatus {
+		st, err := ParseRoCEStatus(out)
+		if err != nil {
+			return parsedStatus{err: err}
+		}
+		return parsedStatus{st: st, dscp: groupByValue(overlay(global.DSCPToSP, st.DSCPToSP)),
+			sptc: groupByValue(overlay(global.SPToTC, st.SPToTC)), tsch: groupByValue(overlay(global.TCScheduler, st.TCScheduler))}
+	}
 	if m == nil {
-		return ParseRoCEStatus(out)
+		return read()
 	}
 	m.mu.Lock()
 	p, ok := m.m[out]
 	m.mu.Unlock()
 	if !ok {
-		p.st, p.err = ParseRoCEStatus(out)
+		p = read()
 		m.mu.Lock()
 		if m.m == nil {
 			m.m = map[string]parsedStatus{}
@@ -66,7 +78,7 @@ func (m *statusMemo) parse(out string) (*RoCE, error) {
 		m.m[out] = p
 		m.mu.Unlock()
 	}
-	return p.st, p.err
+	return p
 }
 
 // read runs cmd as JSON and parses it with fromJSON; when JSON is refused or undecodable it
