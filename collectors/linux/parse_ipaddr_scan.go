@@ -23,14 +23,14 @@ func decodeIPLinks(text string) ([]ipLink, error) {
 // ipLinkKeys are the keys ipLink reads, in scanIPLink's order.
 var ipLinkKeys = []string{"ifname", "mtu", "operstate", "address", "link", "master", "linkinfo", "addr_info"}
 
-// scanIPLinks is the scan (see scanStruct for what it declines; an mtu or id must be a plain
+// scanIPLinks is the scan (see jsonscan.Scanner.Struct for what it declines; an mtu or id must be a plain
 // int, a string without escapes).
 func scanIPLinks(text string) ([]ipLink, bool) {
 	sc := jsonscan.New(text)
 	links := make([]ipLink, 0, strings.Count(text, `"ifname"`))
 	ok := sc.Array(func() bool {
 		var l ipLink
-		if !scanStruct(sc, ipLinkKeys, func(i int) bool { return scanIPLink(sc, &l, i) }) {
+		if !sc.Struct(ipLinkKeys, func(i int) bool { return scanIPLink(sc, &l, i) }) {
 			return false
 		}
 		links = append(links, l)
@@ -57,12 +57,12 @@ func scanIPLink(sc *jsonscan.Scanner, l *ipLink, field int) bool {
 		return scanStr(sc, &l.Master)
 	case 6:
 		l.LinkInfo = new(ipLinkInfo)
-		return scanStruct(sc, []string{"info_kind", "info_data"}, func(i int) bool {
+		return sc.Struct([]string{"info_kind", "info_data"}, func(i int) bool {
 			if i == 0 {
 				return scanStr(sc, &l.LinkInfo.Kind)
 			}
 			l.LinkInfo.Data = new(ipLinkData)
-			return scanStruct(sc, []string{"id"}, func(int) bool {
+			return sc.Struct([]string{"id"}, func(int) bool {
 				n, ok := scanInt(sc)
 				l.LinkInfo.Data.ID = &n
 				return ok
@@ -71,7 +71,7 @@ func scanIPLink(sc *jsonscan.Scanner, l *ipLink, field int) bool {
 	default:
 		var ok bool
 		l.AddrInfo, ok = scanList(sc, func(a *ipAddrInfo) bool {
-			return scanStruct(sc, []string{"family", "local"}, func(i int) bool {
+			return sc.Struct([]string{"family", "local"}, func(i int) bool {
 				if i == 0 {
 					return scanStr(sc, &a.Family)
 				}

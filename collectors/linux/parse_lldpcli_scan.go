@@ -18,13 +18,13 @@ func decodeLLDPJSON0(text string) (lldpJSON0, error) {
 	return doc, err
 }
 
-// scanLLDPJSON0 is the scan (see scanStruct for what it declines).
+// scanLLDPJSON0 is the scan (see jsonscan.Scanner.Struct for what it declines).
 func scanLLDPJSON0(text string) (lldpJSON0, bool) {
 	sc := jsonscan.New(text)
 	var doc lldpJSON0
-	ok := scanStruct(sc, []string{"lldp"}, func(int) bool {
+	ok := sc.Struct([]string{"lldp"}, func(int) bool {
 		agents, ok := scanList(sc, func(a *lldpAgent) bool {
-			return scanStruct(sc, []string{"interface"}, func(int) bool {
+			return sc.Struct([]string{"interface"}, func(int) bool {
 				var ok bool
 				a.Interface, ok = scanList(sc, func(it *lldpInterface) bool { return scanLLDPInterface(sc, it) })
 				return ok
@@ -37,14 +37,14 @@ func scanLLDPJSON0(text string) (lldpJSON0, bool) {
 }
 
 func scanLLDPInterface(sc *jsonscan.Scanner, it *lldpInterface) bool {
-	return scanStruct(sc, []string{"name", "chassis", "port"}, func(i int) bool {
+	return sc.Struct([]string{"name", "chassis", "port"}, func(i int) bool {
 		var ok bool
 		switch i {
 		case 0:
 			return scanStr(sc, &it.Name)
 		case 1:
 			it.Chassis, ok = scanList(sc, func(c *lldpChassis) bool {
-				return scanStruct(sc, []string{"id", "name", "mgmt-ip"}, func(i int) bool {
+				return sc.Struct([]string{"id", "name", "mgmt-ip"}, func(i int) bool {
 					switch i {
 					case 0:
 						c.ID, ok = scanTyped(sc)
@@ -58,7 +58,7 @@ func scanLLDPInterface(sc *jsonscan.Scanner, it *lldpInterface) bool {
 			})
 		default:
 			it.Port, ok = scanList(sc, func(p *lldpPort) bool {
-				return scanStruct(sc, []string{"id", "descr"}, func(i int) bool {
+				return sc.Struct([]string{"id", "descr"}, func(i int) bool {
 					if i == 0 {
 						p.ID, ok = scanTyped(sc)
 					} else {
@@ -74,13 +74,13 @@ func scanLLDPInterface(sc *jsonscan.Scanner, it *lldpInterface) bool {
 
 func scanValues(sc *jsonscan.Scanner) ([]lldpValue, bool) {
 	return scanList(sc, func(v *lldpValue) bool {
-		return scanStruct(sc, []string{"value"}, func(int) bool { return scanStr(sc, &v.Value) })
+		return sc.Struct([]string{"value"}, func(int) bool { return scanStr(sc, &v.Value) })
 	})
 }
 
 func scanTyped(sc *jsonscan.Scanner) ([]lldpTyped, bool) {
 	return scanList(sc, func(v *lldpTyped) bool {
-		return scanStruct(sc, []string{"type", "value"}, func(i int) bool {
+		return sc.Struct([]string{"type", "value"}, func(i int) bool {
 			if i == 0 {
 				return scanStr(sc, &v.Type)
 			}
