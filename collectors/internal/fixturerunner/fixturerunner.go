@@ -4,17 +4,12 @@
 package fixturerunner
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors"
 )
@@ -127,54 +122,4 @@ func Scenarios(fx Fixtures) []string {
 		}
 	}
 	return out
-}
-
-// Golden compares got, through JSON as a snapshot holds it, with the gzipped JSON in file
-// (rewriting the file first when update is set): the differential guard of a parser's
-// optimisations, which must leave every fact, evidence and error as it was.
-func Golden[T any](t testing.TB, file string, got T, update bool) {
-	t.Helper()
-	b, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if update {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		var indented bytes.Buffer
-		if err := json.Indent(&indented, b, "", " "); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := zw.Write(indented.Bytes()); err != nil {
-			t.Fatal(err)
-		}
-		if err := zw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want, gotRT T
-	if err := json.NewDecoder(zr).Decode(&want); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &gotRT); err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(want, gotRT); d != "" {
-		t.Errorf("%s: collected facts changed (-recorded +collected):\n%s", file, d)
-	}
 }
