@@ -1,197 +1,22 @@
 package cumuluscheck
 
 import (
-	"bytes"
-	"compress/gzip"
-	"context"
-	"encoding/json"
-	"flag"
-	"fmt"
-	"github.com/roceaudit/roceaudit/collectors"
-	"github.com/roceaudit/roceaudit/inventory"
-	"os"
-	"path/filepath"
-	"sync"
-	"syscall"
 	"testing"
-	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	cumuluscol "github.com/roceaudit/roceaudit/collectors/cumulus"
-	"github.com/roceaudit/roceaudit/lab"
-	"github.com/roceaudit/roceaudit/labcheck"
-	"github.com/roceaudit/roceaudit/topology"
+	"github.com/roceaudit/roceaudit/labcheck/leafbench"
 )
 
-var updateGenerated = flag.Bool("update-generated", false, "rewrite testdata/generated.json.gz from this collector")
+// generated are the Cumulus switches of the generated fabric the benchmarks collect (package
+// leafbench says how to profile them): its 248-port leaf leaf2 and its 32-port spine spine2.
+var generated = leafbench.Platform{Collector: cumuluscol.Descriptor(), Leaf: "leaf2", Spine: "spine2"}
 
-// generated are the Cumulus switches of the benchmarks' generated fabric
-// (hosts=960,leaves=32,spines=8,rails=8, a 1,000-device audit with 8-rail hosts): its
-// 248-port leaf and its 32-port spine.
-func generated(tb testing.TB) (leaf, spine lab.Emulated) {
-	tb.Helper()
-	devs, _, err := lab.Emulate(lab.Options{Generate: &lab.Generate{Hosts: 960, Leaves: 32, Spines: 8, Rails: 8}}, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, d := range devs {
-		switch d.Name {
-		case "leaf2":
-			leaf = d
-		case "spine2":
-			spine = d
-		}
-	}
-	if leaf.Platform != "cumulus" || spine.Platform != "cumulus" {
-		tb.Fatalf("leaf2 is %q, spine2 %q: the generated fabric's platforms moved", leaf.Platform, spine.Platform)
-	}
-	return leaf, spine
-}
+// TestGeneratedFactsUnchanged guards the facts the generated leaf and spine collect to
+// (testdata/generated.json.gz; -update-generated records them again).
+func TestGeneratedFactsUnchanged(t *testing.T) { generated.FactsUnchanged(t) }
 
-// TestGeneratedFactsUnchanged is the differential guard of the parsers' optimisations: the
-// generated leaf and spine collect to exactly the facts recorded in testdata (evidence,
-// excerpts and errors included). -update-generated records them again, for a change that
-// means to alter facts.
-func TestGeneratedFactsUnchanged(t *testing.T) {
-	leaf, spine := generated(t)
-	got := map[string]*topology.SwitchFacts{
-		leaf.Name:  labcheck.Collect(t, cumuluscol.Descriptor(), leaf.Device, leaf.Switch),
-		spine.Name: labcheck.Collect(t, cumuluscol.Descriptor(), spine.Device, spine.Switch),
-	}
-	file := filepath.Join("testdata", "generated.json.gz")
-	if *updateGenerated {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		enc := json.NewEncoder(zw)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(got); err != nil {
-			t.Fatal(err)
-		}
-		if err := zw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want map[string]*topology.SwitchFacts
-	if err := json.NewDecoder(zr).Decode(&want); err != nil {
-		t.Fatal(err)
-	}
-	// Through JSON, as a snapshot holds them: what the guard compares is what is written.
-	b, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var gotRT map[string]*topology.SwitchFacts
-	if err := json.Unmarshal(b, &gotRT); err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(want, gotRT); d != "" {
-		t.Errorf("generated switches' facts changed (-recorded +collected):\n%s", d)
-	}
-}
+// BenchmarkCollectGeneratedLeaf is one collection of the generated leaf by exec, no SSH.
+func BenchmarkCollectGeneratedLeaf(b *testing.B) { generated.CollectLeaf(b) }
 
-// BenchmarkCollectGeneratedLeaf is one collection of the generated 248-port Cumulus leaf in one
-// process: the collector's commands answered by the emulator's Exec (no SSH), so the profile
-// holds the emulator's share beside the collector's (-focus collectors/ to see the latter):
-//
-//	go test -run '^$' -bench CollectGeneratedLeaf -cpuprofile cpu.out ./labcheck/cumulus
-//	go tool pprof -top -cum -focus 'collectors/' cpu.out
-func BenchmarkCollectGeneratedLeaf(b *testing.B) {
-	leaf, _ := generated(b)
-	p := cumuluscol.Descriptor()
-	b.ReportAllocs()
-	defer reportCPU(b)()
-	for b.Loop() {
-		labcheck.Collect(b, p, leaf.Device, leaf.Switch)
-	}
-}
-
-// BenchmarkParseGeneratedLeaf is the collector's share of that collection alone: the leaf's
-// answers recorded once, then replayed by command, so what is measured is the auditor's
-// parsing and fact building, not the emulator's rendering:
-//
-//	go test -run '^$' -bench ParseGeneratedLeaf -cpuprofile cpu.out ./labcheck/cumulus
-func BenchmarkParseGeneratedLeaf(b *testing.B) {
-	leaf, _ := generated(b)
-	p := cumuluscol.Descriptor()
-	r := record(b, p, leaf)
-	b.ReportAllocs()
-	defer reportCPU(b)()
-	for b.Loop() {
-		dev := &topology.Device{Name: leaf.Name, Platform: p.Name(), Role: topology.RoleSwitch}
-		if err := p.Collect(context.Background(), r, inventory.DeviceSpec{Name: leaf.Name}, dev); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// replay answers each command with what the device answered when recorded.
-type replay map[string]collectors.Output
-
-func (r replay) Run(_ context.Context, cmd string) (collectors.Output, error) {
-	out, ok := r[cmd]
-	if !ok {
-		return collectors.Output{}, fmt.Errorf("%q was not recorded", cmd)
-	}
-	return out, nil
-}
-
-// record collects d once, keeping every answer.
-func record(tb testing.TB, p *collectors.Descriptor, d lab.Emulated) replay {
-	tb.Helper()
-	var mu sync.Mutex
-	r := replay{}
-	dev := &topology.Device{Name: d.Name, Platform: p.Name(), Role: topology.RoleSwitch}
-	run := recorder{labcheck.ExecRunner{Dev: d.Device, Allow: p.Allowlist()}, func(cmd string, out collectors.Output) {
-		mu.Lock()
-		defer mu.Unlock()
-		r[cmd] = out
-	}}
-	if err := p.Collect(context.Background(), run, inventory.DeviceSpec{Name: d.Name}, dev); err != nil {
-		tb.Fatal(err)
-	}
-	return r
-}
-
-type recorder struct {
-	r    collectors.Runner
-	keep func(string, collectors.Output)
-}
-
-func (r recorder) Run(ctx context.Context, cmd string) (collectors.Output, error) {
-	out, err := r.r.Run(ctx, cmd)
-	if err == nil {
-		r.keep(cmd, out)
-	}
-	return out, err
-}
-
-// reportCPU, deferred at the start of the timed loop, reports the process's user+system CPU
-// per collection (cpu-ns/op): the emulator's, the SSH server's and the GC's included, which
-// wall time (ns/op) hides when a session waits on its peer or the GC runs on the other core.
-func reportCPU(b *testing.B) func() {
-	cpu := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	start := cpu()
-	return func() { b.ReportMetric(float64(cpu()-start)/float64(b.N), "cpu-ns/op") }
-}
+// BenchmarkParseGeneratedLeaf is the parsing of the generated leaf's recorded answers alone.
+func BenchmarkParseGeneratedLeaf(b *testing.B) { generated.ParseLeaf(b) }
