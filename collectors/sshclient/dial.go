@@ -19,9 +19,11 @@ import (
 // Client is one SSH connection to a device (through its jump hosts, if any). It is a
 // collectors.Runner and safe for concurrent use.
 type Client struct {
-	cfg    *resolved
-	conn   *ssh.Client
-	chain  *jumpChain // the jump hosts it goes through, shared (nil: none)
+	cfg  *resolved
+	conn *ssh.Client
+	// chain is the jump hosts it goes through, shared (nil: none). Close takes it once: two
+	// Closes at once (a CLI open cancelled as it shuts down) must not release it twice.
+	chain  atomic.Pointer[jumpChain]
 	sem    chan struct{}
 	target string
 	// noBatch is set once the device's shell failed a batch's markers: RunBatch then sends
@@ -94,11 +96,14 @@ func dialOnce(ctx context.Context, cfg Config) (*Client, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ssh %s: %w", r.target, err)
 		}
-		c.chain = ch
+		c.chain.Store(ch)
 		dial = ch.innermost().DialContext
 	}
 	conn, err := connect(ctx, dial, r.target, r, a, hk)
 	if err != nil {
+		if ch := c.chain.Load(); ch != nil && chainSuspect(err) {
+			jumps.forget(ch) // it may be dead without having said so: the next dial connects anew
+		}
 		c.Close()
 		return nil, fmt.Errorf("ssh %s: %w", r.target, err)
 	}
@@ -184,9 +189,8 @@ func (c *Client) Close() error {
 			errs = append(errs, err)
 		}
 	}
-	if c.chain != nil {
-		errs = append(errs, jumps.release(c.chain))
-		c.chain = nil
+	if ch := c.chain.Swap(nil); ch != nil {
+		errs = append(errs, jumps.release(ch))
 	}
 	return errors.Join(errs...)
 }

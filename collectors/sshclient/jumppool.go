@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -58,7 +60,8 @@ func (p *jumpPool) acquire(ctx context.Context, r *resolved, a *auth, hk *hostKe
 			return p.dial(ctx, ch, r, a, hk)
 		}
 		// The owner's dial is bounded by its own timeouts; a waiter by its own as well.
-		wait := time.NewTimer(r.Timeout * time.Duration(len(r.jumps)))
+		limit := r.Timeout * time.Duration(len(r.jumps))
+		wait := time.NewTimer(limit)
 		select {
 		case <-ch.ready:
 			wait.Stop()
@@ -68,7 +71,7 @@ func (p *jumpPool) acquire(ctx context.Context, r *resolved, a *auth, hk *hostKe
 			return nil, fmt.Errorf("connecting: %w", ctx.Err())
 		case <-wait.C:
 			p.release(ch)
-			return nil, fmt.Errorf("%w: no SSH session with the jump hosts within %s", ErrTimeout, r.Timeout)
+			return nil, fmt.Errorf("%w: no SSH session with the jump hosts within %s", ErrTimeout, limit)
 		}
 		if ch.err == nil {
 			return ch, nil
@@ -126,11 +129,21 @@ func dialChain(ctx context.Context, r *resolved, a *auth, hk *hostKeys) ([]*ssh.
 	return conns, nil
 }
 
-// watch forgets a chain whose connection ended (the bastion restarted, the network cut it),
-// so later dials connect again instead of failing on it.
+// watch forgets a chain whose connection ended (a bastion restarted, the network cut it), so
+// later dials connect again instead of failing on it. The innermost hop ends with any hop
+// outside it (its transport is a channel of theirs).
 func (p *jumpPool) watch(ch *jumpChain) {
-	_ = ch.conns[0].Wait()
+	_ = ch.innermost().Wait()
 	p.forget(ch)
+}
+
+// chainSuspect is a device's connect through a chain failing in a way a dead chain would
+// cause: a timeout, or the stream cut. A half-open connection (a path gone silent, a bastion
+// rebooted without a reset) never ends by itself, and every later device would wait out
+// its timeout on it. A refused target or a credential error leaves the chain in use.
+func chainSuspect(err error) bool {
+	return errors.Is(err, ErrTimeout) || errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET)
 }
 
 // forget takes ch out of the pool if it is still the chain there.

@@ -2,7 +2,9 @@ package sshclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"sync"
 	"testing"
 	"time"
@@ -68,8 +70,8 @@ func TestProxyJumpSharedByDevices(t *testing.T) {
 		conn.Close()
 	}
 	jump.mu.Unlock()
-	c.chain.innermost().Wait()
-	waitForgotten(t, c.chain)
+	c.chain.Load().innermost().Wait()
+	waitForgotten(t, c.chain.Load())
 	c2 := dial(t, f.cfg)
 	if _, err := c2.Run(context.Background(), "cat /etc/os-release"); err != nil {
 		t.Fatalf("run after the bastion cut the shared connection: %v", err)
@@ -92,4 +94,106 @@ func waitForgotten(t *testing.T, ch *jumpChain) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the pool still shares a chain whose connection ended")
+}
+
+// jumpFixture is a target behind a jump test server that trusts the fixture's key.
+func jumpFixture(t *testing.T) (*fixture, *testServer) {
+	t.Helper()
+	f := setup(t)
+	jump := newTestServer(t, nil)
+	jump.mu.Lock()
+	jump.authorized, jump.forwardOK = f.srv.authorized, true
+	jump.mu.Unlock()
+	f.cfg.Jump = "bastion@127.0.0.1:" + fmt.Sprint(jump.port)
+	f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(), knownLine(jump), knownLine(f.srv))
+	return f, jump
+}
+
+// Two Closes of one client at once (a CLI open cancelled while it shuts down) release the
+// shared chain once: the device still holding it keeps its connection.
+func TestCloseTwiceKeepsTheSharedChain(t *testing.T) {
+	f, _ := jumpFixture(t)
+	other := dial(t, f.cfg)
+	for range 40 {
+		c, err := Dial(context.Background(), f.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { c.Close() })
+		wg.Go(func() { c.Close() })
+		wg.Wait()
+	}
+	if _, err := other.Run(context.Background(), "cat /etc/os-release"); err != nil {
+		t.Fatalf("the device that held the chain lost it: %v", err)
+	}
+}
+
+// With two jump hosts, the inner one ending takes the chain out of the pool, though the outer
+// connection lives on: the next dial connects through both again.
+func TestInnerJumpEndingIsForgotten(t *testing.T) {
+	f, j1 := jumpFixture(t)
+	j2 := newTestServer(t, nil)
+	j2.mu.Lock()
+	j2.authorized, j2.forwardOK = f.srv.authorized, true
+	j2.mu.Unlock()
+	f.cfg.Jump += ",bastion@127.0.0.1:" + fmt.Sprint(j2.port)
+	f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(), knownLine(j1), knownLine(j2), knownLine(f.srv))
+	held := dial(t, f.cfg)
+	ch := held.chain.Load()
+	j2.mu.Lock()
+	for _, conn := range j2.conns {
+		conn.Close()
+	}
+	j2.mu.Unlock()
+	waitForgotten(t, ch)
+	c := dial(t, f.cfg)
+	if _, err := c.Run(context.Background(), "cat /etc/os-release"); err != nil {
+		t.Fatalf("dial after the inner jump host dropped: %v", err)
+	}
+}
+
+// A device whose connect through the chain times out takes the chain out of the pool: a
+// silent (half-open) bastion connection never ends by itself, and every later device would
+// wait out its timeout on it.
+func TestTimeoutThroughTheChainForgetsIt(t *testing.T) {
+	f, jump := jumpFixture(t)
+	held := dial(t, f.cfg)
+	ch := held.chain.Load()
+	// A target that accepts and never speaks: the device's handshake times out.
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { silent.Close() })
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() })
+		}
+	}()
+	cfg := f.cfg
+	cfg.Port, cfg.Timeout = silent.Addr().(*net.TCPAddr).Port, 300*time.Millisecond
+	if _, err := Dial(context.Background(), cfg); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("dial of a silent target: %v, want a timeout", err)
+	}
+	jumps.mu.Lock()
+	still := jumps.m[ch.key] == ch
+	jumps.mu.Unlock()
+	if still {
+		t.Error("a timeout through the shared chain left it in the pool")
+	}
+	if _, users, _, _, _ := jump.snapshot(); len(users) != 1 {
+		t.Fatalf("jump users %v before the next dial", users)
+	}
+	dial(t, f.cfg)
+	if _, users, _, _, _ := jump.snapshot(); len(users) != 2 {
+		t.Errorf("after the timeout, the next dial logged in to the bastion %d times in all, want 2", len(users))
+	}
+	if _, err := held.Run(context.Background(), "cat /etc/os-release"); err != nil {
+		t.Errorf("the device holding the forgotten chain lost it: %v", err)
+	}
 }
