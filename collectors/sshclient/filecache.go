@@ -25,7 +25,7 @@ type fileParse[T any] struct {
 
 // load is parse(content of path), from the cache when path holds what it held then. A file
 // that cannot be read is not cached: its read error is returned as it is; nor is one whose
-// content shareable (when set) refuses.
+// content shareable (when set) refuses. A parse's error comes as a parseError.
 func (c *parsedFile[T]) load(path string, parse func([]byte) (T, error), shareable func([]byte) bool) (T, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -33,7 +33,7 @@ func (c *parsedFile[T]) load(path string, parse func([]byte) (T, error), shareab
 		return zero, err
 	}
 	if shareable != nil && !shareable(b) {
-		return parse(b)
+		return parseOf(parse, b)
 	}
 	sum := sha256.Sum256(b)
 	c.mu.Lock()
@@ -41,10 +41,26 @@ func (c *parsedFile[T]) load(path string, parse func([]byte) (T, error), shareab
 	if p, ok := c.m[path]; ok && p.sum == sum {
 		return p.v, p.err
 	}
-	v, err := parse(b)
+	v, err := parseOf(parse, b)
 	if c.m == nil {
 		c.m = map[string]fileParse[T]{}
 	}
 	c.m[path] = fileParse[T]{sum: sum, v: v, err: err}
 	return v, err
 }
+
+// parseOf is parse(b), its error a parseError.
+func parseOf[T any](parse func([]byte) (T, error), b []byte) (T, error) {
+	v, err := parse(b)
+	if err != nil {
+		err = parseError{err}
+	}
+	return v, err
+}
+
+// parseError is a file's content failing its parse, told apart from failing to read it. It
+// reads and unwraps as the parse's own error.
+type parseError struct{ err error }
+
+func (e parseError) Error() string { return e.err.Error() }
+func (e parseError) Unwrap() error { return e.err }

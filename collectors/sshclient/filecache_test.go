@@ -9,6 +9,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/crypto/ssh"
@@ -122,5 +123,24 @@ func BenchmarkLoadIdentityRSA(b *testing.B) {
 		if _, err := loadIdentity(path); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A config that does not parse is named with its path; one that cannot be read says why.
+func TestSSHConfigErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "config")
+	if err := os.WriteFile(bad, []byte("Match exec \"true\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the second from the cache
+		_, err := loadSSHConfig(bad)
+		if err == nil || !strings.Contains(err.Error(), "ssh config "+bad+": ") {
+			t.Errorf("bad config: %v, want an error naming %s", err, bad)
+		}
+	}
+	_, err := loadSSHConfig(filepath.Join(dir, "absent"))
+	if !errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), "ssh config: open ") {
+		t.Errorf("absent config: %v, want the read error", err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"os"
 	"os/user"
@@ -50,12 +49,12 @@ func loadSSHConfig(path string) (*sshConfig, error) {
 	c, err := sshConfigs.load(expandHome(path), func(b []byte) (*ssh_config.Config, error) {
 		return ssh_config.Decode(bytes.NewReader(b))
 	}, includesNoFile)
-	var pe *fs.PathError
+	var pe parseError
 	switch {
 	case errors.As(err, &pe):
-		return nil, fmt.Errorf("ssh config: %w", err)
+		return nil, fmt.Errorf("ssh config %s: %w", path, pe.err)
 	case err != nil:
-		return nil, fmt.Errorf("ssh config %s: %w", path, err)
+		return nil, fmt.Errorf("ssh config: %w", err)
 	}
 	return &sshConfig{c}, nil
 }
