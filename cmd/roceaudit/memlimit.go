@@ -77,7 +77,7 @@ func paceCollection() {
 	memGuard.mu.Lock()
 	defer memGuard.mu.Unlock()
 	memGuard.collecting = true
-	debug.SetGCPercent(paceFor(memGuard.floor, 0))
+	debug.SetGCPercent(paceFor(memGuard.floor, 0, 0))
 }
 
 // stopPacingCollection ends paceCollection's pacing (the checks pace themselves).
@@ -98,13 +98,15 @@ const (
 )
 
 // paceFor is the GOGC that puts the next collection at collectHeapShare of limit with live
-// bytes live, never under 100 (GOGC's default).
-func paceFor(limit, live int64) int {
+// bytes live and roots bytes of stacks and globals (the runtime's goal is live + (live +
+// roots) * GOGC/100), never under 100 (GOGC's default).
+func paceFor(limit, live, roots int64) int {
 	goal := collectHeapShare * float64(limit)
-	if float64(live)*(1+collectMaxGCPercent/100.0) <= goal {
+	scanned := float64(live + roots)
+	if scanned <= 0 || float64(live)+scanned*collectMaxGCPercent/100.0 <= goal {
 		return collectMaxGCPercent
 	}
-	return max(100, int(100*(goal/float64(live)-1)))
+	return max(100, int(100*(goal-float64(live))/scanned))
 }
 
 // gcPacedElsewhere is whether the user paces the GC (GOGC, GOMEMLIMIT) or go test runs many
@@ -158,19 +160,24 @@ type gcSentinel struct {
 	_ [16]byte
 }
 
-var liveSample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// gcSamples are what afterGC reads: the live heap, and the stacks and globals the GC also
+// scans (GOGC grows the heap by a share of all three).
+var gcSamples = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}
 
 func afterGC() {
 	memGuard.mu.Lock()
 	defer memGuard.mu.Unlock()
-	metrics.Read(liveSample)
-	var live int64
-	if liveSample[0].Value.Kind() == metrics.KindUint64 {
-		live = int64(liveSample[0].Value.Uint64())
+	metrics.Read(gcSamples)
+	var v [3]int64
+	for i, s := range gcSamples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			v[i] = int64(s.Value.Uint64())
+		}
 	}
+	live := v[0]
 	debug.SetMemoryLimit(limitOver(memGuard.floor, live))
 	if memGuard.collecting {
-		debug.SetGCPercent(paceFor(memGuard.floor, live))
+		debug.SetGCPercent(paceFor(memGuard.floor, live, v[1]+v[2]))
 	}
 }
 

@@ -35,26 +35,31 @@ func TestMemLimitStaysAboveTheLiveHeap(t *testing.T) {
 }
 
 // While devices are collected the next collection waits for the heap to reach 70% of the
-// limit, but never comes later than GOGC 100 would put it: the peak is no higher than before.
+// limit, counting the stacks and globals GOGC also grows it by, but never comes later than
+// GOGC 100 would put it: the peak is no higher than before.
 func TestPaceCollectionTargetsAShareOfTheLimit(t *testing.T) {
 	const mib = 1 << 20
 	limit := int64(1000 * mib)
 	for _, c := range []struct {
-		live int64
-		want int
+		live, roots int64
+		want        int
 	}{
-		{0, collectMaxGCPercent},
-		{10 * mib, collectMaxGCPercent}, // 700 MiB would be GOGC 6900: bounded
-		{100 * mib, 600},                // next at 700 MiB
-		{350 * mib, 100},                // 700 MiB is twice the live heap: GOGC's default
-		{600 * mib, 100},                // past it: never under the default
+		{0, 0, collectMaxGCPercent},
+		{10 * mib, 0, collectMaxGCPercent},        // 700 MiB would be GOGC 6900: bounded
+		{100 * mib, 0, 600},                       // next at 700 MiB
+		{100 * mib, 100 * mib, 300},               // 100 + 200 * 3 = 700
+		{10 * mib, 20 * mib, collectMaxGCPercent}, // 10 + 30 * 20 = 610, under 700
+		{40 * mib, 20 * mib, 1100},                // 40 + 60 * 11 = 700
+		{350 * mib, 0, 100},                       // 700 MiB is twice the live heap: GOGC's default
+		{600 * mib, 10 * mib, 100},                // past it: never under the default
 	} {
-		if got := paceFor(limit, c.live); got != c.want {
-			t.Errorf("live %d MiB of a %d MiB limit: GOGC %d, want %d", c.live/mib, limit/mib, got, c.want)
+		got := paceFor(limit, c.live, c.roots)
+		if got != c.want {
+			t.Errorf("live %d MiB, roots %d MiB of a %d MiB limit: GOGC %d, want %d", c.live/mib, c.roots/mib, limit/mib, got, c.want)
 		}
-		if next := float64(c.live) * (1 + float64(paceFor(limit, c.live))/100); c.live > 0 &&
-			next > max(0.7*float64(limit), 2*float64(c.live))+1 {
-			t.Errorf("live %d MiB: next collection at %.0f MiB, past both 70%% of the limit and twice the live heap", c.live/mib, next/mib)
+		next := float64(c.live) + float64(c.live+c.roots)*float64(got)/100
+		if c.live > 0 && next > max(0.7*float64(limit), float64(c.live)+float64(c.live+c.roots))+1 {
+			t.Errorf("live %d MiB: next collection at %.0f MiB, past both 70%% of the limit and GOGC 100's goal", c.live/mib, next/mib)
 		}
 	}
 }
