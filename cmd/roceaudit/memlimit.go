@@ -63,13 +63,15 @@ func collectLessWhileChecking() {
 
 const checkGCPercent = 200
 
-// paceCollection lets the heap grow, while devices are collected, to a share of the run's
-// memory limit before each collection rather than to twice what is live. Early in a run
-// little is live, and at GOGC 100 the collections came every few MB, each re-marking the
-// facts kept so far: 37 in an 8-rail 1,000-device audit, GC ~17% of its CPU. Once twice
-// the live heap passes that share, the pacing is GOGC 100's as before, so the peak is no
-// higher than it was (a fixed GOGC 200 took the 10,000-device audit from 872 to ~1,000 MiB
-// of peak RSS). After every GC, afterGC sets the next goal (paceFor).
+// paceCollection lets the heap grow, while devices are collected, to half the run's memory
+// limit before each collection rather than to twice what is live. Early in a run little is
+// live, and at GOGC 100 the collections came every few MB, each re-marking the facts kept
+// so far: 28-30 in an 8-rail 1,000-device audit, GC ~16% of its CPU. Once GOGC 100's goal
+// passes that share, the pacing is GOGC 100's, so the peak is no higher than the share or
+// than before. At 70% of the limit a 10,000-device collect's peak RSS rose 552 -> 926-939
+// MiB, too near the 1 GiB target; at half, 763 MiB, with as few GCs within noise (30 against
+// 24; 50 before). A fixed GOGC 200 took the 10,000-device audit to ~1,000 MiB. After every
+// GC, afterGC sets the next goal (paceFor).
 func paceCollection() {
 	if gcPacedElsewhere() {
 		return
@@ -93,7 +95,7 @@ func stopPacingCollection() {
 // collectHeapShare is the share of the memory limit the heap may reach before a collection
 // while devices are collected; collectMaxGCPercent bounds the GOGC that takes.
 const (
-	collectHeapShare    = 0.7
+	collectHeapShare    = 0.5
 	collectMaxGCPercent = 2000
 )
 

@@ -34,7 +34,7 @@ func TestMemLimitStaysAboveTheLiveHeap(t *testing.T) {
 	}
 }
 
-// While devices are collected the next collection waits for the heap to reach 70% of the
+// While devices are collected the next collection waits for the heap to reach half the
 // limit, counting the stacks and globals GOGC also grows it by, but never comes later than
 // GOGC 100 would put it: the peak is no higher than before.
 func TestPaceCollectionTargetsAShareOfTheLimit(t *testing.T) {
@@ -45,12 +45,12 @@ func TestPaceCollectionTargetsAShareOfTheLimit(t *testing.T) {
 		want        int
 	}{
 		{0, 0, collectMaxGCPercent},
-		{10 * mib, 0, collectMaxGCPercent},        // 700 MiB would be GOGC 6900: bounded
-		{100 * mib, 0, 600},                       // next at 700 MiB
-		{100 * mib, 100 * mib, 300},               // 100 + 200 * 3 = 700
-		{10 * mib, 20 * mib, collectMaxGCPercent}, // 10 + 30 * 20 = 610, under 700
-		{40 * mib, 20 * mib, 1100},                // 40 + 60 * 11 = 700
-		{350 * mib, 0, 100},                       // 700 MiB is twice the live heap: GOGC's default
+		{10 * mib, 0, collectMaxGCPercent},        // 500 MiB would be GOGC 4900: bounded
+		{100 * mib, 0, 400},                       // next at 500 MiB
+		{100 * mib, 100 * mib, 200},               // 100 + 200 * 2 = 500
+		{10 * mib, 10 * mib, collectMaxGCPercent}, // 10 + 20 * 20 = 410, under 500
+		{40 * mib, 20 * mib, 766},                 // 40 + 60 * 7.66 = 500
+		{250 * mib, 0, 100},                       // 500 MiB is twice the live heap: GOGC's default
 		{600 * mib, 10 * mib, 100},                // past it: never under the default
 	} {
 		got := paceFor(limit, c.live, c.roots)
@@ -58,8 +58,8 @@ func TestPaceCollectionTargetsAShareOfTheLimit(t *testing.T) {
 			t.Errorf("live %d MiB, roots %d MiB of a %d MiB limit: GOGC %d, want %d", c.live/mib, c.roots/mib, limit/mib, got, c.want)
 		}
 		next := float64(c.live) + float64(c.live+c.roots)*float64(got)/100
-		if c.live > 0 && next > max(0.7*float64(limit), float64(c.live)+float64(c.live+c.roots))+1 {
-			t.Errorf("live %d MiB: next collection at %.0f MiB, past both 70%% of the limit and GOGC 100's goal", c.live/mib, next/mib)
+		if c.live > 0 && next > max(0.5*float64(limit), float64(c.live)+float64(c.live+c.roots))+1 {
+			t.Errorf("live %d MiB: next collection at %.0f MiB, past both half the limit and GOGC 100's goal", c.live/mib, next/mib)
 		}
 	}
 }
