@@ -155,11 +155,25 @@ package bench
 // dropping connections at --concurrency 200). Identities and ~/.ssh/config are now parsed
 // once per content, and devices share their jump chain's connection. x/crypto/ssh reads the
 // socket 4 KiB at a time: a 32 KiB buffer under it halved a host's read syscalls (strace -c,
-// 50 8-rail hosts: 2,938 -> 1,477). Tried and dropped, 8-rail 1k audit: GOGC 200 while
-// collecting (CPU 6.27 -> 5.71 s, but at 10,000 devices no CPU gained and peak RSS 872 ->
-// 979-1008 MiB against the 1 GiB target); interning only strings up to 256 bytes (more live
-// heap, more GC: slower); DSCP and priority maps keyed for sharing by position instead of
-// sorted (BenchmarkDetachRail8Host: no change within noise).
+// 50 8-rail hosts: 2,938 -> 1,477). The 8-rail 1k audit's profile then (6.3 s of samples):
+// SSH ~23%, the Linux parsers ~23%, the 40 switches ~25% (35-70 ms of CPU a 240-port leaf),
+// GC ~17%, detach ~9%. The switch collectors now read their large JSON answers in place
+// (collectors/internal/jsonscan: a validating scan that declines anything unusual, each
+// parser falling back to encoding/json, each fuzzed against it), parse per-switch tables
+// once rather than per port, and the CLI reads 64 KiB at a time (scrapligo's 8 KiB reads
+// each slept 250 us): labcheck/leafbench BenchmarkParseGeneratedLeaf SONiC 54 -> 27 ms,
+// Cumulus 65 -> 18, NX-OS 41 -> 19, EOS 16 -> 13; over the CLI NX-OS 169 -> 83 ms of CPU and
+// 421 -> 103 ms wall. Hosts read ip -j and lldpcli json0 the same way (each ~4x faster than
+// encoding/json). Collection paces the GC to half the memory limit (never past GOGC 100's
+// goal; at 70% a 10,000-device collect's peak RSS came within 90 MiB of 1 GiB): 28-30 -> ~18
+// GCs. Together, interleaved runs on one lab against the previous binary: 6.2-7.5 -> 4.5-6.6
+// ms of CPU per device (median -25%), peak RSS 277-282 -> 249-257 MiB, reports identical. What is left (4.25 s of
+// samples): SSH ~26% (key exchange ~9%, and a write syscall per packet, which on loopback
+// also runs the receiver's TCP work), the Linux parsers ~21%, detach ~14% (the intern
+// table's look-ups: ~500 strings a host), GC ~12%, checks and topology ~11%, switches ~15%.
+// Tried and dropped: a fixed GOGC 200 while collecting (at 10,000 devices no CPU gained and
+// peak RSS 872 -> 979-1008 MiB against the 1 GiB target); DSCP and priority maps keyed for
+// sharing by position instead of sorted (BenchmarkDetachRail8Host: no change within noise).
 //
 // The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
 // 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),
