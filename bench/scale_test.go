@@ -165,7 +165,7 @@ package bench
 // Cumulus 65 -> 18, NX-OS 41 -> 19, EOS 16 -> 13; over the CLI NX-OS 169 -> 83 ms of CPU and
 // 421 -> 103 ms wall. Hosts read ip -j and lldpcli json0 the same way (each ~4x faster than
 // encoding/json). Collection paces the GC to half the memory limit (never past GOGC 100's
-// goal; at 70% a 10,000-device collect's peak RSS came within 90 MiB of 1 GiB): 28-30 -> ~18
+X
 // GCs. Together, interleaved runs on one lab against the previous binary: 6.2-7.5 -> 4.5-6.6
 // ms of CPU per device (median -25%), peak RSS 277-282 -> 249-257 MiB, reports identical. What is left (4.25 s of
 // samples): SSH ~26% (key exchange ~9%, and a write syscall per packet, which on loopback
