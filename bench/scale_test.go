@@ -168,9 +168,10 @@ package bench
 // goal; at 70% a 10,000-device collect's peak RSS came within 90 MiB of 1 GiB): 37-38 -> 20-21
 // GCs. Together, interleaved runs on one lab against the previous binary: 6.2-7.5 -> 4.5-6.6
 // ms of CPU per device (median -25%), peak RSS 277-282 -> 249-257 MiB, reports identical.
-// What is left (4.25 s of samples): SSH ~26% (key exchange ~9%, and a write syscall per packet, which on loopback
-// also runs the receiver's TCP work), the Linux parsers ~21%, detach ~14% (the intern
-// table's look-ups: ~500 strings a host), GC ~12%, checks and topology ~11%, switches ~15%.
+// What is left (4.25 s of samples): SSH ~26% (key exchange ~9%, and a write syscall per
+// packet, which on loopback also runs the receiver's TCP work), the Linux parsers ~21%,
+// detach ~14% (the intern table's look-ups: ~500 strings a host), GC ~12%, checks and
+// topology ~11%, switches ~15%.
 // Tried and dropped: a fixed GOGC 200 while collecting (at 10,000 devices no CPU gained and
 // peak RSS 872 -> 979-1008 MiB against the 1 GiB target); DSCP and priority maps keyed for
 // sharing by position instead of sorted (BenchmarkDetachRail8Host: no change within noise).
