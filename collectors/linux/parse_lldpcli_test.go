@@ -1,8 +1,6 @@
 package linux
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -134,17 +132,5 @@ func TestCollectLLDPNeighbors(t *testing.T) {
 
 // Every recorded lldpcli json0 output takes the scan, not the encoding/json fallback.
 func TestLLDPFixturesTakeTheScan(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "lldpcli"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no lldpcli fixture: %v", err)
-	}
-	for _, file := range files {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := scanLLDPJSON0(string(b)); !ok && strings.HasPrefix(strings.TrimSpace(string(b)), "{") {
-			t.Errorf("%s: the scan declined lldpcli's own output", file)
-		}
-	}
+	fixturesTakeTheScan(t, "lldpcli", "{", func(s string) bool { _, ok := scanLLDPJSON0(s); return ok })
 }

@@ -312,12 +312,7 @@ func TestHandshakeTimeout(t *testing.T) {
 }
 
 func TestProxyJump(t *testing.T) {
-	f := setup(t)
-	jump := newTestServer(t, nil)
-	jump.mu.Lock()
-	jump.authorized, jump.forwardOK = f.srv.authorized, true
-	jump.mu.Unlock()
-	f.cfg.Jump = "bastion@127.0.0.1:" + fmt.Sprint(jump.port)
+	f, jump := jumpFixture(t, false)
 
 	// The jump host's key is checked against the same file: unknown first.
 	if _, err := Dial(context.Background(), f.cfg); !errors.Is(err, ErrUnknownHost) ||

@@ -14,13 +14,7 @@ import (
 // channel per device. The last device to close closes it; a later dial connects afresh, and
 // so does a dial after the bastion cut the shared connection.
 func TestProxyJumpSharedByDevices(t *testing.T) {
-	f := setup(t)
-	jump := newTestServer(t, nil)
-	jump.mu.Lock()
-	jump.authorized, jump.forwardOK = f.srv.authorized, true
-	jump.mu.Unlock()
-	f.cfg.Jump = "bastion@127.0.0.1:" + fmt.Sprint(jump.port)
-	f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(), knownLine(jump), knownLine(f.srv))
+	f, jump := jumpFixture(t, true)
 
 	const devices = 6
 	clients := make([]*Client, devices)
@@ -96,8 +90,9 @@ func waitForgotten(t *testing.T, ch *jumpChain) {
 	t.Fatal("the pool still shares a chain whose connection ended")
 }
 
-// jumpFixture is a target behind a jump test server that trusts the fixture's key.
-func jumpFixture(t *testing.T) (*fixture, *testServer) {
+// jumpFixture is a target behind a jump test server that trusts the fixture's key; known
+// says whether known_hosts knows the jump host too.
+func jumpFixture(t *testing.T, known bool) (*fixture, *testServer) {
 	t.Helper()
 	f := setup(t)
 	jump := newTestServer(t, nil)
@@ -105,14 +100,16 @@ func jumpFixture(t *testing.T) (*fixture, *testServer) {
 	jump.authorized, jump.forwardOK = f.srv.authorized, true
 	jump.mu.Unlock()
 	f.cfg.Jump = "bastion@127.0.0.1:" + fmt.Sprint(jump.port)
-	f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(), knownLine(jump), knownLine(f.srv))
+	if known {
+		f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(), knownLine(jump), knownLine(f.srv))
+	}
 	return f, jump
 }
 
 // Two Closes of one client at once (a CLI open cancelled while it shuts down) release the
 // shared chain once: the device still holding it keeps its connection.
 func TestCloseTwiceKeepsTheSharedChain(t *testing.T) {
-	f, _ := jumpFixture(t)
+	f, _ := jumpFixture(t, true)
 	other := dial(t, f.cfg)
 	for range 40 {
 		c, err := Dial(context.Background(), f.cfg)
@@ -132,7 +129,7 @@ func TestCloseTwiceKeepsTheSharedChain(t *testing.T) {
 // With two jump hosts, the inner one ending takes the chain out of the pool, though the outer
 // connection lives on: the next dial connects through both again.
 func TestInnerJumpEndingIsForgotten(t *testing.T) {
-	f, j1 := jumpFixture(t)
+	f, j1 := jumpFixture(t, true)
 	j2 := newTestServer(t, nil)
 	j2.mu.Lock()
 	j2.authorized, j2.forwardOK = f.srv.authorized, true
@@ -157,7 +154,7 @@ func TestInnerJumpEndingIsForgotten(t *testing.T) {
 // silent (half-open) bastion connection never ends by itself, and every later device would
 // wait out its timeout on it.
 func TestTimeoutThroughTheChainForgetsIt(t *testing.T) {
-	f, jump := jumpFixture(t)
+	f, jump := jumpFixture(t, true)
 	held := dial(t, f.cfg)
 	ch := held.chain.Load()
 	// A target that accepts and never speaks: the device's handshake times out.
