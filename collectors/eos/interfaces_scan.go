@@ -2,7 +2,6 @@ package eos
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/jsonscan"
 )
@@ -45,7 +44,7 @@ func scanInterface(sc *jsonscan.Scanner, it *interfaceJSON) bool {
 		switch f {
 		case 0:
 			var n int64
-			if n, ok = wholeNumber(sc); ok {
+			if n, ok = sc.Int64(); ok {
 				mtu := int(n)
 				it.MTU = &mtu
 			}
@@ -87,17 +86,7 @@ func scanCounters(sc *jsonscan.Scanner, c *countersJSON) bool {
 }
 
 func counter(sc *jsonscan.Scanner, into **int64) bool {
-	n, ok := wholeNumber(sc)
+	n, ok := sc.Int64()
 	*into = &n
 	return ok
-}
-
-// wholeNumber is a JSON number read into an int64 as encoding/json reads it: digits only.
-func wholeNumber(sc *jsonscan.Scanner) (int64, bool) {
-	tok, ok := sc.Number()
-	if !ok || strings.ContainsAny(tok, ".eE") {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(tok, 10, 64)
-	return n, err == nil
 }

@@ -1,9 +1,6 @@
 package linux
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/roceaudit/roceaudit/collectors/internal/jsonscan"
 )
 
@@ -27,15 +24,10 @@ func scanList[T any](sc *jsonscan.Scanner, elem func(*T) bool) ([]T, bool) {
 	return out, ok
 }
 
-// scanInt reads a number token encoding/json stores in an int unchanged: digits with an
-// optional minus, in range.
+// scanInt is jsonscan's Int64 for an int field: declined out of int's range too.
 func scanInt(sc *jsonscan.Scanner) (int, bool) {
-	tok, ok := sc.Number()
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(tok)
-	return n, err == nil && !strings.HasPrefix(tok, "+")
+	n, ok := sc.Int64()
+	return int(n), ok && int64(int(n)) == n
 }
 
 // scanStr reads a string into *s.

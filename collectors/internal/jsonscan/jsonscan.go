@@ -11,6 +11,7 @@
 package jsonscan
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -219,6 +220,17 @@ func (sc *Scanner) Number() (string, bool) {
 		return "", false
 	}
 	return sc.s[start:sc.i], true
+}
+
+// Int64 is the number at the scanner as encoding/json stores it in an integer field: a
+// whole number in range ("1.0", "1e3" and overflows are its errors, so declined).
+func (sc *Scanner) Int64() (int64, bool) {
+	tok, ok := sc.Number()
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(tok, 10, 64)
+	return n, err == nil
 }
 
 // Raw skips the value at the scanner and returns its text, as a json.RawMessage holds it.

@@ -142,3 +142,20 @@ func TestStructDeclinesWhatEncodingJSONFolds(t *testing.T) {
 		}
 	}
 }
+
+// Int64 takes what encoding/json stores in an int64 field and declines its errors.
+func TestInt64(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"12", 12, true}, {"-0", 0, true}, {"-9223372036854775808", -9223372036854775808, true},
+		{"9223372036854775808", 0, false}, {"1.0", 0, false}, {"1e3", 0, false}, {`"1"`, 0, false}, {"null", 0, false},
+	} {
+		got, ok := New(c.in).Int64()
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("Int64(%s) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
