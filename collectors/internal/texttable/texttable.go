@@ -10,6 +10,7 @@
 package texttable
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
@@ -81,11 +82,7 @@ func ruleSpansRunes(line string) []Span {
 func CutCells(line string, spans []Span) []string {
 	cells := make([]string, len(spans))
 	if isASCII(line) {
-		for i := 0; i < len(line); {
-			tok := nextToken(line, &i)
-			if tok.Start == tok.End {
-				break
-			}
+		for tok := range asciiTokens(line) {
 			put(cells, spans, tok, line[tok.Start:tok.End])
 		}
 		return cells
@@ -151,22 +148,23 @@ func ruleSpansASCII(l string) []Span {
 	return spans
 }
 
-// nextToken is tokens' next token of an ASCII line from *i, moving *i past it; an empty span
-// at the end.
-func nextToken(l string, i *int) Span {
-	j := *i
-	for j < len(l) && l[j] == ' ' {
-		j++
-	}
-	start := j
-	for j < len(l) {
-		if l[j] == ' ' && (j+1 >= len(l) || l[j+1] == ' ') {
-			break
+// asciiTokens are tokens' tokens of an ASCII line, where byte offsets are rune offsets,
+// without a []rune of it.
+func asciiTokens(l string) iter.Seq[Span] {
+	return func(yield func(Span) bool) {
+		for j := 0; j < len(l); {
+			for j < len(l) && l[j] == ' ' {
+				j++
+			}
+			start := j
+			for j < len(l) && (l[j] != ' ' || j+1 < len(l) && l[j+1] != ' ') {
+				j++
+			}
+			if start == j || !yield(Span{start, j}) {
+				return
+			}
 		}
-		j++
 	}
-	*i = j
-	return Span{start, j}
 }
 
 // Tokens are the runs of text separated by at least two spaces: a single space belongs to the
@@ -175,11 +173,7 @@ func nextToken(l string, i *int) Span {
 func Tokens(line string) []Span {
 	if isASCII(line) {
 		var out []Span
-		for i := 0; i < len(line); {
-			tok := nextToken(line, &i)
-			if tok.Start == tok.End {
-				break
-			}
+		for tok := range asciiTokens(line) {
 			out = append(out, tok)
 		}
 		return out
