@@ -182,41 +182,21 @@ var counterWordAt = func() (t [256]uint8) {
 	return t
 }()
 
-// counterExcerpt keeps the lines (as linesWhere does) that hold a counter word, in one pass
-// over the text that looks further only at a word's first two letters: the hw_counters
-// paths are long and full of the words' first letters, and trying a whole word at each of
-// them was 8% of an 8-rail host's collection instructions.
-func counterExcerpt(text string) string {
-	var b strings.Builder
-	start := 0 // of the current line
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c == '\n' {
-			start = i + 1
-			continue
-		}
-		k := counterWordAt[c]
+// hasCounterWord reports whether s holds a counter word, in one pass that looks further only
+// at a word's first two letters: the hw_counters paths are long and full of the words' first
+// letters, and trying a whole word at each of them was 8% of an 8-rail host's collection
+// instructions. The counter excerpt (the lines holding a word, as linesWhere keeps them) is
+// cut by the counter parsers as they read each line, which search a row's name only.
+func hasCounterWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		k := counterWordAt[s[i]]
 		if k == 0 {
 			continue
 		}
 		w := counterWords[k-1]
-		if len(text)-i < len(w) || text[i+1] != w[1] || text[i:i+len(w)] != w {
-			continue
+		if len(s)-i >= len(w) && s[i+1] == w[1] && s[i:i+len(w)] == w {
+			return true
 		}
-		end := lineEnd(text, i)
-		if b.Len() > 0 { // a kept line is never empty
-			b.WriteByte('\n')
-		}
-		b.WriteString(text[start:end])
-		i, start = end, end+1
 	}
-	return b.String()
-}
-
-// lineEnd is the offset of the newline ending the line at i, or len(text).
-func lineEnd(text string, i int) int {
-	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
-		return i + j
-	}
-	return len(text)
+	return false
 }

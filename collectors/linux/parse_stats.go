@@ -2,30 +2,83 @@ package linux
 
 import (
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
-// isHwCounterPath matches the path of a `grep -H` line over hw_counters,
-// /sys/class/infiniband/DEV/ports/N/hw_counters/NAME, by hand: as a regexp it was most of
-// the cost of reading a port's counters.
-func isHwCounterPath(p string) bool {
+// splitHwCounterPath splits the path of a `grep -H` line over hw_counters,
+// /sys/class/infiniband/DEV/ports/N/hw_counters/NAME, into DEV and NAME, by hand: as a
+// regexp it was most of the cost of reading a port's counters.
+func splitHwCounterPath(p string) (dev, name string, ok bool) {
 	rest, ok := strings.CutPrefix(p, "/sys/class/infiniband/")
 	dev, rest, ok2 := strings.Cut(rest, "/")
 	rest, ok3 := strings.CutPrefix(rest, "ports/")
 	port, name, ok4 := strings.Cut(rest, "/hw_counters/")
-	return ok && ok2 && ok3 && ok4 && dev != "" && port != "" && strings.Trim(port, "0123456789") == "" &&
-		name != "" && !strings.ContainsAny(name, "/:")
+	if ok && ok2 && ok3 && ok4 && dev != "" && allDigits(port) && name != "" && !strings.ContainsAny(name, "/:") {
+		return dev, name, true
+	}
+	return "", "", false
+}
+
+// isHwCounterPath matches the path of a `grep -H` line over hw_counters.
+func isHwCounterPath(p string) bool {
+	_, _, ok := splitHwCounterPath(p)
+	return ok
+}
+
+// nextLine cuts text at its first newline, as strings.Cut(text, "\n") does; a loop over it
+// yields the lines strings.SplitSeq does, without the iterator's closure.
+func nextLine(text string) (line, rest string, more bool) {
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		return text[:i], text[i+1:], true
+	}
+	return text, "", false
+}
+
+// blank is strings.TrimSpace(s) == "", deciding most lines by their first byte.
+func blank(s string) bool {
+	return s == "" || (s[0] <= ' ' || s[0] >= utf8.RuneSelf) && strings.TrimSpace(s) == ""
+}
+
+// parseDecimal is strconv.ParseInt(strings.TrimSpace(s), 10, 64) for its usual shape, blanks
+// or tabs then at most 18 digits to the end (no overflow possible); ok is false for any other
+// shape, which the caller gives to ParseInt. ParseInt and the trims were a third of an
+// ethtool -S parse.
+func parseDecimal(s string) (v int64, ok bool) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i == len(s) || len(s)-i > 18 {
+		return 0, false
+	}
+	for ; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(c)
+	}
+	return v, true
+}
+
+// parseInt is strconv.ParseInt(strings.TrimSpace(s), 10, 64), by parseDecimal when it can.
+func parseInt(s string) (int64, error) {
+	if v, ok := parseDecimal(s); ok {
+		return v, nil
+	}
+	return strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 }
 
 // ParseEthtoolStats reads `ethtool -S IF`: a `NIC statistics:` header, then `name: value`
 // rows. Names are trimmed (one old mlx5 name carried a trailing space).
 func ParseEthtoolStats(text string) (map[string]int64, error) {
-	m, _, err := parseEthtoolStats(text, 0, nil)
+	m, _, _, err := parseEthtoolStats(text, 0, nil, nil)
 	return m, err
 }
 
@@ -33,16 +86,23 @@ func ParseEthtoolStats(text string) (map[string]int64, error) {
 // collectCounters adds: growing the map for them was 14% of an 8-rail host's allocation),
 // keeping only the counters keep names (every one if keep is nil); rows is how many it read.
 // Every row is read all the same: a malformed one fails the output whatever its counter.
-func parseEthtoolStats(text string, extra int, keep func(string) bool) (_ map[string]int64, rows int, _ error) {
+// It appends to kept the lines counterExcerpt keeps (kept as it was on an error): cutting
+// them in a second pass over the text was 12% of an 8-rail host's collection. A row's
+// counter words can only be in its name (the rest is blanks, ':' and an integer), so only
+// the name is searched.
+func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []string) (_ map[string]int64, rows int, _ []string, _ error) {
 	var out map[string]int64
 	if keep == nil { // sized once: a ConnectX prints hundreds of counters, which grew the map many times
 		out = make(map[string]int64, strings.Count(text, "\n")+extra)
 	} else {
 		out = map[string]int64{}
 	}
+	kept0 := kept
 	header := false
-	n := -1
-	for raw := range strings.SplitSeq(text, "\n") {
+	n := 0
+	for rest, more := text, true; more; {
+		var raw string
+		raw, rest, more = nextLine(rest)
 		n++
 		line := strings.TrimSpace(raw)
 		if line == "" {
@@ -50,34 +110,44 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool) (_ map[st
 		}
 		if !header {
 			if !strings.HasSuffix(line, "statistics:") {
-				return nil, 0, fmt.Errorf("ethtool -S line %d %s: expected the `NIC statistics:` header", n+1, collectors.QuoteLine(line))
+				return nil, 0, kept0, fmt.Errorf("ethtool -S line %d %s: expected the `NIC statistics:` header", n, collectors.QuoteLine(line))
 			}
 			header = true
+			if hasCounterWord(raw) {
+				kept = append(kept, raw)
+			}
 			continue
 		}
-		i := strings.LastIndex(line, ":")
+		i := strings.LastIndexByte(line, ':')
 		if i <= 0 {
-			return nil, 0, fmt.Errorf("ethtool -S line %d %s: expected `name: value`", n+1, collectors.QuoteLine(line))
+			return nil, 0, kept0, fmt.Errorf("ethtool -S line %d %s: expected `name: value`", n, collectors.QuoteLine(line))
 		}
-		v, err := strconv.ParseInt(strings.TrimSpace(line[i+1:]), 10, 64)
+		v, err := parseInt(line[i+1:])
 		if err != nil {
-			return nil, 0, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n+1, collectors.QuoteLine(line))
+			return nil, 0, kept0, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n, collectors.QuoteLine(line))
 		}
 		rows++
-		if name := strings.TrimSpace(line[:i]); keep == nil || keep(name) {
+		name := line[:i] // line starts trimmed: only a blank before the ':' is left to trim
+		if c := name[len(name)-1]; c <= ' ' || c >= utf8.RuneSelf {
+			name = strings.TrimSpace(name)
+		}
+		if keep == nil || keep(name) {
 			out[name] = v
+		}
+		if hasCounterWord(name) {
+			kept = append(kept, raw)
 		}
 	}
 	if !header {
-		return nil, 0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
+		return nil, 0, kept0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
-	return out, rows, nil
+	return out, rows, kept, nil
 }
 
 // ParseHwCounters reads `grep -s -H .` over /sys/class/infiniband/DEV/ports/PORT/hw_counters/*
 // keyed by file name. `lifespan` is the counters' cache time in ms, not a counter: skipped.
 func ParseHwCounters(grepText string) (map[string]int64, error) {
-	cs, err := parseHwCounters(grepText)
+	cs, _, err := parseHwCounters(grepText, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -94,52 +164,82 @@ type hwCounter struct {
 	v    int64
 }
 
-// parseHwCounters is ParseHwCounters as the rows read (a later repeat of a name wins, as in
-// the map), so collectCounters adds them to its map without building another one.
-func parseHwCounters(grepText string) ([]hwCounter, error) {
-	out := make([]hwCounter, 0, strings.Count(grepText, "\n")+1)
-	n := -1
-	for line := range strings.SplitSeq(grepText, "\n") {
+// parseHwCounters is ParseHwCounters as the rows read, appended to dst (a later repeat of a
+// name wins, as in the map), so collectCounters adds them to its map without building
+// another one. It appends to kept the lines counterExcerpt keeps, as parseEthtoolStats does:
+// a line's counter words can only be in DEV or NAME (the rest of the path holds none, the
+// value is an integer).
+func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCounter, []string, error) {
+	if dst == nil {
+		dst = make([]hwCounter, 0, strings.Count(grepText, "\n")+1)
+	}
+	dst0, kept0 := len(dst), kept
+	lastDev, devWord := "", false // a port's lines share one DEV
+	n := 0
+	for rest, more := grepText, true; more; {
+		var line string
+		line, rest, more = nextLine(rest)
 		n++
-		if strings.TrimSpace(line) == "" {
+		if blank(line) {
 			continue
 		}
 		p, val, ok := strings.Cut(line, ":")
-		if !ok || !isHwCounterPath(p) {
-			return nil, fmt.Errorf("hw_counters line %d %s: expected /sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE", n+1, collectors.QuoteLine(line))
+		dev, name, okPath := splitHwCounterPath(p)
+		if !ok || !okPath {
+			return nil, kept0, fmt.Errorf("hw_counters line %d %s: expected /sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE", n, collectors.QuoteLine(line))
 		}
-		v, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		v, err := parseInt(val)
 		if err != nil {
-			return nil, fmt.Errorf("hw_counters line %d: value %q is not an integer", n+1, val)
+			return nil, kept0, fmt.Errorf("hw_counters line %d: value %q is not an integer", n, val)
 		}
-		if name := path.Base(p); name != "lifespan" {
-			out = append(out, hwCounter{name, v})
+		if name != "lifespan" {
+			dst = append(dst, hwCounter{name, v})
+		}
+		if dev != lastDev {
+			lastDev, devWord = dev, hasCounterWord(dev)
+		}
+		if devWord || hasCounterWord(name) {
+			kept = append(kept, line)
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("hw_counters: no counter lines (expected PATH:VALUE per counter file)")
+	if len(dst) == dst0 {
+		return nil, kept0, fmt.Errorf("hw_counters: no counter lines (expected PATH:VALUE per counter file)")
 	}
-	return out, nil
+	return dst, kept, nil
 }
 
 // rdmaNames caches "rdma_"+name for the hw counter names (a few dozen, alike on every port),
 // so merging a port's hw counters allocates no key; bounded, past which names are built.
-var rdmaNames = struct {
+// Readers load the map without a lock (a lock per counter was contended by a host's
+// concurrent tasks); a miss copies it under the lock, at most rdmaNamesMax times.
+var rdmaNames struct {
 	sync.Mutex
-	m map[string]string
-}{m: map[string]string{}}
+	m atomic.Pointer[map[string]string]
+}
 
 const rdmaNamesMax = 1024
 
 func rdmaName(name string) string {
-	rdmaNames.Lock()
-	defer rdmaNames.Unlock()
-	if s, ok := rdmaNames.m[name]; ok {
-		return s
+	if m := rdmaNames.m.Load(); m != nil {
+		if s, ok := (*m)[name]; ok {
+			return s
+		}
 	}
 	s := "rdma_" + name
-	if len(rdmaNames.m) < rdmaNamesMax {
-		rdmaNames.m[strings.Clone(name)] = s
+	rdmaNames.Lock()
+	defer rdmaNames.Unlock()
+	var old map[string]string
+	if m := rdmaNames.m.Load(); m != nil {
+		old = *m
 	}
+	if _, ok := old[name]; ok || len(old) >= rdmaNamesMax {
+		return s
+	}
+	m := make(map[string]string, len(old)+1)
+	for k, v := range old {
+		m[k] = v
+	}
+	m[strings.Clone(name)] = s
+	rdmaNames.m.Store(&m)
 	return s
 }

@@ -109,31 +109,45 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 // collectCounters merges ethtool -S with the RDMA hw_counters ("rdma_" prefixed). Either
 // source alone is enough for a known fact; a failed one is named in the evidence.
 func (w *portWork) collectCounters(ctx context.Context, e executor) {
+	st := e.run(ctx, CmdEthtoolStats, w.vars)
+	var hw *result // read only for a port with an RDMA device
+	if w.t.bound {
+		r := e.run(ctx, CmdHwCounters, w.vars)
+		hw = &r
+	}
+	w.p.Counters = countersFact(st, hw, collectors.CounterFilter(ctx))
+}
+
+// countersFact is the counters fact of ethtool -S (st) and hw_counters (hw, nil when not
+// read), keeping the counters keep names (every one if keep is nil).
+func countersFact(st result, hw *result, keep func(string) bool) topology.Fact[map[string]int64] {
 	counters := map[string]int64{}
-	var cmds, excerpts, errs []string
-	keep := collectors.CounterFilter(ctx)
+	var cmds, errs []string
+	// The excerpt's lines, cut by the parsers: a port keeps a few dozen, joined once at their
+	// exact size (a builder per output grew many times).
+	var keptBuf [64]string
+	kept := keptBuf[:0]
 	read := 0 // counters read, kept or not
 
-	hwLines := 0 // room in the map for the hw counters, when the phase brought them
-	if hw, ok := e.answered(CmdHwCounters, w.vars); ok && w.t.bound {
+	hwLines := 0 // room in the map for the hw counters
+	if hw != nil {
 		hwLines = strings.Count(hw.out.Stdout, "\n") + 1
 	}
-	st := e.run(ctx, CmdEthtoolStats, w.vars)
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, rows, err := parseEthtoolStats(st.out.Stdout, hwLines, keep); err != nil {
+	} else if m, rows, k, err := parseEthtoolStats(st.out.Stdout, hwLines, keep, kept); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
 		read += rows
-		excerpts = append(excerpts, counterExcerpt(st.out.Stdout))
+		kept = k
 	}
 
-	if w.t.bound {
-		hw := e.run(ctx, CmdHwCounters, w.vars)
+	if hw != nil {
 		cmds = append(cmds, hw.cmd)
-		switch cs, err := parseHwCounters(hw.out.Stdout); {
+		var csBuf [64]hwCounter
+		switch cs, k, err := parseHwCounters(hw.out.Stdout, csBuf[:0], kept); {
 		case !hw.ran():
 			errs = append(errs, hw.cmd+": "+hw.failure())
 		case err != nil:
@@ -145,16 +159,17 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 					counters[name] = c.v
 				}
 			}
-			excerpts = append(excerpts, counterExcerpt(hw.out.Stdout))
+			kept = k
 		}
 	}
 
-	src := topology.Evidence{Command: strings.Join(cmds, "; "), Excerpt: strings.TrimSpace(strings.Join(excerpts, "\n")), Error: strings.Join(errs, "; ")}
+	// The two outputs' excerpts were joined by a newline and trimmed: the same as trimming
+	// their lines joined, since a kept line is never blank.
+	src := topology.Evidence{Command: strings.Join(cmds, "; "), Excerpt: strings.TrimSpace(strings.Join(kept, "\n")), Error: strings.Join(errs, "; ")}
 	if read == 0 { // none read; some read but none kept (filtered) is a known, empty set
-		w.p.Counters = topology.Unknown[map[string]int64](src)
-		return
+		return topology.Unknown[map[string]int64](src)
 	}
-	w.p.Counters = topology.Known(counters, src)
+	return topology.Known(counters, src)
 }
 
 // needsDefaultToS is a traffic_class answer that collectToS goes on to default_roce_tos after:
