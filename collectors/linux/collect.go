@@ -68,9 +68,9 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	}
 
 	// Phase two: every port's commands at once; phase three: the fallbacks they call for.
-	calls := d.pgrepCalls()
+	calls := d.pgrepCalls(e)
 	for _, j := range jobs {
-		calls = append(calls, j.w.portCalls(j.nic, j.tos)...)
+		calls = append(calls, j.w.portCalls(e, j.nic, j.tos)...)
 	}
 	e.phase(ctx, calls)
 	calls = nil

@@ -39,7 +39,7 @@ func discover(ctx context.Context, e executor) *discovery {
 	d := &discovery{}
 	calls := make([]call, len(discoveryCommands))
 	for i, cmd := range discoveryCommands {
-		calls[i] = call{template: cmd}
+		calls[i] = e.call(cmd, nil)
 	}
 	e.phase(ctx, calls)
 	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order
@@ -85,9 +85,9 @@ func discover(ctx context.Context, e executor) *discovery {
 }
 
 // pgrepCalls is the lldpad process check, wanted only when systemctl could not answer.
-func (d *discovery) pgrepCalls() []call {
+func (d *discovery) pgrepCalls(e executor) []call {
 	if noSystemd(d.lldpad) {
-		return []call{{template: CmdPgrepLLDPAD}}
+		return []call{e.call(CmdPgrepLLDPAD, nil)}
 	}
 	return nil
 }

@@ -67,12 +67,21 @@ func newExecutor(r collectors.Runner, sudo bool) executor {
 // run fills template with vars (every value validated) and sends it, unless a phase already
 // did. A value that fails validation is never sent: the result carries the validation error.
 func (e executor) run(ctx context.Context, template string, vars map[string]string) result {
-	cmd, err := e.expand(template, vars)
-	if err != nil {
-		return result{cmd: template, err: err}
+	return e.send(ctx, template, e.call(template, vars))
+}
+
+// run is e.run of template with w's values (see portWork.cmd).
+func (w *portWork) run(ctx context.Context, e executor, template string) result {
+	return e.send(ctx, template, w.cmd(e, template))
+}
+
+// send sends c, the expansion of template, unless a phase already did.
+func (e executor) send(ctx context.Context, template string, c call) result {
+	if c.err != nil {
+		return result{cmd: template, err: c.err}
 	}
-	out, err := e.r.Run(ctx, cmd) // answered from a phase when one sent it
-	return result{cmd: cmd, out: out, err: err}
+	out, err := e.r.Run(ctx, c.cmd) // answered from a phase when one sent it
+	return result{cmd: c.cmd, out: out, err: err}
 }
 
 // firstLines keeps at most n lines of s.

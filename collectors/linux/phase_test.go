@@ -76,7 +76,7 @@ func TestCollectInPhases(t *testing.T) {
 func TestPhaseSkipsInvalidValues(t *testing.T) {
 	b := &batchingRunner{fakeRunner: newFakeRunner("ofed-lossless")}
 	e := newExecutor(b, false)
-	e.phase(context.Background(), []call{{CmdEthtoolPause, map[string]string{"if": "eth0;reboot"}}, {CmdNCCLConf, nil}})
+	e.phase(context.Background(), []call{e.call(CmdEthtoolPause, map[string]string{"if": "eth0;reboot"}), e.call(CmdNCCLConf, nil)})
 	if len(b.batches) != 1 || len(b.batches[0]) != 1 || b.batches[0][0] != CmdNCCLConf {
 		t.Fatalf("batches %q", b.batches)
 	}

@@ -19,6 +19,8 @@ type portWork struct {
 	dcbxErr string
 
 	mq *parsedQoS // see parseMlnxQos
+
+	cmds []expansion // the commands the phases expanded, for the tasks (see cmd)
 }
 
 func newPortWork(t target) *portWork {

@@ -11,7 +11,7 @@ import (
 
 // collectPause reads 802.3x link pause.
 func (w *portWork) collectPause(ctx context.Context, e executor) {
-	r := e.run(ctx, CmdEthtoolPause, w.vars)
+	r := w.run(ctx, e, CmdEthtoolPause)
 	if !r.ok() {
 		w.p.Pause = topology.Unknown[topology.Pause](topology.Evidence{Command: r.cmd, Error: r.failure()})
 		return
@@ -26,7 +26,7 @@ func (w *portWork) collectPause(ctx context.Context, e executor) {
 
 // collectECN reads DCQCN enablement and CNP marking from the MLNX_OFED ecn sysfs.
 func (w *portWork) collectECN(ctx context.Context, e executor) {
-	r := e.run(ctx, CmdECN, w.vars)
+	r := w.run(ctx, e, CmdECN)
 	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
 	fail := func(why string) {
 		src.Error = why
@@ -61,7 +61,7 @@ func (w *portWork) collectECN(ctx context.Context, e executor) {
 // collectToS finds the default RoCE ToS: the MLNX_OFED global traffic class first, then the
 // rdma_cm configfs default when its directory already exists. roceaudit never creates it.
 func (w *portWork) collectToS(ctx context.Context, e executor) {
-	tc := e.run(ctx, CmdTrafficClass, w.vars)
+	tc := w.run(ctx, e, CmdTrafficClass)
 	var notes []string
 	switch {
 	case tc.ok():
@@ -80,7 +80,7 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 		notes = append(notes, "traffic_class: "+tc.failure())
 	}
 
-	def := e.run(ctx, CmdDefaultRoCEToS, w.vars) // needsDefaultToS(tc) holds here
+	def := w.run(ctx, e, CmdDefaultRoCEToS) // needsDefaultToS(tc) holds here
 	cmds := tc.cmd + "; " + def.cmd
 	if def.ok() {
 		v, err := ParseDefaultRoCEToS(def.out.Stdout)
@@ -109,10 +109,10 @@ func (w *portWork) collectToS(ctx context.Context, e executor) {
 // collectCounters merges ethtool -S with the RDMA hw_counters ("rdma_" prefixed). Either
 // source alone is enough for a known fact; a failed one is named in the evidence.
 func (w *portWork) collectCounters(ctx context.Context, e executor) {
-	st := e.run(ctx, CmdEthtoolStats, w.vars)
+	st := w.run(ctx, e, CmdEthtoolStats)
 	var hw *result // read only for a port with an RDMA device
 	if w.t.bound {
-		r := e.run(ctx, CmdHwCounters, w.vars)
+		r := w.run(ctx, e, CmdHwCounters)
 		hw = &r
 	}
 	w.p.Counters = countersFact(st, hw, collectors.CounterFilter(ctx))

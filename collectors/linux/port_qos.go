@@ -10,7 +10,7 @@ import (
 // collectQoS reads trust, DSCP map, PFC, ETS and the DCB owner with mlnx_qos, falling back to
 // iproute2 dcb when mlnx_qos is missing or unusable. Both attempts stay in the evidence.
 func (w *portWork) collectQoS(ctx context.Context, e executor) {
-	mq := e.run(ctx, CmdMlnxQos, w.vars)
+	mq := w.run(ctx, e, CmdMlnxQos)
 	var mqWhy string
 	if mq.ok() {
 		q, err := w.parseMlnxQos(mq)
@@ -30,9 +30,9 @@ func (w *portWork) collectQoS(ctx context.Context, e executor) {
 	}
 	attempt := mq.cmd + ": " + mqWhy // needsDcb(mq) holds here
 
-	app := e.run(ctx, CmdDcbApp, w.vars)
-	pfc := e.run(ctx, CmdDcbPFC, w.vars)
-	dcbx := e.run(ctx, CmdDcbDCBX, w.vars)
+	app := w.run(ctx, e, CmdDcbApp)
+	pfc := w.run(ctx, e, CmdDcbPFC)
+	dcbx := w.run(ctx, e, CmdDcbDCBX)
 	cmds := strings.Join([]string{mq.cmd, app.cmd, pfc.cmd, dcbx.cmd}, "; ")
 	for _, r := range []result{app, pfc} {
 		if !r.ok() {

@@ -43,7 +43,7 @@ const noStormTimeout = "the driver has no " + pfcTunable + " tunable (ethtool: C
 // A NIC that refuses the tunable does not support it; a read that fails otherwise (the
 // session, ethtool missing or too old to name it, output not understood) leaves it unknown.
 func (w *portWork) collectStormTimeout(ctx context.Context, e executor) {
-	r := e.run(ctx, CmdPFCTunable, w.vars)
+	r := w.run(ctx, e, CmdPFCTunable)
 	src := topology.Evidence{Command: r.cmd, Excerpt: strings.TrimSpace(r.out.Stdout)}
 	if r.ran() && !r.ok() && strings.Contains(r.out.Stderr, tunableRefused) {
 		src.Excerpt = strings.TrimSpace(r.out.Stderr)
