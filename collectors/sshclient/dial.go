@@ -101,8 +101,13 @@ func dialOnce(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	conn, err := connect(ctx, dial, r.target, r, a, hk)
 	if err != nil {
-		if ch := c.chain.Load(); ch != nil && chainSuspect(err) {
-			jumps.forget(ch) // it may be dead without having said so: the next dial connects anew
+		if ch := c.chain.Load(); ch != nil {
+			if chainSuspect(err) {
+				jumps.forget(ch) // it may be dead without having said so: the next dial connects anew
+			}
+			// A shared chain's death reaches the device as a bare EOF or timeout: say which
+			// hosts it went through.
+			err = fmt.Errorf("through the shared connection via %s: %w", hopList(r.jumps), err)
 		}
 		c.Close()
 		return nil, fmt.Errorf("ssh %s: %w", r.target, err)

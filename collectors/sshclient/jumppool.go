@@ -42,13 +42,7 @@ type jumpChain struct {
 // chainKey names what a chain's connections depend on: the hops and how they are
 // authenticated and verified.
 func chainKey(r *resolved) string {
-	var b strings.Builder
-	for _, hop := range r.jumps {
-		b.WriteString(hop.String())
-		b.WriteByte(',')
-	}
-	fmt.Fprintf(&b, "|%q|%t|%q|%q|%t", r.IdentityFile, r.UseAgent, r.PasswordEnv, r.KnownHostsFile, r.TrustOnFirstUse)
-	return b.String()
+	return fmt.Sprintf("%s|%q|%t|%q|%q|%t", hopList(r.jumps), r.IdentityFile, r.UseAgent, r.PasswordEnv, r.KnownHostsFile, r.TrustOnFirstUse)
 }
 
 // acquire returns the connected chain r's jumps name, dialling it unless a live one is
@@ -107,7 +101,7 @@ func (p *jumpPool) dial(ctx context.Context, ch *jumpChain, r *resolved, a *auth
 		p.release(ch)
 		return nil, ch.err
 	}
-	go p.watch(ch)
+	go p.watch(ch, chainKeepalive)
 	close(ch.ready)
 	return ch, nil
 }
@@ -129,12 +123,54 @@ func dialChain(ctx context.Context, r *resolved, a *auth, hk *hostKeys) ([]*ssh.
 	return conns, nil
 }
 
+// chainKeepalive is how often a shared chain is asked whether it still answers, and
+// chainMissed how many intervals it may leave a question unanswered: OpenSSH's
+// ServerAliveInterval and ServerAliveCountMax, set as commonly advised (15 s, 3). A chain
+// idle between a run's phases would otherwise be dropped by a firewall's idle timer, and a
+// half-open one, never ending by itself, would stay shared until a device timed out on it.
+var (
+	chainKeepalive = 15 * time.Second
+	chainMissed    = 3
+)
+
 // watch forgets a chain whose connection ended (a bastion restarted, the network cut it), so
 // later dials connect again instead of failing on it. The innermost hop ends with any hop
-// outside it (its transport is a channel of theirs).
-func (p *jumpPool) watch(ch *jumpChain) {
-	_ = ch.innermost().Wait()
-	p.forget(ch)
+// outside it (its transport is a channel of theirs), and a keepalive through it proves every
+// hop; one left unanswered too long closes the chain, ending the devices' connections through
+// it at once rather than at each one's timeout.
+func (p *jumpPool) watch(ch *jumpChain, every time.Duration) {
+	ended := make(chan struct{})
+	go func() {
+		_ = ch.innermost().Wait()
+		close(ended)
+	}()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var answer chan error // the keepalive awaiting its reply, if any
+	missed := 0
+	for {
+		select {
+		case <-ended:
+			p.forget(ch)
+			return
+		case <-answer:
+			answer, missed = nil, 0
+		case <-tick.C:
+			if answer == nil {
+				answer = make(chan error, 1)
+				go func(c *ssh.Client, reply chan<- error) {
+					// Any reply, even a refusal of the request, is the chain answering.
+					_, _, err := c.SendRequest("keepalive@openssh.com", true, nil)
+					reply <- err
+				}(ch.innermost(), answer)
+				continue
+			}
+			if missed++; missed >= chainMissed {
+				p.forget(ch)
+				_ = closeChain(ch.conns) // ends the innermost hop, hence the watch
+			}
+		}
+	}
 }
 
 // chainSuspect is a device's connect through a chain failing in a way a dead chain would
@@ -179,6 +215,15 @@ func closeChain(conns []*ssh.Client) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// hopList names a chain's jump hosts, outermost first, as -J would.
+func hopList(hops []Endpoint) string {
+	names := make([]string, len(hops))
+	for i, h := range hops {
+		names[i] = h.String()
+	}
+	return strings.Join(names, ",")
 }
 
 // innermost is the connection a device's own connection goes through.

@@ -4,10 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/ssh/knownhosts"
 )
 
 // Devices behind one bastion share one connection to it: one authentication, a forwarded
@@ -174,8 +179,12 @@ func TestTimeoutThroughTheChainForgetsIt(t *testing.T) {
 	}()
 	cfg := f.cfg
 	cfg.Port, cfg.Timeout = silent.Addr().(*net.TCPAddr).Port, 300*time.Millisecond
-	if _, err := Dial(context.Background(), cfg); !errors.Is(err, ErrTimeout) {
+	_, err = Dial(context.Background(), cfg)
+	if !errors.Is(err, ErrTimeout) {
 		t.Fatalf("dial of a silent target: %v, want a timeout", err)
+	}
+	if via := "via " + f.cfg.Jump; !strings.Contains(err.Error(), via) {
+		t.Errorf("the error %q does not say the connection went %s", err, via)
 	}
 	jumps.mu.Lock()
 	still := jumps.m[ch.key] == ch
@@ -192,5 +201,101 @@ func TestTimeoutThroughTheChainForgetsIt(t *testing.T) {
 	}
 	if _, err := held.Run(context.Background(), "cat /etc/os-release"); err != nil {
 		t.Errorf("the device holding the forgotten chain lost it: %v", err)
+	}
+}
+
+// A shared chain that stops answering (a half-open connection: the path went silent, nothing
+// was reset) is closed and forgotten after its keepalives go unanswered, so the devices
+// through it fail at once and the next dial connects afresh; one that answers is kept.
+func TestSilentChainIsClosedByKeepalive(t *testing.T) {
+	f, jump := jumpFixture(t, true)
+	proxy := newSilencingProxy(t, jump.addr())
+	f.cfg.Jump = "bastion@" + proxy.addr
+	f.cfg.KnownHostsFile = writeKnownHosts(t, t.TempDir(),
+		knownhosts.Line([]string{knownhosts.Normalize(proxy.addr)}, jump.hostKey()), knownLine(f.srv))
+	defer func(every time.Duration) { chainKeepalive = every }(chainKeepalive)
+	chainKeepalive = 20 * time.Millisecond
+
+	held := dial(t, f.cfg)
+	ch := held.chain.Load()
+	time.Sleep(10 * chainKeepalive) // keepalives answered: the chain stays
+	if _, err := held.Run(context.Background(), "cat /etc/os-release"); err != nil {
+		t.Fatalf("a chain that answers its keepalives was lost: %v", err)
+	}
+
+	proxy.silence()
+	waitForgotten(t, ch)
+	if _, err := held.Run(context.Background(), "cat /etc/os-release"); err == nil {
+		t.Error("a run through the silenced chain succeeded")
+	}
+	c := dial(t, f.cfg)
+	if _, err := c.Run(context.Background(), "cat /etc/os-release"); err != nil {
+		t.Fatalf("run after the silent chain was retired: %v", err)
+	}
+	if _, users, _, _, _ := jump.snapshot(); len(users) != 2 {
+		t.Errorf("%d logins to the bastion, want 2: one per chain", len(users))
+	}
+}
+
+// silencingProxy forwards TCP to a server until silence, from which the connections it has
+// drop everything both ways without closing, as a half-open path does; later connections
+// forward again.
+type silencingProxy struct {
+	addr   string
+	mu     sync.Mutex
+	silent []*atomic.Bool
+}
+
+func newSilencingProxy(t *testing.T, target string) *silencingProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	p := &silencingProxy{addr: ln.Addr().String()}
+	go func() {
+		for {
+			in, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			out, err := net.Dial("tcp", target)
+			if err != nil {
+				in.Close()
+				continue
+			}
+			t.Cleanup(func() { in.Close(); out.Close() })
+			quiet := new(atomic.Bool)
+			p.mu.Lock()
+			p.silent = append(p.silent, quiet)
+			p.mu.Unlock()
+			go forwardUnlessSilent(out, in, quiet)
+			go forwardUnlessSilent(in, out, quiet)
+		}
+	}()
+	return p
+}
+
+func (p *silencingProxy) silence() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, q := range p.silent {
+		q.Store(true)
+	}
+}
+
+func forwardUnlessSilent(dst io.Writer, src io.Reader, quiet *atomic.Bool) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 && !quiet.Load() {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
 	}
 }
