@@ -30,7 +30,7 @@ func (d *discovery) ipExcerpt(name string) string {
 	if !ok {
 		return ""
 	}
-	return ipFieldsExcerpt(o.get)
+	return o.excerpt()
 }
 
 // devinfoExcerpt is devinfoExcerpt of ibv_devinfo's output for dp, read in dp.Dev's blocks

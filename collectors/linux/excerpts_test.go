@@ -107,7 +107,7 @@ func ipObjectExcerpt(objs []map[string]json.RawMessage, ifname string) string {
 		if json.Unmarshal(o["ifname"], &name) != nil || name != ifname {
 			continue
 		}
-		return ipFieldsExcerpt(func(k string) (json.RawMessage, bool) { v, ok := o[k]; return v, ok })
+		return ipFieldsExcerptRef(func(k string) (json.RawMessage, bool) { v, ok := o[k]; return v, ok })
 	}
 	return ""
 }
