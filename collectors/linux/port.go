@@ -20,11 +20,13 @@ type portWork struct {
 
 	mq *parsedQoS // see parseMlnxQos
 
-	cmds []expansion // the commands the phases expanded, for the tasks (see cmd)
+	cmds    []expansion // the commands the phases expanded, for the tasks (see cmd)
+	cmdsBuf [8]expansion
 }
 
 func newPortWork(t target) *portWork {
 	w := &portWork{t: t, p: &topology.HostPort{Netdev: t.netdev}, vars: map[string]string{"if": t.netdev}}
+	w.cmds = w.cmdsBuf[:0] // room for a port's commands, in the one allocation
 	if t.bound {
 		w.p.RDMADevice, w.p.RDMAPort = t.dp.Dev, t.dp.Port
 		w.vars["dev"], w.vars["port"] = t.dp.Dev, strconv.Itoa(t.dp.Port)
