@@ -20,7 +20,7 @@ type discovery struct {
 	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
 	// (see excerpts.go); nil until first asked.
 	ipByName  map[string]*ipFields
-	devByName map[string]string
+	devLines  map[string][]devinfoLine // ibv_devinfo's excerpt lines by device, with ports
 	gidByPort map[string][]string
 
 	bindings   map[DevPort]string // RDMA port -> netdev
@@ -59,10 +59,10 @@ func discover(ctx context.Context, e executor) *discovery {
 	case !d.devinfo.ok():
 		d.portsErr = d.devinfo.failure()
 	default:
-		if p, err := ParseIbvDevinfo(d.devinfo.out.Stdout); err != nil {
+		if p, lines, err := parseIbvDevinfo(d.devinfo.out.Stdout, true); err != nil {
 			d.portsErr = err.Error()
 		} else {
-			d.ports = p
+			d.ports, d.devLines = p, lines
 		}
 	}
 

@@ -151,36 +151,6 @@ func appendAddrPart(b []byte, vals []string) []byte {
 	return append(b, '}')
 }
 
-// devinfoExcerpt is the hca_id line, the port line and the deciding lines of one port block.
-func devinfoExcerpt(text string, dp DevPort) string {
-	var out []string
-	inDev, inPort := false, false
-	for l := range strings.SplitSeq(text, "\n") {
-		key, val, ok := strings.Cut(strings.TrimSpace(l), ":")
-		if !ok {
-			continue
-		}
-		val = strings.TrimSpace(val)
-		switch key {
-		case "hca_id":
-			inDev, inPort = val == dp.Dev, false
-			if inDev {
-				out = append(out, l)
-			}
-		case "port":
-			inPort = inDev && val == strconv.Itoa(dp.Port)
-			if inPort {
-				out = append(out, l)
-			}
-		case "state", "phys_state", "max_mtu", "active_mtu", "link_layer", "active_width", "active_speed":
-			if inPort {
-				out = append(out, l)
-			}
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
 // gidLineKept is a GID dump line of the port at prefix whose index is one of indexes.
 func gidLineKept(l, prefix string, indexes map[int]bool) bool {
 	if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply

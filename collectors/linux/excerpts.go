@@ -8,8 +8,9 @@ import (
 
 // Each port's excerpts used to scan the host-wide outputs whole (ip's JSON parsed again, the
 // GID dump and ibv_devinfo read line by line): quadratic in ports, 7% of an 8-rail 1k
-// audit's CPU. The outputs are now cut once per host, and each excerpt reads its own part;
-// the excerpt functions are unchanged, so the excerpts are too.
+// audit's CPU. The outputs are now cut once per host (ibv_devinfo's by its parse), and each
+// excerpt reads its own part; the whole-output excerpt functions, kept in the tests, are
+// their reference.
 
 // ipExcerpt is the compacted JSON object of netdev name in ip's output (the first of that
 // name), limited to the fields used.
@@ -33,35 +34,19 @@ func (d *discovery) ipExcerpt(name string) string {
 	return o.excerpt()
 }
 
-// devinfoExcerpt is devinfoExcerpt of ibv_devinfo's output for dp, read in dp.Dev's blocks
-// (from its hca_id line to the next hca_id line) only.
+// devinfoExcerpt is the hca_id line, the port line and the deciding lines of dp's port
+// block, from the lines parseIbvDevinfo kept for dp.Dev (as devinfoExcerpt of the whole
+// output keeps them).
 func (d *discovery) devinfoExcerpt(dp DevPort) string {
-	if d.devByName == nil {
-		// Each block is kept as its substring of the output: copying it line by line into a
-		// builder was 30% of an 8-rail host's allocation. A block that ends the output may
-		// lack the final newline the copy had; devinfoExcerpt skips that empty line anyway.
-		d.devByName = map[string]string{}
-		text := d.devinfo.out.Stdout
-		cur, start := "", 0
-		flush := func(end int) {
-			if cur != "" && end > start {
-				d.devByName[cur] += text[start:end]
-			}
+	port := strconv.Itoa(dp.Port)
+	var buf [16]string
+	kept := buf[:0]
+	for _, l := range d.devLines[dp.Dev] {
+		if l.hca || l.port == port {
+			kept = append(kept, l.line)
 		}
-		for off := 0; off <= len(text); {
-			l, next := text[off:], len(text)+1
-			if i := strings.IndexByte(l, '\n'); i >= 0 {
-				l, next = l[:i], off+i+1
-			}
-			if key, val, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && key == "hca_id" {
-				flush(off)
-				cur, start = strings.TrimSpace(val), off
-			}
-			off = next
-		}
-		flush(len(text))
 	}
-	return devinfoExcerpt(d.devByName[dp.Dev], dp)
+	return strings.Join(kept, "\n")
 }
 
 // gidExcerpt is gidExcerpt of the GID dump for dp, read in dp's lines only (kept as

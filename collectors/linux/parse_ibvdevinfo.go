@@ -2,7 +2,6 @@ package linux
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,21 +9,35 @@ import (
 	"github.com/roceaudit/roceaudit/topology"
 )
 
-var (
-	// "PORT_ACTIVE (4)", "4096 (5)", "4X (2)", "25.0 Gbps (32)": a label and its numeric code.
-	widthRe = regexp.MustCompile(`^(\d+)X$`)
-	speedRe = regexp.MustCompile(`^([\d.]+) Gbps$`)
-)
-
 // ParseIbvDevinfo reads `ibv_devinfo -v`: per device port the state, physical state, link
 // layer, max/active MTU and, when both are reported, the speed (active_width x active_speed).
 // Empty text (no RDMA device) gives an empty map.
 func ParseIbvDevinfo(text string) (map[DevPort]topology.RDMAPort, error) {
+	ports, _, err := parseIbvDevinfo(text, false)
+	return ports, err
+}
+
+// devinfoLine is a line some port's devinfo excerpt keeps: an hca_id line (every port of its
+// device keeps it) or a line of the port block whose port line reads port.
+type devinfoLine struct {
+	line, port string
+	hca        bool
+}
+
+// parseIbvDevinfo is ParseIbvDevinfo and, when cut is set, the lines of every port's excerpt
+// (see devinfoExcerpt) by device in output order: cutting them per device and then reading
+// each port's device again was as much CPU as the parse, which splits the same lines.
+func parseIbvDevinfo(text string, cut bool) (map[DevPort]topology.RDMAPort, map[string][]devinfoLine, error) {
 	out := map[DevPort]topology.RDMAPort{}
-	var cur *devinfoPort
+	var lines map[string][]devinfoLine
+	if cut {
+		lines = map[string][]devinfoLine{}
+	}
+	var cur devinfoPort // in a port block when cur.dp.Dev != ""
 	dev := ""
+	lineDev, linePort := "", "" // the excerpt's block: the hca_id and port values as written
 	finish := func() error {
-		if cur == nil {
+		if cur.dp.Dev == "" {
 			return nil
 		}
 		p, err := cur.result()
@@ -32,12 +45,14 @@ func ParseIbvDevinfo(text string) (map[DevPort]topology.RDMAPort, error) {
 			return err
 		}
 		out[cur.dp] = p
-		cur = nil
+		cur = devinfoPort{}
 		return nil
 	}
 	sawDevice := false
-	n := -1
-	for line := range strings.SplitSeq(text, "\n") {
+	n := 0
+	for rest, more := text, true; more; {
+		var line string
+		line, rest, more = nextLine(rest)
 		n++
 		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok {
@@ -46,49 +61,74 @@ func ParseIbvDevinfo(text string) (map[DevPort]topology.RDMAPort, error) {
 		val = strings.TrimSpace(val)
 		switch key {
 		case "hca_id":
+			if cut {
+				lineDev, linePort = val, ""
+				lines[val] = append(lines[val], devinfoLine{line: line, hca: true})
+			}
 			if err := finish(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if val == "" {
-				return nil, fmt.Errorf("ibv_devinfo line %d: hca_id without a device name", n+1)
+				return nil, nil, fmt.Errorf("ibv_devinfo line %d: hca_id without a device name", n)
 			}
 			dev, sawDevice = val, true
 			continue
 		case "port":
+			if cut && lineDev != "" {
+				linePort = val
+				lines[lineDev] = append(lines[lineDev], devinfoLine{line: line, port: val})
+			}
 			if err := finish(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if dev == "" {
-				return nil, fmt.Errorf("ibv_devinfo line %d: port block before any hca_id", n+1)
+				return nil, nil, fmt.Errorf("ibv_devinfo line %d: port block before any hca_id", n)
 			}
 			p, err := strconv.Atoi(val)
 			if err != nil || p < 1 || p > 255 {
-				return nil, fmt.Errorf("ibv_devinfo line %d: port %q is not a port number", n+1, val)
+				return nil, nil, fmt.Errorf("ibv_devinfo line %d: port %q is not a port number", n, val)
 			}
-			cur = &devinfoPort{dp: DevPort{Dev: dev, Port: p}, seen: map[string]bool{}}
+			cur = devinfoPort{dp: DevPort{Dev: dev, Port: p}}
 			continue
 		}
-		if cur == nil {
+		k := devinfoKeyIndex(key)
+		if cut && k >= 0 && lineDev != "" && linePort != "" {
+			lines[lineDev] = append(lines[lineDev], devinfoLine{line: line, port: linePort})
+		}
+		if cur.dp.Dev == "" {
 			continue // device-level attributes
 		}
-		if err := cur.set(key, val); err != nil {
-			return nil, fmt.Errorf("ibv_devinfo %s line %d: %w", cur.dp, n+1, err)
+		if err := cur.set(k, key, val); err != nil {
+			return nil, nil, fmt.Errorf("ibv_devinfo %s line %d: %w", cur.dp, n, err)
 		}
 	}
 	if err := finish(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !sawDevice && strings.TrimSpace(text) != "" {
-		return nil, fmt.Errorf("ibv_devinfo: no hca_id block in the output (expected `hca_id:<TAB>DEV`)")
+		return nil, nil, fmt.Errorf("ibv_devinfo: no hca_id block in the output (expected `hca_id:<TAB>DEV`)")
 	}
-	return out, nil
+	return out, lines, nil
+}
+
+// devinfoKeys are the port attributes read (and kept in the excerpt).
+var devinfoKeys = [...]string{"state", "phys_state", "max_mtu", "active_mtu", "link_layer", "active_width", "active_speed"}
+
+// devinfoKeyIndex is key's index in devinfoKeys, -1 for none.
+func devinfoKeyIndex(key string) int {
+	for i, k := range devinfoKeys {
+		if key == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // devinfoPort accumulates one port block.
 type devinfoPort struct {
 	dp           DevPort
 	p            topology.RDMAPort
-	seen         map[string]bool
+	seen         uint8 // by devinfoKeys index: a map a port was an allocation each
 	width, speed float64
 }
 
@@ -109,7 +149,11 @@ func splitLabelCode(val string) (string, bool) {
 	return label, strings.IndexByte(label, '\n') < 0 // . is not a newline
 }
 
-func (a *devinfoPort) set(key, val string) error {
+// set reads the attribute key, devinfoKeys[k] (k < 0 for another key).
+func (a *devinfoPort) set(k int, key, val string) error {
+	if k < 0 {
+		return nil
+	}
 	switch key {
 	case "state", "phys_state", "max_mtu", "active_mtu", "active_width", "active_speed":
 		label, ok := splitLabelCode(val)
@@ -132,13 +176,13 @@ func (a *devinfoPort) set(key, val string) error {
 			} else {
 				a.p.ActiveMTU = mtu
 			}
-		case "active_width":
-			if w := widthRe.FindStringSubmatch(label); w != nil {
-				a.width, _ = strconv.ParseFloat(w[1], 64)
+		case "active_width": // "4X": ^(\d+)X$, by hand (a regexp's submatches were allocations)
+			if w, ok := strings.CutSuffix(label, "X"); ok && allDigits(w) {
+				a.width, _ = strconv.ParseFloat(w, 64)
 			}
-		case "active_speed":
-			if s := speedRe.FindStringSubmatch(label); s != nil {
-				a.speed, _ = strconv.ParseFloat(s[1], 64)
+		case "active_speed": // "25.0 Gbps": ^([\d.]+) Gbps$
+			if s, ok := strings.CutSuffix(label, " Gbps"); ok && s != "" && strings.Trim(s, "0123456789.") == "" {
+				a.speed, _ = strconv.ParseFloat(s, 64)
 			}
 		}
 	case "link_layer":
@@ -146,17 +190,15 @@ func (a *devinfoPort) set(key, val string) error {
 			return fmt.Errorf("empty link_layer")
 		}
 		a.p.LinkLayer = val
-	default:
-		return nil
 	}
-	a.seen[key] = true
+	a.seen |= 1 << k
 	return nil
 }
 
 func (a *devinfoPort) result() (topology.RDMAPort, error) {
-	for _, k := range []string{"state", "max_mtu", "active_mtu", "link_layer"} {
-		if !a.seen[k] {
-			return topology.RDMAPort{}, fmt.Errorf("ibv_devinfo %s: port block has no %s line", a.dp, k)
+	for _, k := range [...]int{0, 2, 3, 4} { // state, max_mtu, active_mtu, link_layer
+		if a.seen&(1<<k) == 0 {
+			return topology.RDMAPort{}, fmt.Errorf("ibv_devinfo %s: port block has no %s line", a.dp, devinfoKeys[k])
 		}
 	}
 	if a.width > 0 && a.speed > 0 {
