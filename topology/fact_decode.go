@@ -36,13 +36,18 @@ type planDecoder struct {
 	// strs holds every string value decoded, by its JSON text (escapes and all): 10,000
 	// devices' facts hold ~300 MB of strings but ~60 MB distinct ones (the same commands,
 	// excerpts, names on every port). One seen before is neither validated nor unescaped.
-	strs map[string]string
+	strs map[string]decodedString
+	// Strings and maps are first looked for at the same place in the last device of the
+	// same platform (see fact_decode_repeat.go): guess is that device's, cur this one's.
+	guess, cur *decoded
+	lastOf     map[string]*decoded // by platform
+	platform   []byte              // this device's
 	// counters are the host counter names seen, with whether checks read them.
 	counters map[string]counterName
 	// maps holds every map decoded, by type and JSON text: the same QoS maps (DSCP->TC,
 	// TC->queue, ...) on every port of every switch are one map. No reader writes to a
 	// decoded map.
-	maps map[reflect.Type]map[string]any
+	maps map[reflect.Type]map[string]decodedMap
 	// lists are scratch lists to decode into, by type (see sliceDecoder).
 	lists map[reflect.Type][]reflect.Value
 	kept  []keptCounter // scratch of checkedCountersFact
@@ -55,12 +60,14 @@ type keptCounter struct {
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
-	return &planDecoder{strs: make(map[string]string, 4096), counters: map[string]counterName{}, maps: map[reflect.Type]map[string]any{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
+	return &planDecoder{strs: make(map[string]decodedString, 4096), lastOf: map[string]*decoded{}, counters: map[string]counterName{}, maps: map[reflect.Type]map[string]decodedMap{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
 }
 
 // decodeDevice decodes one device's JSON into d; errFallback means "use encoding/json".
 func (dec *planDecoder) decodeDevice(line []byte, d *Device) error {
 	dec.b, dec.i = line, 0
+	dec.startDevice(line)
+	defer dec.endDevice()
 	if err := devicePlan.decode(dec, unsafe.Pointer(d)); err != nil {
 		return err
 	}
@@ -203,14 +210,17 @@ func (dec *planDecoder) rawString() ([]byte, error) {
 
 var errEscaped = errors.New("escaped string")
 
-// str decodes the next string, interning short ones.
+// str decodes the next string, interning it.
 func (dec *planDecoder) str() (string, error) {
 	if dec.peek() != '"' {
 		return "", errFallback
 	}
+	start, end := dec.i+1, dec.i+1
+	if s, ok := dec.guessString(start); ok {
+		return s, nil
+	}
 	// Find the closing quote (one not escaped) and look the raw text up: a string seen
 	// before was validated and unescaped then.
-	start, end := dec.i+1, dec.i+1
 	for {
 		k := bytes.IndexByte(dec.b[end:], '"')
 		if k < 0 {
@@ -227,16 +237,17 @@ func (dec *planDecoder) str() (string, error) {
 		end++
 	}
 	raw := dec.b[start:end]
-	if s, ok := dec.strs[string(raw)]; ok {
+	if ds, ok := dec.strs[string(raw)]; ok {
 		dec.i = end + 1
-		return s, nil
+		dec.cur.strs = append(dec.cur.strs, ds)
+		return ds.val, nil
 	}
 	s, err := dec.rawString()
 	if err == errEscaped {
 		dec.i = start - 1
 		s, err := dec.escaped()
 		if err == nil {
-			dec.strs[string(raw)] = s
+			dec.keep(decodedString{raw: string(raw), val: s})
 		}
 		return s, err
 	}
@@ -244,8 +255,14 @@ func (dec *planDecoder) str() (string, error) {
 		return "", err
 	}
 	text := string(s)
-	dec.strs[text] = text
+	dec.keep(decodedString{raw: text, val: text})
 	return text, nil
+}
+
+// keep interns a string decoded.
+func (dec *planDecoder) keep(ds decodedString) {
+	dec.strs[ds.raw] = ds
+	dec.cur.strs = append(dec.cur.strs, ds)
 }
 
 // counter is a host counter's name, and whether checks read it (IsSnapshotCounter, asked
@@ -977,30 +994,36 @@ func mapDecoder(t reflect.Type) decodeFunc {
 			*(*unsafe.Pointer)(p) = nil
 			return nil
 		}
+		if *(*unsafe.Pointer)(p) != nil {
+			return errFallback // decoding into a map already there (a repeated key)
+		}
+		if dec.guessMap(t, p) {
+			return nil
+		}
 		start := dec.i
 		end, ok := dec.extent()
 		if !ok {
 			return errFallback
 		}
-		if *(*unsafe.Pointer)(p) != nil {
-			return errFallback // decoding into a map already there (a repeated key)
-		}
 		raw := dec.b[start:end]
 		seen := dec.maps[t]
 		if seen == nil {
-			seen = map[string]any{}
+			seen = map[string]decodedMap{}
 			dec.maps[t] = seen
 		}
-		if m, ok := seen[string(raw)]; ok {
+		if dm, ok := seen[string(raw)]; ok {
 			dec.i = end
-			reflect.NewAt(t, p).Elem().Set(reflect.ValueOf(m))
+			*(*unsafe.Pointer)(p) = dm.m
+			dec.cur.maps = append(dec.cur.maps, dm)
 			return nil
 		}
 		if err := decode(dec, p); err != nil {
 			return err
 		}
 		if dec.i == end { // what extent found is what decoding read: valid, so shareable
-			seen[string(raw)] = reflect.NewAt(t, p).Elem().Interface()
+			dm := decodedMap{t: t, raw: string(raw), m: *(*unsafe.Pointer)(p)}
+			seen[dm.raw] = dm
+			dec.cur.maps = append(dec.cur.maps, dm)
 		}
 		return nil
 	}

@@ -53,3 +53,24 @@ func FuzzPlannedDecoder(f *testing.F) {
 		decodeBoth(t, line, ReadOptions{Transcripts: true})
 	})
 }
+
+// Whatever the line the decoder read before (which primes its guesses, see
+// fact_decode_repeat.go), it reads the next one as encoding/json does, or leaves it to it.
+func FuzzPlannedDecoderAfterAnother(f *testing.F) {
+	for _, seed := range [][2]string{
+		{`{"name":"a","platform":"p","error":"x\ny","switch":{"ports":[{"dscp_to_tc":{"value":{"1":2,"3":4}}}]}}`,
+			`{"name":"b","platform":"p","error":"x\ny","switch":{"ports":[{"dscp_to_tc":{"value":{"1":2,"3":4,"5":6}}}]}}`},
+		{`{"name":"a","platform":"p","address":"ab"}`, `{"name":"a","platform":"p","address":"ab\"}`},
+		{`{"name":"a","platform":"p","address":"ab"}`, `{"name":"a","platform":"p","address":"abc"}`},
+		{`{"platform":"p","switch":{"ports":[{"dscp_to_tc":{"value":{"1":2}}}]}}`, `{"platform":"p","switch":{"ports":[{"tc_to_queue":{"value":{"1":2}}}]}}`},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, first, next string) {
+		opts := ReadOptions{Transcripts: true}
+		dec := newPlanDecoder(opts)
+		var d Device
+		_ = dec.decodeDevice([]byte(first), &d)
+		decodeBothWith(t, dec, next, opts)
+	})
+}

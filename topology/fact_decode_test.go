@@ -15,11 +15,17 @@ import (
 // a reader trims), and fails unless both agree. It reports whether the planned one decoded.
 func decodeBoth(t testing.TB, line string, opts ReadOptions) bool {
 	t.Helper()
+	return decodeBothWith(t, newPlanDecoder(opts), line, opts)
+}
+
+// decodeBothWith is decodeBoth with a decoder that may have decoded other lines before.
+func decodeBothWith(t testing.TB, dec *planDecoder, line string, opts ReadOptions) bool {
+	t.Helper()
 	var want Device
 	wantErr := json.Unmarshal([]byte(line), &want)
 	opts.trim(&want)
 	var got Device
-	err := newPlanDecoder(opts).decodeDevice([]byte(line), &got)
+	err := dec.decodeDevice([]byte(line), &got)
 	if errors.Is(err, errFallback) {
 		return false
 	}
@@ -148,5 +154,30 @@ func TestPlannedDecoderSharesRepeatedValues(t *testing.T) {
 	}
 	if unsafe.StringData(a.Source.Excerpt) != unsafe.StringData(b.Source.Excerpt) || a.Source.Excerpt != excerpt {
 		t.Error("the two ports' excerpts are two strings")
+	}
+}
+
+// A decoder first compares each string and map with the one at the same place in the last
+// device of the same platform: what it reads after devices that differ from the next one
+// (other values, a fact more or less, other escapes, another platform between them) is
+// still what encoding/json reads.
+func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
+	opts := ReadOptions{CheckedCounters: true}
+	dec := newPlanDecoder(opts)
+	for _, line := range []string{
+		`{"name":"gpu1","platform":"linux","host":{"ports":[{"netdev":"ens1","link":{"value":{"name":"ens1","addresses":["10.0.0.1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\nb"}},"qos":{"value":{"dscp_to_prio":{"26":3},"tc_tsa":{"0":"ets"}}}}]}}`,
+		`{"name":"gpu2","platform":"linux","host":{"ports":[{"netdev":"ens1","link":{"value":{"name":"ens1","addresses":["10.0.0.2"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\nb"}},"qos":{"value":{"dscp_to_prio":{"26":3},"tc_tsa":{"0":"ets"}}}}]}}`,
+		`{"name":"leaf1","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}}]}}`,
+		// The same texts one place later (an address more), a longer and a shorter text
+		// where the last device had a string, a map that starts like the last one.
+		`{"name":"gpu3","platform":"linux","host":{"ports":[{"netdev":"ens1","link":{"value":{"name":"ens1","addresses":["10.0.0.3","ens1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\nb"}},"qos":{"value":{"dscp_to_prio":{"26":3,"27":3},"tc_tsa":{"0":"ets"}}}}]}}`,
+		`{"name":"gpu4","platform":"linux","host":{"ports":[{"netdev":"ens10","link":{"value":{"name":"ens","addresses":["10.0.0.3","ens1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\nbc"}},"qos":{"value":{"dscp_to_prio":{"26":3},"tc_tsa":{"0":"ets"}}}}]}}`,
+		`{"name":"gpu5","platform":"linux","host":{"ports":[{"netdev":"ens10","link":{"value":{"name":"ens","addresses":["10.0.0.3","ens1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\u000abc"}},"qos":{"value":{"dscp_to_prio":{"26" : 3},"tc_tsa":{"0":"strict"}}}}]}}`,
+		`{"name":"leaf2","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":3}}}]}}`,
+		`{"name":"leaf3","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+	} {
+		if !decodeBothWith(t, dec, line, opts) {
+			t.Fatalf("fell back on %s", line)
+		}
 	}
 }
