@@ -19,9 +19,9 @@ type discovery struct {
 	netdevErr string
 	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
 	// (see excerpts.go); nil until first asked.
-	ipByName  map[string]*ipFields
-	devLines  map[string][]devinfoLine // ibv_devinfo's excerpt lines by device, with ports
-	gidByPort map[string][]string
+	ipByName map[string]*ipFields
+	devLines map[string][]devinfoLine // ibv_devinfo's excerpt lines by device, with ports
+	gidLines map[DevPort][]gidLine    // the GID dump's lines by port
 
 	bindings   map[DevPort]string // RDMA port -> netdev
 	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)
@@ -73,10 +73,10 @@ func discover(ctx context.Context, e executor) *discovery {
 	case d.gids.out.Stdout == "": // CmdGIDs prints no empty slot: none set, or none readable
 		d.gidsErr = "no GID set in a readable GID sysfs file (" + d.gids.failure() + ")"
 	default:
-		if t, err := ParseSysfsGIDs(d.gids.out.Stdout); err != nil {
+		if t, lines, err := parseSysfsGIDs(d.gids.out.Stdout, true); err != nil {
 			d.gidsErr = err.Error()
 		} else {
-			d.gidTable = t
+			d.gidTable, d.gidLines = t, lines
 		}
 	}
 

@@ -3,7 +3,6 @@ package linux
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 )
 
@@ -149,19 +148,6 @@ func appendAddrPart(b []byte, vals []string) []byte {
 		b = append(b, v...)
 	}
 	return append(b, '}')
-}
-
-// gidLineKept is a GID dump line of the port at prefix whose index is one of indexes.
-func gidLineKept(l, prefix string, indexes map[int]bool) bool {
-	if !strings.HasPrefix(l, prefix) { // the other port's lines, cheaply
-		return false
-	}
-	path, _, _ := strings.Cut(l, ":")
-	if !strings.HasPrefix(path, prefix) {
-		return false
-	}
-	idx, err := strconv.Atoi(path[strings.LastIndexByte(path, '/')+1:])
-	return err == nil && indexes[idx]
 }
 
 // qosExcerpt keeps the mlnx_qos lines that decide trust, PFC, the DCBX owner and the cable

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Each port's excerpts used to scan the host-wide outputs whole (ip's JSON parsed again, the
 // GID dump and ibv_devinfo read line by line): quadratic in ports, 7% of an 8-rail 1k
-// audit's CPU. The outputs are now cut once per host (ibv_devinfo's by its parse), and each
+// audit's CPU. The outputs are now cut once per host (ibv_devinfo's and the GID dump's by their parses), and each
 // excerpt reads its own part; the whole-output excerpt functions, kept in the tests, are
 // their reference.
 
@@ -49,70 +51,21 @@ func (d *discovery) devinfoExcerpt(dp DevPort) string {
 	return strings.Join(kept, "\n")
 }
 
-// gidExcerpt is gidExcerpt of the GID dump for dp, read in dp's lines only (kept as
-// substrings of the dump: copying them cost as much as the scan it saved). Only the lines of
-// the indexes the GID table holds for their port are kept (a dump of every slot, empty ones
-// too, as `grep .` prints it: keeping them all was 11% of an 8-rail host's allocation);
-// indexes, the caller's, are those of d.gidTable[dp], so no line it keeps is left out.
-func (d *discovery) gidExcerpt(dp DevPort, indexes map[int]bool) string {
-	if d.gidByPort == nil {
-		d.gidByPort = map[string][]string{}
-		held := make(map[string]map[int]bool, len(d.gidTable))
-		for p, gids := range d.gidTable {
-			set := make(map[int]bool, len(gids))
-			for _, g := range gids {
-				set[g.Index] = true
-			}
-			held[gidPortPrefix(p)] = set
-		}
-		// A port's lines come in runs: the last port's set saves hashing its prefix again.
-		var lastP string
-		var lastSet map[int]bool
-		for l := range strings.SplitSeq(d.gids.out.Stdout, "\n") {
-			p := lastP
-			if lastP == "" || !strings.HasPrefix(l, lastP) { // a line under lastP is lastP's
-				var ok bool
-				if p, ok = gidLinePort(l); !ok {
-					continue
-				}
-			}
-			if p != lastP || lastSet == nil {
-				lastP, lastSet = p, held[p]
-			}
-			if lastSet != nil && gidLineKept(l, p, lastSet) {
-				d.gidByPort[p] = append(d.gidByPort[p], l)
+// gidExcerpt is the GID dump's lines of dp whose index is one of gids' (the GID table's
+// entries of dp), as gidExcerpt of the whole dump keeps them: the lines parseSysfsGIDs kept
+// for dp (a dump of every slot, empty ones too, as `grep .` prints it, is mostly lines of
+// indexes the table does not hold). Kept as substrings of the dump: copying them cost as
+// much as the scan they saved.
+func (d *discovery) gidExcerpt(dp DevPort, gids []topology.GID) string {
+	var buf [32]string
+	kept := buf[:0]
+	for _, l := range d.gidLines[dp] {
+		for i := range gids {
+			if gids[i].Index == l.idx {
+				kept = append(kept, l.line)
+				break
 			}
 		}
 	}
-	prefix := gidPortPrefix(dp)
-	var out []string
-	for _, l := range d.gidByPort[prefix] {
-		if gidLineKept(l, prefix, indexes) && strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-const sysIB = "/sys/class/infiniband/"
-
-func gidPortPrefix(dp DevPort) string {
-	return sysIB + dp.Dev + "/ports/" + strconv.Itoa(dp.Port) + "/"
-}
-
-// gidLinePort is the /sys/class/infiniband/DEV/ports/N/ a grep line starts with.
-func gidLinePort(l string) (string, bool) {
-	rest, ok := strings.CutPrefix(l, sysIB)
-	if !ok {
-		return "", false
-	}
-	dev := strings.IndexByte(rest, '/')
-	if dev < 0 || !strings.HasPrefix(rest[dev+1:], "ports/") {
-		return "", false
-	}
-	n := strings.IndexByte(rest[dev+1+len("ports/"):], '/')
-	if n < 0 {
-		return "", false
-	}
-	return l[:len(sysIB)+dev+1+len("ports/")+n+1], true
+	return strings.Join(kept, "\n")
 }

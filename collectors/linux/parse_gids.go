@@ -1,9 +1,10 @@
 package linux
 
 import (
+	"cmp"
 	"fmt"
-	"net"
-	"sort"
+	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,24 +59,52 @@ func allDigits(s string) bool {
 // Zero GIDs (empty slots) are dropped; an entry whose type or ndev file was unreadable keeps
 // that field empty. Entries are sorted by index.
 func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
+	t, _, err := parseSysfsGIDs(text, false)
+	return t, err
+}
+
+// gidLine is a line of the GID dump under a port's directory, written as strconv.Itoa writes
+// the port (as the excerpt's reference, gidPortPrefix in the tests, does),
+// with its index: what the port's GID excerpt keeps when the index is in its table.
+type gidLine struct {
+	line string
+	idx  int
+}
+
+// gidSlot is one index of one port as its three files read.
+type gidSlot struct {
+	port               int // in the ports seen
+	idx                int
+	gid, ip, typ, ndev string
+	hasGID             bool
+}
+
+// parseSysfsGIDs is ParseSysfsGIDs and, when cut is set, the lines of each port (see
+// gidLine) for the excerpts, from the same pass. The slots are joined by one map keyed by
+// the port's number among those seen (a port's lines come in runs of a directory) and the
+// index: three maps keyed by device name, a GID allocated per slot, net.ParseIP and
+// sort.Slice made it 13% of an 8-rail host's collection with the excerpts' second pass.
+func parseSysfsGIDs(text string, cut bool) (map[DevPort][]topology.GID, map[DevPort][]gidLine, error) {
 	const zeroGID = "0000:0000:0000:0000:0000:0000:0000:0000"
-	type key struct {
-		dp  DevPort
-		idx int
-	}
-	gids := map[key]*topology.GID{}
-	types := map[key]string{}
-	ndevs := map[key]string{}
-	// A port's slots come in runs of one directory: the last one's split (all but the index)
-	// and port number are kept, and a path in the same directory only reads its index.
+	type key struct{ port, idx int }
+	slots := make([]gidSlot, 0, strings.Count(text, "\n")/3+1)
+	byKey := make(map[key]int, cap(slots))
+	var ports []DevPort // by number
+	var lines [][]gidLine
+	// A port's slots come in runs of one directory: the last one's split (all but the index),
+	// port and whether the port is written as Itoa writes it are kept, and a path
+	// in the same directory only reads its index.
 	var dir string
 	var last gidFile
-	var port int
+	var port, portNo int
+	var canonical bool
 	var err1 error
-	n := -1
-	for line := range strings.SplitSeq(text, "\n") {
+	n := 0
+	for rest, more := text, true; more; {
+		var line string
+		line, rest, more = nextLine(rest)
 		n++
-		if strings.TrimSpace(line) == "" {
+		if blank(line) {
 			continue
 		}
 		// Paths hold no ':' (device and netdev names cannot), GID values do: split on the first.
@@ -88,53 +117,116 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 		} else if m, okPath = splitGIDPath(path); okPath {
 			dir, last = d, m
 			port, err1 = strconv.Atoi(m.port)
+			if err1 == nil {
+				portNo, canonical = portNumber(&ports, DevPort{Dev: m.dev, Port: port}), m.port == strconv.Itoa(port)
+			}
 		}
 		if !ok || !okPath {
-			return nil, fmt.Errorf("GID sysfs line %d %s: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n+1, collectors.QuoteLine(line))
+			return nil, nil, fmt.Errorf("GID sysfs line %d %s: expected /sys/class/infiniband/DEV/ports/N/{gids,gid_attrs/types,gid_attrs/ndevs}/IDX:VALUE", n, collectors.QuoteLine(line))
 		}
 		idx, err2 := strconv.Atoi(m.idx)
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("GID sysfs line %d: port or index out of range", n+1)
+			return nil, nil, fmt.Errorf("GID sysfs line %d: port or index out of range", n)
 		}
-		k := key{DevPort{Dev: m.dev, Port: port}, idx}
+		if cut && canonical {
+			for len(lines) <= portNo {
+				lines = append(lines, nil)
+			}
+			lines[portNo] = append(lines[portNo], gidLine{line, idx})
+		}
 		val = strings.TrimSpace(val)
+		var g, ip string
 		switch m.kind {
 		case "gids":
 			if val == zeroGID {
 				continue // most of a port's 256 slots: no address to parse
 			}
-			ip := net.ParseIP(val)
-			if ip == nil || !strings.Contains(val, ":") {
-				return nil, fmt.Errorf("GID sysfs line %d: %q is not a GID (expected 8 groups of 4 hex digits)", n+1, val)
+			a, err := netip.ParseAddr(val) // net.ParseIP is this without a zone
+			if err != nil || a.Zone() != "" || !strings.Contains(val, ":") {
+				return nil, nil, fmt.Errorf("GID sysfs line %d: %q is not a GID (expected 8 groups of 4 hex digits)", n, val)
 			}
-			if ip.IsUnspecified() {
-				continue // empty slot: the kernel reads it back as the zero GID
+			if a16 := a.As16(); a16 == [16]byte{} || a16 == v4Zero {
+				continue // empty slot: the kernel reads it back as the zero GID (net.IP's IsUnspecified)
 			}
-			gids[k] = &topology.GID{Index: idx, GID: val, IP: gidIP(ip)}
+			g, ip = val, a.Unmap().String() // net.IP's String of the address To4 gives, or else of it
 		case "gid_attrs/types":
 			if val != topology.GIDTypeV1 && val != topology.GIDTypeV2 {
-				return nil, fmt.Errorf("GID sysfs line %d: type %q (expected %q or %q)", n+1, val, topology.GIDTypeV1, topology.GIDTypeV2)
+				return nil, nil, fmt.Errorf("GID sysfs line %d: type %q (expected %q or %q)", n, val, topology.GIDTypeV1, topology.GIDTypeV2)
 			}
-			types[k] = val
+		}
+		k := key{portNo, idx}
+		i, seen := byKey[k]
+		if !seen {
+			i = len(slots)
+			byKey[k] = i
+			slots = append(slots, gidSlot{port: portNo, idx: idx})
+		}
+		switch sl := &slots[i]; m.kind {
+		case "gids":
+			sl.gid, sl.ip, sl.hasGID = g, ip, true
+		case "gid_attrs/types":
+			sl.typ = val
 		case "gid_attrs/ndevs":
-			ndevs[k] = val
+			sl.ndev = val
 		}
 	}
-	out := map[DevPort][]topology.GID{}
-	for k, g := range gids {
-		g.Type, g.Netdev = types[k], ndevs[k]
-		out[k.dp] = append(out[k.dp], *g)
-	}
-	for _, list := range out {
-		sort.Slice(list, func(i, j int) bool { return list[i].Index < list[j].Index })
-	}
-	return out, nil
+	return gidTable(ports, slots), gidLinesByPort(ports, lines), nil
 }
 
-// gidIP is the address a GID encodes: IPv4-mapped as dotted IPv4, else compressed IPv6.
-func gidIP(ip net.IP) string {
-	if v4 := ip.To4(); v4 != nil {
-		return v4.String()
+// v4Zero is 0.0.0.0 as a 16-byte address, which net.IP's IsUnspecified also takes for empty.
+var v4Zero = netip.AddrFrom4([4]byte{}).As16()
+
+// portNumber is dp's index in *ports, appended when new.
+func portNumber(ports *[]DevPort, dp DevPort) int {
+	for i, p := range *ports {
+		if p == dp {
+			return i
+		}
 	}
-	return ip.String()
+	*ports = append(*ports, dp)
+	return len(*ports) - 1
+}
+
+// gidTable is the slots with a GID by port, each port's sorted by index, in slices of
+// their exact size.
+func gidTable(ports []DevPort, slots []gidSlot) map[DevPort][]topology.GID {
+	count := make([]int, len(ports))
+	for i := range slots {
+		if slots[i].hasGID {
+			count[slots[i].port]++
+		}
+	}
+	out := make(map[DevPort][]topology.GID, len(ports))
+	lists := make([][]topology.GID, len(ports))
+	for p, c := range count {
+		if c > 0 {
+			lists[p] = make([]topology.GID, 0, c)
+		}
+	}
+	for _, sl := range slots {
+		if sl.hasGID {
+			lists[sl.port] = append(lists[sl.port], topology.GID{Index: sl.idx, GID: sl.gid, IP: sl.ip, Type: sl.typ, Netdev: sl.ndev})
+		}
+	}
+	for p, list := range lists {
+		if list != nil {
+			slices.SortFunc(list, func(a, b topology.GID) int { return cmp.Compare(a.Index, b.Index) })
+			out[ports[p]] = list
+		}
+	}
+	return out
+}
+
+// gidLinesByPort is lines (by port number) by port.
+func gidLinesByPort(ports []DevPort, lines [][]gidLine) map[DevPort][]gidLine {
+	if lines == nil {
+		return nil
+	}
+	out := make(map[DevPort][]gidLine, len(lines))
+	for p, l := range lines {
+		if l != nil {
+			out[ports[p]] = l
+		}
+	}
+	return out
 }

@@ -81,14 +81,10 @@ func (w *portWork) fillFromDiscovery(d *discovery) {
 		return
 	}
 	gids := d.gidTable[dp]
-	idx := map[int]bool{}
-	for _, g := range gids {
-		idx[g.Index] = true
-	}
 	if gids == nil {
 		gids = []topology.GID{}
 	}
-	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: d.gidExcerpt(dp, idx)})
+	p.GIDs = topology.Known(gids, topology.Evidence{Command: d.gids.cmd, Excerpt: d.gidExcerpt(dp, gids)})
 }
 
 // skipAll marks every fact that needs a per-port command as not collected.
