@@ -240,3 +240,22 @@ func FuzzCountersFact(f *testing.F) {
 	}
 	f.Fuzz(checkCountersFact)
 }
+
+// BenchmarkCountersFact is one 400G port's counters (ethtool -S and hw_counters, every
+// counter kept) read by countersFact and by the oracle.
+func BenchmarkCountersFact(b *testing.B) {
+	tr := loadTranscript(b)
+	st := counterAnswer("ethtool -S ens1np0", tr["ethtool -S ens1np0"].Stdout, 0)
+	hw := counterAnswer("hw", tr["grep -s -H . /sys/class/infiniband/mlx5_0/ports/1/hw_counters/*"].Stdout, 0)
+	for _, c := range []struct {
+		name string
+		f    func(result, *result, func(string) bool) topology.Fact[map[string]int64]
+	}{{"new", countersFact}, {"oracle", countersFactRef}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.f(st, &hw, nil)
+			}
+		})
+	}
+}
