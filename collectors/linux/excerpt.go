@@ -150,17 +150,6 @@ func appendAddrPart(b []byte, vals []string) []byte {
 	return append(b, '}')
 }
 
-// qosExcerpt keeps the mlnx_qos lines that decide trust, PFC, the DCBX owner and the cable
-// length the NIC sizes its headroom for.
-func qosExcerpt(text string) string {
-	return linesWhere(text, func(l string) bool {
-		t := strings.TrimSpace(l)
-		return strings.HasPrefix(t, "DCBX mode:") || strings.HasPrefix(t, "Priority trust state:") || strings.HasPrefix(t, "Cable len:") ||
-			strings.HasPrefix(t, "priority ") || strings.HasPrefix(t, "enabled ") || strings.HasPrefix(t, "prio:") ||
-			strings.Contains(t, "WARNING")
-	})
-}
-
 // counterWords are what a counter's name holds when it matters for a lossless diagnosis.
 var counterWords = [...]string{"pause", "discard", "cnp", "ecn", "out_of_sequence", "retrans", "timeout"}
 

@@ -15,10 +15,8 @@ func (w *portWork) collectQoS(ctx context.Context, e executor) {
 	if mq.ok() {
 		q, err := w.parseMlnxQos(mq)
 		if err == nil {
-			w.p.QoS = topology.Known(q, topology.Evidence{Command: mq.cmd, Excerpt: qosExcerpt(mq.out.Stdout)})
-			w.dcbxSrc = topology.Evidence{Command: mq.cmd, Excerpt: linesWhere(mq.out.Stdout, func(l string) bool {
-				return strings.HasPrefix(strings.TrimSpace(l), "DCBX mode:")
-			})}
+			w.p.QoS = topology.Known(q, topology.Evidence{Command: mq.cmd, Excerpt: w.mq.excerpts.qos})
+			w.dcbxSrc = topology.Evidence{Command: mq.cmd, Excerpt: w.mq.excerpts.dcbx}
 			if q.DCBXMode == "" {
 				w.dcbxErr = "mlnx_qos printed no `DCBX mode:` line (mlnx_qos older than MLNX_OFED 4.2)"
 			}
@@ -69,19 +67,21 @@ func (w *portWork) needsDcb(mq result) bool {
 	return err != nil
 }
 
-// parseMlnxQos is ParseMlnxQos of mq, parsed once for needsDcb and collectQoS (twice was
-// 2% of an 8-rail 1k audit's CPU). Each port's tasks run one at a time on its work.
+// parseMlnxQos is ParseMlnxQos of mq, parsed once (with its excerpts, kept in w.mq) for
+// needsDcb and collectQoS (twice was 2% of an 8-rail 1k audit's CPU). Each port's tasks
+// run one at a time on its work.
 func (w *portWork) parseMlnxQos(mq result) (topology.HostQoS, error) {
 	if w.mq == nil || w.mq.stdout != mq.out.Stdout {
-		q, err := ParseMlnxQos(mq.out.Stdout)
-		w.mq = &parsedQoS{stdout: mq.out.Stdout, q: q, err: err}
+		q, ex, err := readMlnxQos(mq.out.Stdout, true)
+		w.mq = &parsedQoS{stdout: mq.out.Stdout, q: q, excerpts: ex, err: err}
 	}
 	return w.mq.q, w.mq.err
 }
 
-// parsedQoS is one mlnx_qos output and what ParseMlnxQos made of it.
+// parsedQoS is one mlnx_qos output and what readMlnxQos made of it.
 type parsedQoS struct {
-	stdout string
-	q      topology.HostQoS
-	err    error
+	stdout   string
+	q        topology.HostQoS
+	excerpts qosExcerpts
+	err      error
 }
