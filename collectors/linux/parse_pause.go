@@ -11,20 +11,23 @@ import (
 // are required; negotiated results and statistics are ignored.
 func ParseEthtoolPause(text string) (topology.Pause, error) {
 	var p topology.Pause
-	seen := map[string]bool{}
-	for _, raw := range strings.Split(text, "\n") {
+	var seen [3]bool // Autonegotiate, RX, TX: a map was an allocation a port
+	for rest, more := text, true; more; {
+		var raw string
+		raw, rest, more = nextLine(rest)
 		key, val, ok := strings.Cut(strings.TrimSpace(raw), ":")
 		if !ok {
 			continue
 		}
 		var dst *bool
+		var k int
 		switch key {
 		case "Autonegotiate":
-			dst = &p.Autoneg
+			dst, k = &p.Autoneg, 0
 		case "RX":
-			dst = &p.RX
+			dst, k = &p.RX, 1
 		case "TX":
-			dst = &p.TX
+			dst, k = &p.TX, 2
 		default:
 			continue // header, "RX negotiated", statistics
 		}
@@ -36,10 +39,10 @@ func ParseEthtoolPause(text string) (topology.Pause, error) {
 		default:
 			return topology.Pause{}, fmt.Errorf("ethtool -a: %s is %q (expected on or off)", key, strings.TrimSpace(val))
 		}
-		seen[key] = true
+		seen[k] = true
 	}
-	for _, k := range []string{"Autonegotiate", "RX", "TX"} {
-		if !seen[k] {
+	for i, k := range [...]string{"Autonegotiate", "RX", "TX"} {
+		if !seen[i] {
 			return topology.Pause{}, fmt.Errorf("ethtool -a: no %q line (expected `Pause parameters for IF:` with Autonegotiate/RX/TX)", k+":")
 		}
 	}

@@ -9,25 +9,27 @@ import (
 	"github.com/roceaudit/roceaudit/collectors"
 )
 
-var (
-	globalTClass = regexp.MustCompile(`^Global tclass=(\d+)$`)
-	// Newer MLNX_OFED also lists per-destination rules: "src_ip=...,dst_ip=a.b.c.d/N,tclass=N".
-	ruleTClass = regexp.MustCompile(`^(?:[a-z_]+=[^,\s]+,)*tclass=\d+$`)
-)
+// Newer MLNX_OFED also lists per-destination rules: "src_ip=...,dst_ip=a.b.c.d/N,tclass=N".
+var ruleTClass = regexp.MustCompile(`^(?:[a-z_]+=[^,\s]+,)*tclass=\d+$`)
 
 // ParseTrafficClass reads /sys/class/infiniband/DEV/tc/PORT/traffic_class (MLNX_OFED): empty
 // when unset, else `Global tclass=N`, possibly followed by per-destination rules. Only the
 // global value is returned; a file with rules but no global value reads as not set.
 func ParseTrafficClass(text string) (tos int, set bool, err error) {
-	for n, raw := range strings.Split(text, "\n") {
+	// By hand (^Global tclass=(\d+)$ and strings.Split were allocations read twice a port).
+	n := -1
+	for rest, more := text, true; more; {
+		var raw string
+		raw, rest, more = nextLine(rest)
+		n++
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			continue
 		}
-		if m := globalTClass.FindStringSubmatch(line); m != nil {
-			v, err := strconv.Atoi(m[1])
+		if m, ok := strings.CutPrefix(line, "Global tclass="); ok && allDigits(m) {
+			v, err := strconv.Atoi(m)
 			if err != nil || v > 255 {
-				return 0, false, fmt.Errorf("traffic_class line %d: tclass %s out of range 0..255", n+1, m[1])
+				return 0, false, fmt.Errorf("traffic_class line %d: tclass %s out of range 0..255", n+1, m)
 			}
 			if set {
 				return 0, false, fmt.Errorf("traffic_class line %d: a second Global tclass line", n+1)

@@ -16,7 +16,9 @@ const pfcTunable = "pfc-prevention-tout"
 // u16 tunable as "pfc-prevention-tout: N" (ethtool.c print_tunable); mlx5 reports the critical
 // stall watermark in ms, 0 when prevention is disabled.
 func ParsePFCPreventionTout(out string) (int, error) {
-	for _, line := range strings.Split(out, "\n") {
+	for rest, more := out, true; more; {
+		var line string
+		line, rest, more = nextLine(rest)
 		v, ok := strings.CutPrefix(strings.TrimSpace(line), pfcTunable+":")
 		if !ok {
 			continue
