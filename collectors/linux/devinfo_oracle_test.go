@@ -202,9 +202,9 @@ func checkDevinfo(t *testing.T, text string) {
 	for dp := range got {
 		dps = append(dps, dp)
 	}
-	for dev := range lines {
+	for _, l := range lines {
 		for p := range 4 {
-			dps = append(dps, DevPort{Dev: dev, Port: p})
+			dps = append(dps, DevPort{Dev: l.dev, Port: p})
 		}
 	}
 	for _, dp := range dps {

@@ -20,8 +20,8 @@ type discovery struct {
 	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
 	// (see excerpts.go); nil until first asked.
 	ipByName map[string]*ipFields
-	devLines map[string][]devinfoLine // ibv_devinfo's excerpt lines by device, with ports
-	gidLines map[DevPort][]gidLine    // the GID dump's lines by port
+	devLines []devinfoLine // ibv_devinfo's excerpt lines
+	gidLines []gidLine     // the GID dump's excerpt lines
 
 	bindings   map[DevPort]string // RDMA port -> netdev
 	bindingSrc topology.Evidence  // where bindings came from (rdma link, or the GID table)

@@ -37,14 +37,14 @@ func (d *discovery) ipExcerpt(name string) string {
 }
 
 // devinfoExcerpt is the hca_id line, the port line and the deciding lines of dp's port
-// block, from the lines parseIbvDevinfo kept for dp.Dev (as devinfoExcerpt of the whole
-// output keeps them).
+// block, from the lines parseIbvDevinfo kept (as devinfoExcerpt of the whole output keeps
+// them).
 func (d *discovery) devinfoExcerpt(dp DevPort) string {
 	port := strconv.Itoa(dp.Port)
 	var buf [16]string
 	kept := buf[:0]
-	for _, l := range d.devLines[dp.Dev] {
-		if l.hca || l.port == port {
+	for _, l := range d.devLines {
+		if l.dev == dp.Dev && (l.hca || l.port == port) {
 			kept = append(kept, l.line)
 		}
 	}
@@ -59,7 +59,10 @@ func (d *discovery) devinfoExcerpt(dp DevPort) string {
 func (d *discovery) gidExcerpt(dp DevPort, gids []topology.GID) string {
 	var buf [32]string
 	kept := buf[:0]
-	for _, l := range d.gidLines[dp] {
+	for _, l := range d.gidLines {
+		if l.dp != dp {
+			continue
+		}
 		for i := range gids {
 			if gids[i].Index == l.idx {
 				kept = append(kept, l.line)

@@ -165,8 +165,8 @@ func checkGIDs(t *testing.T, text string) {
 			dps = append(dps, DevPort{Dev: dp.Dev, Port: p})
 		}
 	}
-	for dp := range lines {
-		dps = append(dps, dp)
+	for _, l := range lines {
+		dps = append(dps, l.dp)
 	}
 	for _, dp := range dps {
 		idx := map[int]bool{}

@@ -67,6 +67,7 @@ func ParseSysfsGIDs(text string) (map[DevPort][]topology.GID, error) {
 // the port (as the excerpt's reference, gidPortPrefix in the tests, does),
 // with its index: what the port's GID excerpt keeps when the index is in its table.
 type gidLine struct {
+	dp   DevPort
 	line string
 	idx  int
 }
@@ -84,13 +85,16 @@ type gidSlot struct {
 // the port's number among those seen (a port's lines come in runs of a directory) and the
 // index: three maps keyed by device name, a GID allocated per slot, net.ParseIP and
 // sort.Slice made it 13% of an 8-rail host's collection with the excerpts' second pass.
-func parseSysfsGIDs(text string, cut bool) (map[DevPort][]topology.GID, map[DevPort][]gidLine, error) {
+func parseSysfsGIDs(text string, cut bool) (map[DevPort][]topology.GID, []gidLine, error) {
 	const zeroGID = "0000:0000:0000:0000:0000:0000:0000:0000"
 	type key struct{ port, idx int }
 	slots := make([]gidSlot, 0, strings.Count(text, "\n")/3+1)
 	byKey := make(map[key]int, cap(slots))
 	var ports []DevPort // by number
-	var lines [][]gidLine
+	var lines []gidLine // one slice for all ports: a slice a port grew through many allocations
+	if cut {
+		lines = make([]gidLine, 0, strings.Count(text, "\n")+1)
+	}
 	// A port's slots come in runs of one directory: the last one's split (all but the index),
 	// port and whether the port is written as Itoa writes it are kept, and a path
 	// in the same directory only reads its index.
@@ -129,10 +133,7 @@ func parseSysfsGIDs(text string, cut bool) (map[DevPort][]topology.GID, map[DevP
 			return nil, nil, fmt.Errorf("GID sysfs line %d: port or index out of range", n)
 		}
 		if cut && canonical {
-			for len(lines) <= portNo {
-				lines = append(lines, nil)
-			}
-			lines[portNo] = append(lines[portNo], gidLine{line, idx})
+			lines = append(lines, gidLine{ports[portNo], line, idx})
 		}
 		val = strings.TrimSpace(val)
 		var g, ip string
@@ -170,7 +171,7 @@ func parseSysfsGIDs(text string, cut bool) (map[DevPort][]topology.GID, map[DevP
 			sl.ndev = val
 		}
 	}
-	return gidTable(ports, slots), gidLinesByPort(ports, lines), nil
+	return gidTable(ports, slots), lines, nil
 }
 
 // v4Zero is 0.0.0.0 as a 16-byte address, which net.IP's IsUnspecified also takes for empty.
@@ -212,20 +213,6 @@ func gidTable(ports []DevPort, slots []gidSlot) map[DevPort][]topology.GID {
 		if list != nil {
 			slices.SortFunc(list, func(a, b topology.GID) int { return cmp.Compare(a.Index, b.Index) })
 			out[ports[p]] = list
-		}
-	}
-	return out
-}
-
-// gidLinesByPort is lines (by port number) by port.
-func gidLinesByPort(ports []DevPort, lines [][]gidLine) map[DevPort][]gidLine {
-	if lines == nil {
-		return nil
-	}
-	out := make(map[DevPort][]gidLine, len(lines))
-	for p, l := range lines {
-		if l != nil {
-			out[ports[p]] = l
 		}
 	}
 	return out
