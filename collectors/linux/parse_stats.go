@@ -103,6 +103,8 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []st
 	}
 	out := make(map[string]int64, size)
 	kept0 := kept
+	words := wordMemo()
+	var met []string // names words lacks
 	header := false
 	n := 0
 	for rest, more := text, true; more; {
@@ -139,13 +141,18 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []st
 		if keep == nil || keep(name) {
 			out[name] = v
 		}
-		if hasCounterWord(name) {
+		word, known := words[name]
+		if !known {
+			word, met = hasCounterWord(name), append(met, name)
+		}
+		if word {
 			kept = append(kept, raw)
 		}
 	}
 	if !header {
 		return nil, 0, kept0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
+	rememberWords(words, met)
 	return out, rows, kept, nil
 }
 
@@ -179,6 +186,8 @@ func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCount
 		dst = make([]hwCounter, 0, strings.Count(grepText, "\n")+1)
 	}
 	dst0, kept0 := len(dst), kept
+	words := wordMemo()
+	var met []string // names words lacks
 	// A port's lines share one directory: once split, a path in it only reads its NAME.
 	dir, devWord := "", false
 	n := 0
@@ -210,14 +219,61 @@ func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCount
 		if name != "lifespan" {
 			dst = append(dst, hwCounter{name, v})
 		}
-		if devWord || hasCounterWord(name) {
+		word, known := words[name]
+		if !known {
+			word, met = hasCounterWord(name), append(met, name)
+		}
+		if devWord || word {
 			kept = append(kept, line)
 		}
 	}
 	if len(dst) == dst0 {
 		return nil, kept0, fmt.Errorf("hw_counters: no counter lines (expected PATH:VALUE per counter file)")
 	}
+	rememberWords(words, met)
 	return dst, kept, nil
+}
+
+// counterWordMemo holds hasCounterWord of the counter names met, read without a lock: a
+// host's NICs and a fleet's hosts print the same few hundred names, and the search was a
+// fifth of a port's counters (a look-up costs a third of it). A parse that met names it
+// lacks adds them to a copy, until it holds counterWordMemoMax names.
+var counterWordMemo struct {
+	sync.Mutex
+	m atomic.Pointer[map[string]bool]
+}
+
+const counterWordMemoMax = 4096
+
+// wordMemo is the memo as it is now, for one parse to read.
+func wordMemo() map[string]bool {
+	if m := counterWordMemo.m.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
+// rememberWords adds names, which read lacked, to the memo.
+func rememberWords(read map[string]bool, names []string) {
+	if len(names) == 0 || len(read) >= counterWordMemoMax {
+		return
+	}
+	counterWordMemo.Lock()
+	defer counterWordMemo.Unlock()
+	old := wordMemo()
+	m := make(map[string]bool, min(len(old)+len(names), counterWordMemoMax))
+	for k, v := range old {
+		m[k] = v
+	}
+	for _, name := range names {
+		if len(m) >= counterWordMemoMax {
+			break
+		}
+		if _, ok := m[name]; !ok {
+			m[strings.Clone(name)] = hasCounterWord(name)
+		}
+	}
+	counterWordMemo.m.Store(&m)
 }
 
 // rdmaNames caches "rdma_"+name for the hw counter names (a few dozen, alike on every port),
