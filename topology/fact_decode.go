@@ -40,8 +40,8 @@ type planDecoder struct {
 	// Strings and maps are first looked for at the same place in the last device of the
 	// same platform (see fact_decode_repeat.go): guess is that device's, cur this one's.
 	guess, cur *decoded
-	lastOf     map[string]*decoded // by platform
-	platform   []byte              // this device's
+	platform   *platformDecoded            // this device's platform's
+	lastOf     map[string]*platformDecoded // by platform
 	// counters are the host counter names seen, with whether checks read them.
 	counters map[string]counterName
 	// maps holds every map decoded, by type and JSON text: the same QoS maps (DSCP->TC,
@@ -51,7 +51,10 @@ type planDecoder struct {
 	// lists are scratch lists to decode into, by type (see sliceDecoder).
 	lists map[reflect.Type][]reflect.Value
 	kept  []keptCounter // scratch of checkedCountersFact
-	opts  ReadOptions
+	// unstable counts the scratch values being decoded into (list elements, map values),
+	// whose place in memory is not where the value ends up.
+	unstable int
+	opts     ReadOptions
 }
 
 type keptCounter struct {
@@ -60,14 +63,14 @@ type keptCounter struct {
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
-	return &planDecoder{strs: make(map[string]decodedString, 4096), lastOf: map[string]*decoded{}, counters: map[string]counterName{}, maps: map[reflect.Type]map[string]decodedMap{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
+	return &planDecoder{strs: make(map[string]decodedString, 4096), lastOf: map[string]*platformDecoded{}, counters: map[string]counterName{}, maps: map[reflect.Type]map[string]decodedMap{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
 }
 
 // decodeDevice decodes one device's JSON into d; errFallback means "use encoding/json".
 func (dec *planDecoder) decodeDevice(line []byte, d *Device) error {
 	dec.b, dec.i = line, 0
 	dec.startDevice(line)
-	defer dec.endDevice()
+	defer dec.endDevice(line)
 	if err := devicePlan.decode(dec, unsafe.Pointer(d)); err != nil {
 		return err
 	}
@@ -733,7 +736,11 @@ func structDecoder(t reflect.Type) decodeFunc {
 		if name == "" {
 			name = sf.Name
 		}
-		fields = append(fields, planField{name: name, index: len(fields), offset: sf.Offset, plan: planFor(sf.Type)})
+		fp := planFor(sf.Type)
+		if isFact(sf.Type) {
+			fp = &plan{decode: factGuess(sf.Type, fp)}
+		}
+		fields = append(fields, planField{name: name, index: len(fields), offset: sf.Offset, plan: fp})
 	}
 	// What ReadOptions do not keep is never built (see trim). With CheckedCounters that is
 	// also every switch-port counter, which no check reads (~100 MB at 10,000 devices).
@@ -910,7 +917,12 @@ func pointerDecoder(t reflect.Type) decodeFunc {
 			ptr = reflect.New(elem).UnsafePointer()
 			*(*unsafe.Pointer)(p) = ptr
 		}
-		return ep.decode(dec, ptr)
+		// What a pointer points to stays where it is, wherever the pointer is copied.
+		unstable := dec.unstable
+		dec.unstable = 0
+		err := ep.decode(dec, ptr)
+		dec.unstable = unstable
+		return err
 	}
 }
 
@@ -931,6 +943,7 @@ func sliceDecoder(t reflect.Type) decodeFunc {
 		// (perf: copy-on-write faults under reflect.Value.Grow) and held spare capacity.
 		buf := dec.scratchList(t)
 		n := 0
+		dec.unstable++
 		err := dec.eachElem(func() error {
 			if n == buf.Cap() {
 				buf.Grow(1)
@@ -939,6 +952,7 @@ func sliceDecoder(t reflect.Type) decodeFunc {
 			n++
 			return ep.decode(dec, buf.Index(n-1).Addr().UnsafePointer())
 		})
+		dec.unstable--
 		if err == nil {
 			list := reflect.MakeSlice(t, n, n) // [] is an empty list, not a missing one
 			reflect.Copy(list, buf)
@@ -1109,6 +1123,8 @@ func mapValues(t reflect.Type) decodeFunc {
 			m.Set(reflect.MakeMap(t))
 		}
 		ev := reflect.New(elem).Elem()
+		dec.unstable++
+		defer func() { dec.unstable-- }()
 		return dec.eachKey(func(kb []byte) error {
 			k, ok := parseKey(kb)
 			if !ok {

@@ -3,6 +3,7 @@ package topology
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"unsafe"
 )
 
@@ -27,11 +28,37 @@ import (
 // A wrong guess costs a length check, or a comparison that stops at the first differing
 // byte. A device with a fact more or less than the last one of its platform shifts the
 // guesses after it: they miss, and the tables answer.
+//
+// Whole facts repeat too: 80% of the fact bytes of the 10k lab snapshot are the text of
+// the fact at the same place in the last device of the platform (96% on switches, whose
+// ports of one index carry the same configuration on every leaf; 53% on hosts). So each
+// Fact is first compared, whole, with that one's text (kept in a copy of the last line)
+// and, when equal, copied from that device's value instead of decoded: one comparison of
+// bytes where decoding read every key, string and number. Its lists and maps are then
+// shared, as decoded maps already were: no reader writes to a decoded fact. Then
+// BenchmarkDecodeDevices (10 interleaved runs): CPU 417 -> 342 ms an op (-18%), 34% fewer
+// allocations, 9% more bytes (each platform's two line copies); copying each line is ~3%
+// of decoding.
 
-// decoded are the strings and maps of one device, in the order they were decoded.
+// decoded are the strings, maps and facts of one device, in the order they were decoded,
+// and a copy of its line (the facts' texts).
 type decoded struct {
-	strs []decodedString
-	maps []decodedMap
+	strs  []decodedString
+	maps  []decodedMap
+	facts []decodedFact
+	line  []byte
+}
+
+// platformDecoded are the last device of a platform's and the one being decoded; their
+// lists and line buffers are swapped and reused, each platform's the size of its lines.
+type platformDecoded struct{ last, next decoded }
+
+type decodedFact struct {
+	t          reflect.Type
+	start, end int            // its text, in line
+	val        unsafe.Pointer // the value decoded (nil: not one to copy)
+	s0, s1     int            // the strings decoded within it, in strs
+	m0, m1     int            // the maps, in maps
 }
 
 type decodedString struct {
@@ -45,32 +72,27 @@ type decodedMap struct {
 	m   unsafe.Pointer // the map (a map value is one pointer)
 }
 
-var noneDecoded = &decoded{}
-
 // startDevice sets up the guesses for the device in line (from the last device of its
 // platform).
 func (dec *planDecoder) startDevice(line []byte) {
-	dec.platform = platformOf(line)
-	dec.guess = dec.lastOf[string(dec.platform)]
-	if dec.guess == nil {
-		dec.guess = noneDecoded
+	plat := platformOf(line)
+	pd := dec.lastOf[string(plat)]
+	if pd == nil {
+		pd = &platformDecoded{}
+		dec.lastOf[string(plat)] = pd
 	}
-	if dec.cur == nil {
-		dec.cur = &decoded{}
-	}
-	dec.cur.strs, dec.cur.maps = dec.cur.strs[:0], dec.cur.maps[:0]
+	dec.platform = pd
+	dec.guess, dec.cur = &pd.last, &pd.next
+	dec.cur.strs, dec.cur.maps, dec.cur.facts = dec.cur.strs[:0], dec.cur.maps[:0], dec.cur.facts[:0]
 }
 
-// endDevice keeps what the device decoded as the guesses for the next one of its platform
-// (also after a fallback: what was recorded was decoded right).
-func (dec *planDecoder) endDevice() {
-	if last := dec.lastOf[string(dec.platform)]; last != nil {
-		*last, *dec.cur = *dec.cur, *last // the lists it replaces are reused
-	} else {
-		dec.lastOf[string(dec.platform)] = dec.cur
-		dec.cur = nil
-	}
-	dec.guess, dec.platform = nil, nil
+// endDevice keeps what the device in line decoded as the guesses for the next one of its
+// platform (also after a fallback: what was recorded was decoded right).
+func (dec *planDecoder) endDevice(line []byte) {
+	dec.cur.line = append(dec.cur.line[:0], line...)
+	pd := dec.platform
+	pd.last, pd.next = pd.next, pd.last
+	dec.guess, dec.cur, dec.platform = nil, nil, nil
 }
 
 // platformOf finds the platform a device line names near its start ("" if it does not).
@@ -123,5 +145,72 @@ func (dec *planDecoder) guessMap(t reflect.Type, p unsafe.Pointer) bool {
 	dec.i = end
 	*(*unsafe.Pointer)(p) = g.m
 	dec.cur.maps = append(dec.cur.maps, g)
+	return true
+}
+
+// isFact says whether t is a Fact[T].
+func isFact(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.PkgPath() == reflect.TypeFor[Evidence]().PkgPath() && strings.HasPrefix(t.Name(), "Fact[")
+}
+
+// factGuess decodes a fact of type t through inner, or copies it from the same place in the
+// last device of the platform when its text is the same.
+func factGuess(t reflect.Type, inner *plan) decodeFunc {
+	size := t.Size()
+	return func(dec *planDecoder, p unsafe.Pointer) error {
+		dec.ws()
+		cur, guess := dec.cur, dec.guess
+		k := len(cur.facts)
+		// Decoding into a fact decoded before (a repeated key) merges into it, as
+		// encoding/json does: that is neither a copy nor what a fresh decoding of the text
+		// gives, to be copied later.
+		fresh := zeroed(p, size)
+		// A value decoded into scratch (a list element, a map value) does not stay there.
+		stays := fresh && dec.unstable == 0
+		if fresh && k < len(guess.facts) {
+			g := &guess.facts[k]
+			end := dec.i + g.end - g.start
+			if g.t == t && g.val != nil && end <= len(dec.b) && string(dec.b[dec.i:end]) == string(guess.line[g.start:g.end]) {
+				reflect.NewAt(t, p).Elem().Set(reflect.NewAt(t, g.val).Elem())
+				// What decoding it would have recorded, so the places after it stay aligned.
+				s0, m0 := len(cur.strs), len(cur.maps)
+				cur.strs = append(cur.strs, guess.strs[g.s0:g.s1]...)
+				cur.maps = append(cur.maps, guess.maps[g.m0:g.m1]...)
+				f := decodedFact{t: t, start: dec.i, end: end, s0: s0, s1: len(cur.strs), m0: m0, m1: len(cur.maps)}
+				if stays {
+					f.val = p
+				}
+				cur.facts = append(cur.facts, f)
+				dec.i = end
+				return nil
+			}
+		}
+		f := decodedFact{t: t, start: dec.i, s0: len(cur.strs), m0: len(cur.maps)}
+		cur.facts = append(cur.facts, decodedFact{}) // its place, before any fact within it
+		if err := inner.decode(dec, p); err != nil {
+			return err
+		}
+		f.end, f.s1, f.m1 = dec.i, len(cur.strs), len(cur.maps)
+		if stays {
+			f.val = p
+		}
+		cur.facts[k] = f
+		return nil
+	}
+}
+
+// zeroed says whether the size bytes at p are all zero.
+func zeroed(p unsafe.Pointer, size uintptr) bool {
+	i := uintptr(0)
+	for ; i+8 <= size; i += 8 {
+		if *(*uint64)(unsafe.Add(p, i)) != 0 {
+			return false
+		}
+	}
+	for ; i < size; i++ {
+		if *(*byte)(unsafe.Add(p, i)) != 0 {
+			return false
+		}
+	}
 	return true
 }

@@ -63,6 +63,8 @@ func FuzzPlannedDecoderAfterAnother(f *testing.F) {
 		{`{"name":"a","platform":"p","address":"ab"}`, `{"name":"a","platform":"p","address":"ab\"}`},
 		{`{"name":"a","platform":"p","address":"ab"}`, `{"name":"a","platform":"p","address":"abc"}`},
 		{`{"platform":"p","switch":{"ports":[{"dscp_to_tc":{"value":{"1":2}}}]}}`, `{"platform":"p","switch":{"ports":[{"tc_to_queue":{"value":{"1":2}}}]}}`},
+		{`{"platform":"p","switch":{"ports":[{"mtu":{"value":{"configured":1}}},{"mtu":{"status":"known"}}]}}`,
+			`{"platform":"p","switch":{"ports":[{"mtu":{"value":{"configured":1}},"mtu":{"status":"known"}}]}}`},
 	} {
 		f.Add(seed[0], seed[1])
 	}

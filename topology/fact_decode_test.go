@@ -104,7 +104,8 @@ func TestPlannedDecoderAgreesWithEncodingJSON(t *testing.T) {
 }
 
 // With ROCEAUDIT_SNAPSHOT_LINES naming a file of device lines (a snapshot's devices, one a
-// line), every device must decode as encoding/json decodes it.
+// line), every device must decode as encoding/json decodes it, with one decoder for all, as
+// a reading worker (its guesses from the devices before).
 func TestPlannedDecoderOnSnapshotLines(t *testing.T) {
 	path := os.Getenv("ROCEAUDIT_SNAPSHOT_LINES")
 	if path == "" {
@@ -118,10 +119,12 @@ func TestPlannedDecoderOnSnapshotLines(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 64<<20)
 	n, planned := 0, 0
+	opts := ReadOptions{CheckedCounters: true}
+	dec := newPlanDecoder(opts)
 	for sc.Scan() {
 		line := strings.TrimPrefix(sc.Text(), ",")
 		n++
-		if decodeBoth(t, line, ReadOptions{CheckedCounters: true}) {
+		if decodeBothWith(t, dec, line, opts) {
 			planned++
 		}
 	}
@@ -157,10 +160,10 @@ func TestPlannedDecoderSharesRepeatedValues(t *testing.T) {
 	}
 }
 
-// A decoder first compares each string and map with the one at the same place in the last
-// device of the same platform: what it reads after devices that differ from the next one
-// (other values, a fact more or less, other escapes, another platform between them) is
-// still what encoding/json reads.
+// A decoder first compares each fact, string and map with the one at the same place in the
+// last device of the same platform: what it reads after devices that differ from the next
+// one (other values, a fact more or less, other escapes, another platform between them, a
+// key given twice) is still what encoding/json reads.
 func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
 	opts := ReadOptions{CheckedCounters: true}
 	dec := newPlanDecoder(opts)
@@ -175,6 +178,10 @@ func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
 		`{"name":"gpu5","platform":"linux","host":{"ports":[{"netdev":"ens10","link":{"value":{"name":"ens","addresses":["10.0.0.3","ens1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\u000abc"}},"qos":{"value":{"dscp_to_prio":{"26" : 3},"tc_tsa":{"0":"strict"}}}}]}}`,
 		`{"name":"leaf2","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":3}}}]}}`,
 		`{"name":"leaf3","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+		// A fact whose text the last device had at this place, given twice: the second
+		// merges into the first, as encoding/json does.
+		`{"name":"leaf4","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"tc_to_queue":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+		`{"name":"leaf5","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"dscp_to_tc":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
 	} {
 		if !decodeBothWith(t, dec, line, opts) {
 			t.Fatalf("fell back on %s", line)
