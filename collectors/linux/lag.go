@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -32,11 +30,11 @@ func (d *discovery) lagSlaves(netdev string) []string {
 }
 
 // collectNIC reads the per-NIC settings: DCB, pause, DCQCN, the pause-storm timeout.
-func (w *portWork) collectNIC(ctx context.Context, e executor, g *errgroup.Group) {
-	g.Go(func() error { w.collectQoS(ctx, e); return nil })
-	g.Go(func() error { w.collectPause(ctx, e); return nil })
-	g.Go(func() error { w.collectECN(ctx, e); return nil })
-	g.Go(func() error { w.collectStormTimeout(ctx, e); return nil })
+func (w *portWork) collectNIC(ctx context.Context, e executor) {
+	w.collectQoS(ctx, e)
+	w.collectPause(ctx, e)
+	w.collectECN(ctx, e)
+	w.collectStormTimeout(ctx, e)
 }
 
 // judgedOnSlaves marks the bond's per-NIC facts as not the bond's own: each slave PF holds them.
