@@ -125,8 +125,10 @@ func scanObject(s string, i int, keys, vals []string) (int, bool) {
 		if s[i] != '"' {
 			return 0, false
 		}
-		end := strings.IndexAny(s[i+1:], "\"\\")
-		if end < 0 || s[i+1+end] != '"' {
+		// The key's closing quote, declined when a backslash comes first (IndexAny built its
+		// byte set for every key: a third of the scan).
+		end := strings.IndexByte(s[i+1:], '"')
+		if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\\') >= 0 {
 			return 0, false // an escaped key: leave it to the decoder
 		}
 		key := s[i+1 : i+1+end]
@@ -192,11 +194,20 @@ func skipJSONValue(s string, i int) (int, bool) {
 		return 0, false
 	default:
 		j := i
-		for j < len(s) && !strings.ContainsRune(",}] \t\r\n", rune(s[j])) {
+		for j < len(s) && !valueEnd(s[j]) {
 			j++
 		}
 		return j, j > i
 	}
+}
+
+// valueEnd is a byte that ends a number or literal: ",}] \t\r\n".
+func valueEnd(c byte) bool {
+	switch c {
+	case ',', '}', ']', ' ', '\t', '\r', '\n':
+		return true
+	}
+	return false
 }
 
 // skipJSONString returns the index after the string at s[i] == '"'.
