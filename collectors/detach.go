@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Parsers slice their facts out of the command output (a counter name is a piece of the
@@ -23,7 +25,8 @@ import (
 const (
 	internMax     = 4096
 	internEntries = 1 << 18
-	// detachDepth bounds the walk; the model is a tree a few levels deep.
+	// detachDepth bounds the walk; the model is a tree a few levels deep. Each pointer, struct
+	// field, element, map entry and interface is one level further down.
 	detachDepth = 32
 )
 
@@ -35,62 +38,89 @@ const (
 type interner struct {
 	mu   sync.Mutex
 	m    map[string]string
-	maps map[string]any // canonical encoding -> the shared map
-	key  []byte         // scratch for the encoding, under mu
-	keys []int
+	maps map[string]any // canonical encoding (mapKey) -> the shared map
 }
 
 func newInterner() *interner { return &interner{m: map[string]string{}, maps: map[string]any{}} }
 
-// shareMap returns the run's one map equal to m (m itself, its strings detached, the first
-// time). tag tells map types apart; enc appends a value unambiguously.
-func shareMap[V any](in *interner, tag byte, m map[int]V, enc func([]byte, V) []byte, own func(V) V) map[int]V {
-	if m == nil {
-		return nil
-	}
-	in.mu.Lock()
-	keys := in.keys[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	key := append(in.key[:0], tag)
-	for _, k := range keys {
-		key = strconv.AppendInt(key, int64(k), 10)
-		key = append(key, ':')
-		key = enc(key, m[k])
-		key = append(key, ',')
-	}
-	in.keys, in.key = keys, key
-	if c, ok := in.maps[string(key)]; ok {
-		in.mu.Unlock()
-		return c.(map[int]V)
-	}
-	full := len(in.maps) >= internEntries
-	k := string(key)
-	in.mu.Unlock()
-	c := make(map[int]V, len(m))
-	for k, v := range m {
-		c[k] = own(v)
-	}
-	if !full {
-		in.mu.Lock()
-		if prev, ok := in.maps[k]; ok {
-			c = prev.(map[int]V)
-		} else {
-			in.maps[k] = c
-		}
-		in.mu.Unlock()
-	}
-	return c
+// mapCodec encodes the values of one number-keyed map type for mapKey: tag tells map types
+// apart, enc appends a value unambiguously.
+type mapCodec[V any] struct {
+	tag byte
+	enc func([]byte, V) []byte
 }
+
+var (
+	intMaps    = &mapCodec[int]{tag: 'i', enc: appendIntValue}
+	boolMaps   = &mapCodec[bool]{tag: 'b', enc: appendBoolValue}
+	stringMaps = &mapCodec[string]{tag: 's', enc: appendStringValue}
+)
 
 func appendIntValue(b []byte, v int) []byte   { return strconv.AppendInt(b, int64(v), 10) }
 func appendBoolValue(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
 func appendStringValue(b []byte, v string) []byte {
-	return append(strconv.AppendInt(b, int64(len(v)), 10), "#"+v...) // length-prefixed: any byte may follow
+	b = append(strconv.AppendInt(b, int64(len(v)), 10), '#') // length-prefixed: any byte may follow
+	return append(b, v...)
 }
 func same[V any](v V) V { return v }
+
+// mapKey appends to b[:0] the canonical encoding of m: equal maps of one codec, and only
+// they, have equal encodings, whatever order they were built in: the tag, then the keys in
+// order, each "key:value,".
+func mapKey[V any](b []byte, c *mapCodec[V], m map[int]V) []byte {
+	return sortedMapKey(append(b[:0], c.tag), c, m)
+}
+
+func sortedMapKey[V any](b []byte, c *mapCodec[V], m map[int]V) []byte {
+	var scratch [64]int
+	keys := scratch[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		b = appendMapEntry(b, c, k, m[k])
+	}
+	return b
+}
+
+func appendMapEntry[V any](b []byte, c *mapCodec[V], k int, v V) []byte {
+	b = strconv.AppendInt(b, int64(k), 10)
+	b = append(b, ':')
+	b = c.enc(b, v)
+	return append(b, ',')
+}
+
+// shareMap returns the run's one map equal to m (m itself, its strings detached, the first
+// time). key is scratch for the encoding, built before the lock is taken.
+func shareMap[V any](in *interner, key *[]byte, c *mapCodec[V], m map[int]V, own func(V) V) map[int]V {
+	if m == nil {
+		return nil
+	}
+	k := mapKey(*key, c, m)
+	*key = k
+	in.mu.Lock()
+	if s, ok := in.maps[string(k)]; ok {
+		in.mu.Unlock()
+		return s.(map[int]V)
+	}
+	full := len(in.maps) >= internEntries
+	in.mu.Unlock()
+	s := make(map[int]V, len(m))
+	for k, v := range m {
+		s[k] = own(v)
+	}
+	if !full {
+		in.mu.Lock()
+		if prev, ok := in.maps[string(k)]; ok {
+			s = prev.(map[int]V)
+		} else {
+			in.maps[string(k)] = s
+		}
+		in.mu.Unlock()
+	}
+	return s
+}
 
 // copyOf returns s in memory of its own: the shared copy when s is not too long to intern.
 func (in *interner) copyOf(s string) string {
@@ -117,19 +147,63 @@ func (in *interner) copyOfLocked(s string) string {
 	return c
 }
 
-// detach rewrites every string reachable from v (a pointer) with its own copy.
+// detach rewrites every string reachable from v, a pointer, with its own copy, and every
+// number-keyed map with the run's shared one. Keys cannot be rewritten in place: a map holding
+// strings is rebuilt from copies. Unexported fields are left as they are. v's type is looked
+// up once (planOf); the walk below it is compiled. A v that is not a pointer is left as it is
+// too, but for the elements of a slice.
 func (in *interner) detach(v any) {
-	d := &detacher{in: in, same: map[strRef]string{}}
-	d.walk(reflect.ValueOf(v), 0)
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return
+	}
+	run := planOf(rv.Type())
+	if run == nil {
+		return
+	}
+	d := detachers.Get().(*detacher)
+	d.in = in
+	switch rv.Kind() {
+	case reflect.Pointer:
+		d.root = rv.UnsafePointer()
+		run(d, unsafe.Pointer(&d.root), 0)
+	case reflect.Slice: // its elements are the caller's
+		s := reflect.New(rv.Type())
+		s.Elem().Set(rv)
+		run(d, s.UnsafePointer(), 0)
+	}
+	d.flush()
+	d.in, d.root = nil, nil
+	clear(d.same)
+	detachers.Put(d)
 }
 
 // detacher is one detach: a parser may share one long string between several facts, and a
 // copy for each would multiply it, so a string too long to intern is copied once per place
-// its bytes are.
+// its bytes are. The strings to intern are gathered and looked up a batch at a time, under
+// one lock.
 type detacher struct {
-	in   *interner
-	same map[strRef]string
+	in      *interner
+	root    unsafe.Pointer // v of a pointer's detach
+	same    map[strRef]string
+	pending []*string  // strings to intern, up to pendingMax
+	key     []byte     // mapKey's scratch
+	pairs   []strPair  // a map[string]int64's entries while its names are interned
+	spairs  []str2Pair // a map[string]string's
 }
+
+// pendingMax is how many strings one look-up under the lock interns: a host's ~650 strings in
+// a few batches, so another device's detach does not wait behind them all.
+const pendingMax = 256
+
+type strPair struct {
+	k string
+	v int64
+}
+
+type str2Pair struct{ k, v string }
+
+var detachers = sync.Pool{New: func() any { return &detacher{pending: make([]*string, 0, pendingMax)} }}
 
 // strRef is where a string's bytes are.
 type strRef struct {
@@ -137,9 +211,41 @@ type strRef struct {
 	n int
 }
 
-func (d *detacher) copyOf(s string) string {
-	if len(s) <= internMax {
-		return d.in.copyOf(s)
+// str detaches the string at p: at once when it is too long to intern, else with the next
+// batch (flush). Whatever is copied elsewhere before the batch is interned (a map's key, an
+// interface's value) must flush first.
+func (d *detacher) str(p *string) {
+	switch s := *p; {
+	case s == "":
+	case len(s) > internMax:
+		*p = d.copyOfUnlocked(s)
+	default:
+		d.pending = append(d.pending, p)
+		if len(d.pending) == pendingMax {
+			d.flush()
+		}
+	}
+}
+
+// flush interns the pending strings.
+func (d *detacher) flush() {
+	if len(d.pending) == 0 {
+		return
+	}
+	in := d.in
+	in.mu.Lock()
+	for _, p := range d.pending {
+		*p = in.copyOfLocked(*p)
+	}
+	in.mu.Unlock()
+	clear(d.pending) // the pool must not keep the device alive
+	d.pending = d.pending[:0]
+}
+
+// copyOfLocked returns s detached at once (a string of a map's entry), with in.mu held.
+func (d *detacher) copyOfLocked(s string) string {
+	if len(s) <= internMax && s != "" {
+		return d.in.copyOfLocked(s)
 	}
 	return d.copyOfUnlocked(s)
 }
@@ -154,122 +260,342 @@ func (d *detacher) copyOfUnlocked(s string) string {
 		return c
 	}
 	c := strings.Clone(s)
+	if d.same == nil {
+		d.same = map[strRef]string{}
+	}
 	d.same[r] = c
 	return c
 }
 
-func (d *detacher) walk(v reflect.Value, depth int) {
-	if depth > detachDepth || !holdsStrings(v.Type()) {
-		return
+// A plan detaches the value of one type at p, which the walk reached depth levels down: it
+// does nothing below detachDepth. Plans are compiled once per type (planOf), and only for
+// types that can hold a string, a number-keyed map or an interface (typeHoldsStrings), so a
+// walk goes through nothing else.
+type plan func(d *detacher, p unsafe.Pointer, depth int)
+
+var plans sync.Map // reflect.Type -> plan (nil: nothing to detach)
+
+// planOf is the plan of values of type t.
+func planOf(t reflect.Type) plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(plan)
 	}
-	if v.CanAddr() && d.fast(v.Addr().Interface()) {
-		return
-	}
-	switch v.Kind() {
-	case reflect.String:
-		if v.CanSet() {
-			v.SetString(d.copyOf(v.String()))
-		}
-	case reflect.Pointer:
-		if !v.IsNil() {
-			d.walk(v.Elem(), depth+1)
-		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			d.walk(v.Field(i), depth+1)
-		}
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			d.walk(v.Index(i), depth+1)
-		}
-	case reflect.Map:
-		// Keys cannot be rewritten in place: the map is rebuilt from copies.
-		if v.IsNil() || !v.CanSet() {
-			return
-		}
-		m := reflect.MakeMapWithSize(v.Type(), v.Len())
-		it := v.MapRange()
-		for it.Next() {
-			k := reflect.New(v.Type().Key()).Elem()
-			k.Set(it.Key())
-			d.walk(k, depth+1)
-			e := reflect.New(v.Type().Elem()).Elem()
-			e.Set(it.Value())
-			d.walk(e, depth+1)
-			m.SetMapIndex(k, e)
-		}
-		v.Set(m)
-	case reflect.Interface:
-		if v.IsNil() || !v.CanSet() {
-			return
-		}
-		e := reflect.New(v.Elem().Type()).Elem()
-		e.Set(v.Elem())
-		d.walk(e, depth+1)
-		v.Set(e)
-	}
+	c := &planCompiler{holds: map[reflect.Type]bool{}, cells: map[reflect.Type]*plan{}}
+	p := c.plan(t)
+	plans.Store(t, p)
+	return p
 }
 
-// fast handles the common shapes without reflection (counters are most of a host's
-// strings); it reports whether it did.
-func (d *detacher) fast(p any) bool {
-	switch p := p.(type) {
-	case *string:
-		*p = d.copyOf(*p)
-	case *[]string:
-		for i, s := range *p {
-			(*p)[i] = d.copyOf(s)
-		}
-	case *map[string]int64:
-		if *p != nil {
-			// One lock for the whole map, not one per counter name: a host's hundreds of
-			// names each took and released it.
-			m := make(map[string]int64, len(*p))
-			d.in.mu.Lock()
-			for k, v := range *p {
-				if len(k) <= internMax && k != "" {
-					k = d.in.copyOfLocked(k)
-				} else {
-					k = d.copyOfUnlocked(k)
-				}
-				m[k] = v
-			}
-			d.in.mu.Unlock()
-			*p = m
-		}
-	case *map[int]int:
-		*p = shareMap(d.in, 'i', *p, appendIntValue, same[int])
-	case *map[int]bool:
-		*p = shareMap(d.in, 'b', *p, appendBoolValue, same[bool])
-	case *map[int]string:
-		*p = shareMap(d.in, 's', *p, appendStringValue, d.in.copyOf)
-	case *map[string]string:
-		if *p != nil {
-			m := make(map[string]string, len(*p))
-			for k, v := range *p {
-				m[d.copyOf(k)] = d.copyOf(v)
-			}
-			*p = m
-		}
-	default:
-		return false
-	}
-	return true
+type planCompiler struct {
+	holds map[reflect.Type]bool
+	cells map[reflect.Type]*plan // each type's plan, being compiled while nil
 }
 
-// stringTypes caches whether a type holds any string or number-keyed map, so other numeric
-// subtrees are not walked.
-var stringTypes sync.Map // reflect.Type -> bool
-
-func holdsStrings(t reflect.Type) bool {
-	if b, ok := stringTypes.Load(t); ok {
-		return b.(bool)
+func (c *planCompiler) holdsStrings(t reflect.Type) bool {
+	b, ok := c.holds[t]
+	if !ok {
+		b = typeHoldsStrings(t, map[reflect.Type]bool{})
+		c.holds[t] = b
 	}
-	b := typeHoldsStrings(t, map[reflect.Type]bool{})
-	stringTypes.Store(t, b)
 	return b
 }
 
+func (c *planCompiler) plan(t reflect.Type) plan {
+	if !c.holdsStrings(t) {
+		return nil
+	}
+	if cell, ok := c.cells[t]; ok {
+		if *cell != nil {
+			return *cell
+		}
+		// A recursive type (reached again through a pointer, slice or map while its plan is
+		// compiled): the plan is called through the cell, set by the time it runs.
+		return func(d *detacher, p unsafe.Pointer, depth int) { (*cell)(d, p, depth) }
+	}
+	cell := new(plan)
+	c.cells[t] = cell
+	*cell = c.compile(t)
+	return *cell
+}
+
+// Types with a plan of their own, without reflection: counters are most of a host's strings,
+// QoS maps most of its maps, and a SONiC port has a buffer map of each struct type below.
+var (
+	pgHeadroomsType     = reflect.TypeFor[map[int]topology.PGHeadroom]()
+	ecnThresholdsType   = reflect.TypeFor[map[int]topology.ECNThreshold]()
+	pfcThresholdsType   = reflect.TypeFor[map[int]topology.PFCThreshold]()
+	stringsType         = reflect.TypeFor[[]string]()
+	countersType        = reflect.TypeFor[map[string]int64]()
+	intMapType          = reflect.TypeFor[map[int]int]()
+	boolMapType         = reflect.TypeFor[map[int]bool]()
+	stringMapType       = reflect.TypeFor[map[int]string]()
+	stringStringMapType = reflect.TypeFor[map[string]string]()
+)
+
+func (c *planCompiler) compile(t reflect.Type) plan {
+	switch t {
+	case stringsType:
+		return detachStrings
+	case countersType:
+		return detachCounters
+	case intMapType:
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth <= detachDepth {
+				m := (*map[int]int)(p)
+				*m = shareMap(d.in, &d.key, intMaps, *m, same[int])
+			}
+		}
+	case boolMapType:
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth <= detachDepth {
+				m := (*map[int]bool)(p)
+				*m = shareMap(d.in, &d.key, boolMaps, *m, same[bool])
+			}
+		}
+	case stringMapType:
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth <= detachDepth {
+				m := (*map[int]string)(p)
+				*m = shareMap(d.in, &d.key, stringMaps, *m, d.in.copyOf)
+			}
+		}
+	case stringStringMapType:
+		return detachStringMap
+	case pgHeadroomsType:
+		return intKeyedPlan[topology.PGHeadroom](c.plan(t.Elem()))
+	case ecnThresholdsType:
+		return intKeyedPlan[topology.ECNThreshold](c.plan(t.Elem()))
+	case pfcThresholdsType:
+		return intKeyedPlan[topology.PFCThreshold](c.plan(t.Elem()))
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth <= detachDepth {
+				d.str((*string)(p))
+			}
+		}
+	case reflect.Pointer:
+		elem := c.plan(t.Elem())
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if q := *(*unsafe.Pointer)(p); q != nil && depth < detachDepth {
+				elem(d, q, depth+1)
+			}
+		}
+	case reflect.Slice:
+		elem, size := c.plan(t.Elem()), t.Elem().Size()
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth < detachDepth {
+				s := (*sliceHeader)(p)
+				for i := range s.len {
+					elem(d, unsafe.Add(s.data, uintptr(i)*size), depth+1)
+				}
+			}
+		}
+	case reflect.Array:
+		elem, size, n := c.plan(t.Elem()), t.Elem().Size(), t.Len()
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			if depth < detachDepth {
+				for i := range n {
+					elem(d, unsafe.Add(p, uintptr(i)*size), depth+1)
+				}
+			}
+		}
+	case reflect.Struct:
+		ops := c.fields(t, 0, 0, nil)
+		return func(d *detacher, p unsafe.Pointer, depth int) {
+			for i := range ops {
+				op := &ops[i]
+				if depth+op.depth > detachDepth {
+					continue
+				}
+				if op.run == nil {
+					d.str((*string)(unsafe.Add(p, op.off)))
+				} else {
+					op.run(d, unsafe.Add(p, op.off), depth+op.depth)
+				}
+			}
+		}
+	case reflect.Map:
+		return c.mapPlan(t)
+	case reflect.Interface:
+		return interfacePlan(t)
+	}
+	return nil // typeHoldsStrings holds no other kind
+}
+
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// fieldOp is one field of a struct that can hold a string, at off, depth levels below the
+// struct: its plan, or nil for a string. The fields of a struct inside the struct are its own.
+type fieldOp struct {
+	off   uintptr
+	depth int
+	run   plan
+}
+
+func (c *planCompiler) fields(t reflect.Type, off uintptr, depth int, ops []fieldOp) []fieldOp {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || !c.holdsStrings(f.Type) {
+			continue
+		}
+		switch {
+		case f.Type.Kind() == reflect.Struct:
+			ops = c.fields(f.Type, off+f.Offset, depth+1, ops)
+		case f.Type.Kind() == reflect.String:
+			ops = append(ops, fieldOp{off: off + f.Offset, depth: depth + 1})
+		default:
+			ops = append(ops, fieldOp{off: off + f.Offset, depth: depth + 1, run: c.plan(f.Type)})
+		}
+	}
+	return ops
+}
+
+func detachStrings(d *detacher, p unsafe.Pointer, depth int) {
+	if depth > detachDepth {
+		return
+	}
+	for i := range *(*[]string)(p) {
+		d.str(&(*(*[]string)(p))[i])
+	}
+}
+
+// detachCounters rebuilds a map[string]int64 with its names interned under one lock, not one
+// per counter name: a host's hundreds of names each took and released it.
+func detachCounters(d *detacher, p unsafe.Pointer, depth int) {
+	mp := (*map[string]int64)(p)
+	if depth > detachDepth || *mp == nil {
+		return
+	}
+	pairs := d.pairs[:0]
+	for k, v := range *mp {
+		pairs = append(pairs, strPair{k, v})
+	}
+	d.in.mu.Lock()
+	for i := range pairs {
+		pairs[i].k = d.copyOfLocked(pairs[i].k)
+	}
+	d.in.mu.Unlock()
+	m := make(map[string]int64, len(pairs))
+	for _, e := range pairs {
+		m[e.k] = e.v
+	}
+	*mp = m
+	clear(pairs)
+	d.pairs = pairs[:0]
+}
+
+// detachStringMap is detachCounters of a map[string]string.
+func detachStringMap(d *detacher, p unsafe.Pointer, depth int) {
+	mp := (*map[string]string)(p)
+	if depth > detachDepth || *mp == nil {
+		return
+	}
+	pairs := d.spairs[:0]
+	for k, v := range *mp {
+		pairs = append(pairs, str2Pair{k, v})
+	}
+	d.in.mu.Lock()
+	for i := range pairs {
+		pairs[i].k = d.copyOfLocked(pairs[i].k)
+		pairs[i].v = d.copyOfLocked(pairs[i].v)
+	}
+	d.in.mu.Unlock()
+	m := make(map[string]string, len(pairs))
+	for _, e := range pairs {
+		m[e.k] = e.v
+	}
+	*mp = m
+	clear(pairs)
+	d.spairs = pairs[:0]
+}
+
+// intKeyedPlan is mapPlan of a map[int]V without reflection: the map is rebuilt (not shared)
+// from its entries, detached in a slice so that their strings are interned in one batch.
+func intKeyedPlan[V any](elem plan) plan {
+	return func(d *detacher, p unsafe.Pointer, depth int) {
+		mp := (*map[int]V)(p)
+		if depth > detachDepth || *mp == nil {
+			return
+		}
+		es := make([]mapEntry[V], 0, len(*mp))
+		for k, v := range *mp {
+			es = append(es, mapEntry[V]{k, v})
+		}
+		if elem != nil && depth < detachDepth {
+			for i := range es {
+				elem(d, unsafe.Pointer(&es[i].v), depth+1)
+			}
+			d.flush() // the entries are copied into m next
+		}
+		m := make(map[int]V, len(es))
+		for _, e := range es {
+			m[e.k] = e.v
+		}
+		*mp = m
+	}
+}
+
+type mapEntry[V any] struct {
+	k int
+	v V
+}
+
+// mapPlan is the plan of a map type without one of its own, through reflection (the model has
+// none): the map is rebuilt from detached copies of its entries.
+func (c *planCompiler) mapPlan(t reflect.Type) plan {
+	key, elem := c.plan(t.Key()), c.plan(t.Elem())
+	return func(d *detacher, p unsafe.Pointer, depth int) {
+		v := reflect.NewAt(t, p).Elem()
+		if depth > detachDepth || v.IsNil() {
+			return
+		}
+		m := reflect.MakeMapWithSize(t, v.Len())
+		k, e := reflect.New(t.Key()), reflect.New(t.Elem())
+		for it := v.MapRange(); it.Next(); {
+			k.Elem().SetIterKey(it)
+			e.Elem().SetIterValue(it)
+			if depth < detachDepth {
+				if key != nil {
+					key(d, k.UnsafePointer(), depth+1)
+				}
+				if elem != nil {
+					elem(d, e.UnsafePointer(), depth+1)
+				}
+				d.flush() // the entry is copied into m next
+			}
+			m.SetMapIndex(k.Elem(), e.Elem())
+		}
+		v.Set(m)
+	}
+}
+
+// interfacePlan is the plan of an interface type, through reflection (the model has none):
+// the value it holds is detached as its own type says, in a copy that then replaces it.
+func interfacePlan(t reflect.Type) plan {
+	return func(d *detacher, p unsafe.Pointer, depth int) {
+		v := reflect.NewAt(t, p).Elem()
+		if depth >= detachDepth || v.IsNil() {
+			return
+		}
+		run := planOf(v.Elem().Type())
+		if run == nil {
+			return
+		}
+		e := reflect.New(v.Elem().Type())
+		e.Elem().Set(v.Elem())
+		run(d, e.UnsafePointer(), depth+1)
+		d.flush() // e's value is copied into v next
+		v.Set(e.Elem())
+	}
+}
+
+// typeHoldsStrings is whether a value of type t can hold a string, a number-keyed map (shared:
+// see shareMap) or an interface in an exported field; other subtrees are not walked.
 func typeHoldsStrings(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return false // a recursive type: its strings are found on the path that led here

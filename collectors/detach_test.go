@@ -171,8 +171,9 @@ func TestDetachKeepsStringMapsApart(t *testing.T) {
 	a := map[int]string{1: "a,2:b"}
 	b := map[int]string{1: "a", 2: "b"}
 	in := newInterner()
-	sa := shareMap(in, 's', a, appendStringValue, in.copyOf)
-	sb := shareMap(in, 's', b, appendStringValue, in.copyOf)
+	var key []byte
+	sa := shareMap(in, &key, stringMaps, a, in.copyOf)
+	sb := shareMap(in, &key, stringMaps, b, in.copyOf)
 	if !reflect.DeepEqual(sa, a) || !reflect.DeepEqual(sb, b) {
 		t.Fatalf("shared %v and %v, want %v and %v", sa, sb, a, b)
 	}
@@ -192,9 +193,12 @@ func TestShareMapSharesEqualMaps(t *testing.T) {
 		{3: 3},
 		{},
 	}
-	var got []map[int]int
+	var (
+		got []map[int]int
+		key []byte
+	)
 	for _, m := range maps {
-		s := shareMap(in, 'i', m, appendIntValue, same[int])
+		s := shareMap(in, &key, intMaps, m, same[int])
 		if !reflect.DeepEqual(s, m) {
 			t.Fatalf("shareMap(%v) = %v", m, s)
 		}
