@@ -36,7 +36,7 @@ type planDecoder struct {
 	// strs holds every string value decoded, by its JSON text (escapes and all): 10,000
 	// devices' facts hold ~300 MB of strings but ~60 MB distinct ones (the same commands,
 	// excerpts, names on every port). One seen before is neither validated nor unescaped.
-	strs map[string]decodedString
+	strs *internTable
 	// Strings and maps are first looked for at the same place in the last device of the
 	// same platform (see fact_decode_repeat.go): guess is that device's, cur this one's.
 	guess, cur *decoded
@@ -63,7 +63,7 @@ type keptCounter struct {
 }
 
 func newPlanDecoder(opts ReadOptions) *planDecoder {
-	return &planDecoder{strs: make(map[string]decodedString, 4096), lastOf: map[string]*platformDecoded{}, counters: map[string]counterName{}, maps: map[reflect.Type]map[string]decodedMap{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
+	return &planDecoder{strs: newInternTable(), lastOf: map[string]*platformDecoded{}, counters: map[string]counterName{}, maps: map[reflect.Type]map[string]decodedMap{}, lists: map[reflect.Type][]reflect.Value{}, opts: opts}
 }
 
 // decodeDevice decodes one device's JSON into d; errFallback means "use encoding/json".
@@ -240,7 +240,13 @@ func (dec *planDecoder) str() (string, error) {
 		end++
 	}
 	raw := dec.b[start:end]
-	if ds, ok := dec.strs[string(raw)]; ok {
+	if len(raw) == 0 {
+		dec.i = end + 1
+		dec.cur.strs = append(dec.cur.strs, decodedString{})
+		return "", nil
+	}
+	ds, ok, slot, hash := dec.strs.find(raw)
+	if ok {
 		dec.i = end + 1
 		dec.cur.strs = append(dec.cur.strs, ds)
 		return ds.val, nil
@@ -250,7 +256,9 @@ func (dec *planDecoder) str() (string, error) {
 		dec.i = start - 1
 		s, err := dec.escaped()
 		if err == nil {
-			dec.keep(decodedString{raw: string(raw), val: s})
+			ds = decodedString{raw: string(raw), val: s}
+			dec.strs.add(ds, slot, hash)
+			dec.cur.strs = append(dec.cur.strs, ds)
 		}
 		return s, err
 	}
@@ -258,14 +266,10 @@ func (dec *planDecoder) str() (string, error) {
 		return "", err
 	}
 	text := string(s)
-	dec.keep(decodedString{raw: text, val: text})
-	return text, nil
-}
-
-// keep interns a string decoded.
-func (dec *planDecoder) keep(ds decodedString) {
-	dec.strs[ds.raw] = ds
+	ds = decodedString{raw: text, val: text}
+	dec.strs.add(ds, slot, hash)
 	dec.cur.strs = append(dec.cur.strs, ds)
+	return text, nil
 }
 
 // counter is a host counter's name, and whether checks read it (IsSnapshotCounter, asked

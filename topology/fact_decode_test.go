@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -186,5 +187,31 @@ func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
 		if !decodeBothWith(t, dec, line, opts) {
 			t.Fatalf("fell back on %s", line)
 		}
+	}
+}
+
+// The intern table finds every string it was given, across its growth, and only those.
+func TestInternTableFindsWhatItKept(t *testing.T) {
+	tab := newInternTable()
+	const n = 20000
+	for i := range n {
+		raw := []byte(fmt.Sprintf("s\\n%d", i))
+		if _, ok, _, _ := tab.find(raw); ok {
+			t.Fatalf("%s found before it was added", raw)
+		}
+		_, _, slot, hash := tab.find(raw)
+		tab.add(decodedString{raw: string(raw), val: fmt.Sprintf("s\n%d", i)}, slot, hash)
+	}
+	if len(tab.slots) < 2*n {
+		t.Errorf("%d slots for %d strings", len(tab.slots), n)
+	}
+	for i := range n {
+		ds, ok, _, _ := tab.find([]byte(fmt.Sprintf("s\\n%d", i)))
+		if !ok || ds.val != fmt.Sprintf("s\n%d", i) || ds.raw != fmt.Sprintf("s\\n%d", i) {
+			t.Fatalf("string %d: %q %q %v", i, ds.raw, ds.val, ok)
+		}
+	}
+	if _, ok, _, _ := tab.find([]byte("s\\n")); ok {
+		t.Error("found a string never added")
 	}
 }
