@@ -159,3 +159,39 @@ func FuzzSmallParsersOracle(f *testing.F) {
 	}
 	f.Fuzz(checkSmallParsers)
 }
+
+// neighborsExcerptRef is neighborsExcerpt as it was, with fmt.Sprintf: the oracle.
+func neighborsExcerptRef(ns []topology.LLDPNeighbor) string {
+	if len(ns) == 0 {
+		return "no LLDP neighbours"
+	}
+	lines := make([]string, 0, len(ns))
+	for _, n := range ns {
+		l := fmt.Sprintf("%s: %s port %s", n.LocalPort, orDash(n.SystemName), orDash(n.PortID))
+		if n.PortDescr != "" && n.PortDescr != n.PortID {
+			l += " (" + n.PortDescr + ")"
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// go test -run XXX -fuzz FuzzNeighborsExcerpt -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
+func FuzzNeighborsExcerpt(f *testing.F) {
+	f.Add("ens1np0", "leaf1", "Ethernet1", "Ethernet1", uint8(2))
+	f.Add("", "", "", "d\xff", uint8(0))
+	f.Add("a", "%s", "p", "", uint8(3))
+	f.Fuzz(func(t *testing.T, local, system, port, descr string, count uint8) {
+		var ns []topology.LLDPNeighbor
+		for i := range int(count % 5) {
+			n := topology.LLDPNeighbor{LocalPort: local, SystemName: system, PortID: port, PortDescr: descr}
+			if i%2 == 1 { // vary the fields that decide the dashes and the description
+				n.SystemName, n.PortDescr = "", port
+			}
+			ns = append(ns, n)
+		}
+		if got, want := neighborsExcerpt(ns), neighborsExcerptRef(ns); got != want {
+			t.Fatalf("neighborsExcerpt(%+v) = %q, was %q", ns, got, want)
+		}
+	})
+}
