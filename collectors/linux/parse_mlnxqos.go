@@ -162,7 +162,13 @@ func readMlnxQos(text string, cut bool) (topology.HostQoS, qosExcerpts, error) {
 			if prio > 7 {
 				return q, qosExcerpts{}, errf("priority %d out of range 0..7", prio)
 			}
-			for d := range strings.SplitSeq(list, ",") {
+			for rest := list; rest != ""; { // cut by hand, as the lines are: no iterator closure a list
+				d := rest
+				if i := strings.IndexByte(rest, ','); i >= 0 {
+					d, rest = rest[:i], rest[i+1:]
+				} else {
+					rest = ""
+				}
 				if d == "" {
 					continue
 				}
