@@ -85,14 +85,9 @@ func compactTail(b []byte, start int) ([]byte, bool) {
 // addrKeys are the fields of an address an ip excerpt keeps, in the order it shows them.
 var addrKeys = [...]string{"family", "local", "prefixlen", "scope"}
 
-// trimAddrInfo keeps family, local, prefixlen and scope of each address: scanned as the
-// netdev objects are (decoding it was a third of an 8-rail host's ip excerpts), decoded
-// when the scan declines it.
-func trimAddrInfo(raw json.RawMessage) json.RawMessage {
-	return appendAddrInfo(nil, string(raw))
-}
-
-// appendAddrInfo appends trimAddrInfo of raw to b.
+// appendAddrInfo appends raw, an addr_info list, trimmed to family, local, prefixlen and
+// scope of each address: scanned as the netdev objects are (decoding it was a third of an
+// 8-rail host's ip excerpts), decoded when the scan declines it.
 func appendAddrInfo(b []byte, raw string) []byte {
 	start := len(b)
 	b = append(b, '[')
@@ -109,7 +104,8 @@ func appendAddrInfo(b []byte, raw string) []byte {
 	return append(b[:start], decodeAddrInfo(json.RawMessage(raw))...)
 }
 
-// decodeAddrInfo is trimAddrInfo by encoding/json: the fallback, and the scan's reference.
+// decodeAddrInfo is appendAddrInfo's trimmed list by encoding/json: the fallback, and the
+// scan's reference.
 func decodeAddrInfo(raw json.RawMessage) json.RawMessage {
 	var addrs []map[string]json.RawMessage
 	if json.Unmarshal(raw, &addrs) != nil {

@@ -114,3 +114,8 @@ func FuzzTrimAddrInfo(f *testing.F) {
 	}
 	f.Fuzz(checkTrimAddrInfo)
 }
+
+// trimAddrInfo is appendAddrInfo of raw alone.
+func trimAddrInfo(raw json.RawMessage) json.RawMessage {
+	return appendAddrInfo(nil, string(raw))
+}

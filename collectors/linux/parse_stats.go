@@ -26,12 +26,6 @@ func splitHwCounterPath(p string) (dev, name string, ok bool) {
 	return "", "", false
 }
 
-// isHwCounterPath matches the path of a `grep -H` line over hw_counters.
-func isHwCounterPath(p string) bool {
-	_, _, ok := splitHwCounterPath(p)
-	return ok
-}
-
 // nextLine cuts text at its first newline, as strings.Cut(text, "\n") does; a loop over it
 // yields the lines strings.SplitSeq does, without the iterator's closure.
 func nextLine(text string) (line, rest string, more bool) {

@@ -91,3 +91,9 @@ func TestIsHwCounterPathMatchesThePattern(t *testing.T) {
 		}
 	}
 }
+
+// isHwCounterPath matches the path of a `grep -H` line over hw_counters.
+func isHwCounterPath(p string) bool {
+	_, _, ok := splitHwCounterPath(p)
+	return ok
+}
