@@ -32,7 +32,7 @@ func parseIbvDevinfo(text string, cut bool) (map[DevPort]topology.RDMAPort, []de
 	out := map[DevPort]topology.RDMAPort{}
 	var lines []devinfoLine
 	if cut {
-		lines = make([]devinfoLine, 0, 64) // 9 a port: an 8-rail host's in two allocations
+		lines = make([]devinfoLine, 0, 72) // 9 a port: an 8-rail host's in one allocation
 	}
 	var cur devinfoPort // in a port block when cur.dp.Dev != ""
 	dev := ""
