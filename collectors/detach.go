@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -44,15 +45,17 @@ type interner struct {
 func newInterner() *interner { return &interner{m: map[string]string{}, maps: map[string]any{}} }
 
 // mapCodec encodes the values of one number-keyed map type for mapKey: tag tells map types
-// apart, enc appends a value unambiguously.
+// apart, enc appends a value unambiguously, and small, where set, gives a value as one
+// non-zero byte when it can.
 type mapCodec[V any] struct {
-	tag byte
-	enc func([]byte, V) []byte
+	tag   byte
+	enc   func([]byte, V) []byte
+	small func(V) (byte, bool)
 }
 
 var (
-	intMaps    = &mapCodec[int]{tag: 'i', enc: appendIntValue}
-	boolMaps   = &mapCodec[bool]{tag: 'b', enc: appendBoolValue}
+	intMaps    = &mapCodec[int]{tag: 'i', enc: appendIntValue, small: smallInt}
+	boolMaps   = &mapCodec[bool]{tag: 'b', enc: appendBoolValue, small: smallBool}
 	stringMaps = &mapCodec[string]{tag: 's', enc: appendStringValue}
 )
 
@@ -62,13 +65,51 @@ func appendStringValue(b []byte, v string) []byte {
 	b = append(strconv.AppendInt(b, int64(len(v)), 10), '#') // length-prefixed: any byte may follow
 	return append(b, v...)
 }
+func smallInt(v int) (byte, bool) { return byte(v + 1), uint(v) < 255 }
+func smallBool(v bool) (byte, bool) {
+	if v {
+		return 2, true
+	}
+	return 1, true
+}
 func same[V any](v V) V { return v }
 
 // mapKey appends to b[:0] the canonical encoding of m: equal maps of one codec, and only
-// they, have equal encodings, whatever order they were built in: the tag, then the keys in
-// order, each "key:value,".
+// they, have equal encodings, whatever order they were built in. DSCP, priority and queue
+// maps have small keys and values, so the common map is a byte per key from 0 to its largest
+// ("tag D" then 0 for an absent key, else small(value)), found without sorting; else the keys
+// in order, each "key:value,", in order of a mask when they are all below 64 and sorted
+// otherwise. A dense encoding has 'D' after the tag, a listed one a digit, '-' or nothing.
 func mapKey[V any](b []byte, c *mapCodec[V], m map[int]V) []byte {
-	return sortedMapKey(append(b[:0], c.tag), c, m)
+	b = append(b[:0], c.tag)
+	var (
+		mask    uint64
+		vals    [64]V
+		small   [64]byte
+		compact = c.small != nil
+	)
+	for k, v := range m {
+		if uint(k) >= 64 {
+			return sortedMapKey(b, c, m)
+		}
+		mask |= 1 << k
+		vals[k] = v
+		if compact {
+			var ok bool
+			if small[k], ok = c.small(v); !ok {
+				compact = false
+			}
+		}
+	}
+	if compact {
+		return append(append(b, 'D'), small[:bits.Len64(mask)]...)
+	}
+	for mask != 0 {
+		k := bits.TrailingZeros64(mask)
+		mask &= mask - 1
+		b = appendMapEntry(b, c, k, vals[k])
+	}
+	return b
 }
 
 func sortedMapKey[V any](b []byte, c *mapCodec[V], m map[int]V) []byte {

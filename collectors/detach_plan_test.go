@@ -404,7 +404,8 @@ func TestDetachPlanOfTheModelNeedsNoReflection(t *testing.T) {
 	}
 }
 
-// Two maps have one mapKey exactly when they are equal.
+// Two maps have one mapKey exactly when they are equal, whichever encoding their keys and
+// values take (a byte per key, listed by mask, sorted).
 func TestMapKeyIsCanonical(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	keys := []int{-1, 0, 1, 2, 5, 62, 63, 64, 1000}
@@ -444,6 +445,17 @@ func TestMapKeyIsCanonical(t *testing.T) {
 	}
 	if len(ints) < 500 {
 		t.Errorf("only %d distinct int maps", len(ints))
+	}
+	for _, c := range []struct{ got, want string }{
+		{string(mapKey(nil, intMaps, map[int]int{3: 3, 0: 1})), "iD\x02\x00\x00\x04"}, // a DSCP or priority map
+		{string(mapKey(nil, boolMaps, map[int]bool{1: false, 3: true})), "bD\x00\x01\x00\x02"},
+		{string(mapKey(nil, intMaps, map[int]int{3: 300, 0: 1})), "i0:1,3:300,"},
+		{string(mapKey(nil, intMaps, map[int]int{64: 1, 0: 1})), "i0:1,64:1,"},
+		{string(mapKey(nil, stringMaps, map[int]string{6: "strict", 3: "dwrr"})), "s3:4#dwrr,6:6#strict,"},
+	} {
+		if c.got != c.want {
+			t.Errorf("mapKey = %q, want %q", c.got, c.want)
+		}
 	}
 }
 
