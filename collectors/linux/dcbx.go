@@ -12,11 +12,11 @@ import (
 func (w *portWork) decideDCBX(lldp topology.Fact[bool]) {
 	src := w.dcbxSrc
 	src.Command = strings.Trim(src.Command+"; "+lldp.Source.Command, "; ")
-	lldpLine := "lldpad: unknown"
+	lldpState := "unknown"
 	if lldp.Usable() {
-		lldpLine = "lldpad: " + strings.TrimSpace(lldp.Source.Excerpt)
+		lldpState = strings.TrimSpace(lldp.Source.Excerpt)
 	}
-	src.Excerpt = strings.TrimSpace(src.Excerpt + "\n" + lldpLine)
+	src.Excerpt = strings.TrimSpace(src.Excerpt + "\nlldpad: " + lldpState) // one concatenation, not two
 
 	if w.dcbxErr != "" || !w.p.QoS.Usable() {
 		src.Error = w.dcbxErr

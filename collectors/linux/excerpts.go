@@ -1,7 +1,6 @@
 package linux
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -21,8 +20,7 @@ func (d *discovery) ipExcerpt(name string) string {
 		d.ipByName = map[string]*ipFields{}
 		objs := ipFieldObjects(d.ip.out.Stdout)
 		for i := range objs {
-			var n string
-			if v, ok := objs[i].get("ifname"); ok && json.Unmarshal(v, &n) == nil {
+			if n, ok := objs[i].ifname(); ok {
 				if _, dup := d.ipByName[n]; !dup { // the first of a name, as ip lists it
 					d.ipByName[n] = &objs[i]
 				}

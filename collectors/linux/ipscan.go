@@ -29,6 +29,34 @@ func (f *ipFields) get(k string) (json.RawMessage, bool) {
 	return nil, false
 }
 
+// ifname is the object's ifname as encoding/json decodes it into a string; false when it
+// lacks one or it is not a string. A plain ASCII string is its text between the quotes
+// (decoding each netdev's name was two allocations).
+func (f *ipFields) ifname() (string, bool) {
+	for i, key := range ipExcerptKeys {
+		if key != "ifname" || !f.ok[i] {
+			continue
+		}
+		v := f.v[i]
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' && plainASCII(v[1:len(v)-1]) {
+			return v[1 : len(v)-1], true
+		}
+		var n string
+		return n, json.Unmarshal([]byte(v), &n) == nil
+	}
+	return "", false
+}
+
+// plainASCII is printable ASCII without a quote or backslash: a JSON string's text as is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // ipFieldObjects are the objects of ip's JSON array as ipFields, scanned or else decoded.
 func ipFieldObjects(text string) []ipFields {
 	if objs, ok := scanIPObjects(text); ok {
