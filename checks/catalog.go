@@ -57,7 +57,10 @@ type Check struct {
 
 // verdict is what an evaluator decides; the engine adds identity and severity.
 type verdict struct {
-	status      Status
+	status Status
+	// actual is built by concatenation (strconv for numbers) where a check writes one for
+	// every port or link: fmt.Sprintf of the million results of 10,000 devices was ~13% of
+	// the checks' CPU and 2M of their 5.1M allocations (BenchmarkRunSnapshot).
 	actual      string
 	message     string
 	evidence    *topology.Evidence

@@ -59,7 +59,7 @@ func evalAppTC(r recipe.Recipe, d *topology.Device, p *topology.HostPort) verdic
 	}
 	if t := p.ToS.Value; t.Set && t.From == "traffic_class" {
 		// The OFED global traffic class replaces whatever the QP asks for on this port.
-		actual := fmt.Sprintf("ToS %d (DSCP %d) for every QP, from the MLNX_OFED traffic_class override", t.Value, t.Value>>2)
+		actual := "ToS " + strconv.Itoa(t.Value) + " (DSCP " + strconv.Itoa(t.Value>>2) + ") for every QP, from the MLNX_OFED traffic_class override"
 		if slices.Contains(r.RoCEToS, t.Value) {
 			return verdict{status: Pass, actual: actual}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
@@ -49,9 +50,9 @@ func hostRDMAPort() *Check {
 				return unknown("RDMA port state", p.State.Source)
 			}
 			s := p.State.Value
-			actual := fmt.Sprintf("%s/%d %s, link layer %s", p.RDMADevice, p.RDMAPort, s.State, s.LinkLayer)
+			actual := p.RDMADevice + "/" + strconv.Itoa(p.RDMAPort) + " " + s.State + ", link layer " + s.LinkLayer
 			if s.PhysState != "" {
-				actual = fmt.Sprintf("%s/%d %s (%s), link layer %s", p.RDMADevice, p.RDMAPort, s.State, s.PhysState, s.LinkLayer)
+				actual = p.RDMADevice + "/" + strconv.Itoa(p.RDMAPort) + " " + s.State + " (" + s.PhysState + "), link layer " + s.LinkLayer
 			}
 			if s.State == "PORT_ACTIVE" && s.LinkLayer == "Ethernet" {
 				return verdict{status: Pass, actual: actual}
@@ -127,7 +128,7 @@ func hostGIDV2() *Check {
 			var found, missing []string
 			for _, a := range ips {
 				if idx, ok := v2Index(p.GIDs.Value, a); ok {
-					found = append(found, fmt.Sprintf("%s on %s -> GID index %d", a.ip, a.netdev, idx))
+					found = append(found, a.ip.String()+" on "+a.netdev+" -> GID index "+strconv.Itoa(idx))
 				} else {
 					missing = append(missing, fmt.Sprintf("%s on %s", a.ip, a.netdev))
 				}
@@ -224,7 +225,7 @@ func hostMTU() *Check {
 			devs := append([]topology.Netdev{p.Link.Value}, p.Uppers...)
 			var parts, wrong []string
 			for _, n := range devs {
-				parts = append(parts, fmt.Sprintf("%s %d", n.Name, n.MTU))
+				parts = append(parts, n.Name+" "+strconv.Itoa(n.MTU))
 				if n.MTU != r.HostMTU {
 					wrong = append(wrong, n.Name)
 				}
@@ -255,7 +256,7 @@ func hostRoCEMTU() *Check {
 				return unknown("RDMA active_mtu", p.State.Source)
 			}
 			s := p.State.Value
-			actual := fmt.Sprintf("active_mtu %d (max_mtu %d)", s.ActiveMTU, s.MaxMTU)
+			actual := "active_mtu " + strconv.Itoa(s.ActiveMTU) + " (max_mtu " + strconv.Itoa(s.MaxMTU) + ")"
 			if s.ActiveMTU == r.RoCEMTU {
 				return verdict{status: Pass, actual: actual}
 			}

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/recipe"
@@ -62,7 +63,7 @@ func hostDSCPMap() *Check {
 				return verdict{status: Skip, actual: "trust " + q.Trust, message: "the DSCP map is not used while trust is " + q.Trust + " (see HOST-TRUST)"}
 			}
 			prio, ok := q.DSCPToPrio[r.RoCEDSCP]
-			actual := fmt.Sprintf("DSCP %d -> priority %d", r.RoCEDSCP, prio)
+			actual := "DSCP " + strconv.Itoa(r.RoCEDSCP) + " -> priority " + strconv.Itoa(prio)
 			if !ok {
 				actual = fmt.Sprintf("DSCP %d not mapped", r.RoCEDSCP)
 			}
@@ -92,7 +93,7 @@ func Priorities(ps []int) string {
 	}
 	s := make([]string, len(ps))
 	for i, p := range ps {
-		s[i] = fmt.Sprint(p)
+		s[i] = strconv.Itoa(p)
 	}
 	if len(ps) == 1 {
 		return "priority " + s[0]
@@ -144,7 +145,7 @@ func hostPause() *Check {
 				return unknown("global pause", p.Pause.Source)
 			}
 			pp := p.Pause.Value
-			actual := fmt.Sprintf("pause RX %s, TX %s", onOff(pp.RX), onOff(pp.TX))
+			actual := "pause RX " + onOff(pp.RX) + ", TX " + onOff(pp.TX)
 			if !pp.RX && !pp.TX {
 				return verdict{status: Pass, actual: actual}
 			}
@@ -169,7 +170,7 @@ func hostECN() *Check {
 				return unknown("DCQCN enablement", p.DCQCN.Source)
 			}
 			np, rp := p.DCQCN.Value.NP[r.RoCEPriority], p.DCQCN.Value.RP[r.RoCEPriority]
-			actual := fmt.Sprintf("priority %d: notification point %s, reaction point %s", r.RoCEPriority, onOff(np), onOff(rp))
+			actual := "priority " + strconv.Itoa(r.RoCEPriority) + ": notification point " + onOff(np) + ", reaction point " + onOff(rp)
 			if np && rp {
 				return verdict{status: Pass, actual: actual}
 			}
@@ -192,9 +193,9 @@ func hostCNP() *Check {
 				return unknown("CNP DSCP", p.CNP.Source)
 			}
 			c := p.CNP.Value
-			actual := fmt.Sprintf("CNP DSCP %d", c.DSCP)
+			actual := "CNP DSCP " + strconv.Itoa(c.DSCP)
 			if c.HasPrio {
-				actual += fmt.Sprintf(", priority %d", c.Priority)
+				actual += ", priority " + strconv.Itoa(c.Priority)
 			}
 			if c.DSCP == r.CNPDSCP && (!c.HasPrio || c.Priority == r.CNPPriority) {
 				return verdict{status: Pass, actual: actual}
@@ -240,7 +241,7 @@ func hostToS() *Check {
 				return verdict{status: Fail, actual: "no default ToS (traffic leaves with DSCP 0)", message: "no RoCE ToS is configured",
 					evidence: ev(p.ToS.Source)}
 			}
-			actual := fmt.Sprintf("ToS %d (DSCP %d) from %s", t.Value, t.Value>>2, t.From)
+			actual := "ToS " + strconv.Itoa(t.Value) + " (DSCP " + strconv.Itoa(t.Value>>2) + ") from " + t.From
 			if slices.Contains(r.RoCEToS, t.Value) {
 				return verdict{status: Pass, actual: actual}
 			}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -41,9 +42,9 @@ func hostPFCStorm() *Check {
 				return verdict{status: Skip, actual: "no pause-storm counters",
 					message: "the NIC driver does not count pause storms (not mlx5)"}
 			}
-			actual := fmt.Sprintf("%s %d, %s %d", stormWarning, warn, stormError, errs)
+			actual := stormWarning + " " + strconv.FormatInt(warn, 10) + ", " + stormError + " " + strconv.FormatInt(errs, 10)
 			if p.PFCPreventionMs.Usable() {
-				actual += fmt.Sprintf(", storm prevention timeout %d ms", p.PFCPreventionMs.Value)
+				actual += ", storm prevention timeout " + strconv.Itoa(p.PFCPreventionMs.Value) + " ms"
 			}
 			switch {
 			case errs > 0:

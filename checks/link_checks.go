@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -63,7 +64,7 @@ func linkMTU() *Check {
 				return verdict{status: Error, actual: "unknown", message: why, evidence: src,
 					remediation: "make the unknown end readable (see its device and port results), then re-run"}
 			}
-			actual := fmt.Sprintf("%s %d, %s %d", a.ref, ma, b.ref, mb)
+			actual := a.ref.String() + " " + strconv.Itoa(ma) + ", " + b.ref.String() + " " + strconv.Itoa(mb)
 			ok := ma == mb
 			switch {
 			case a.host != nil && b.sw != nil:
@@ -103,7 +104,7 @@ func linkPFC() *Check {
 				return verdict{status: Error, actual: "unknown", message: why, evidence: src,
 					remediation: "make the unknown end readable (see its device and port results), then re-run"}
 			}
-			actual := fmt.Sprintf("%s PFC on %s%s; %s PFC on %s%s", a.ref, Priorities(pa), asa, b.ref, Priorities(pb), asb)
+			actual := a.ref.String() + " PFC on " + Priorities(pa) + asa + "; " + b.ref.String() + " PFC on " + Priorities(pb) + asb
 			if slices.Equal(pa, pb) && asa == "" && asb == "" {
 				return verdict{status: Pass, actual: actual}
 			}

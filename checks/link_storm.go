@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -72,8 +73,8 @@ func stormTimersVerdict(r recipe.Recipe, h, s end) verdict {
 	}
 	t := wd.Value
 	cycle := t.DetectionMs + t.RestorationMs
-	actual := fmt.Sprintf("%s pfc-prevention-tout %d ms; %s watchdog detection %d ms, restoration %d ms",
-		h.ref, nic.Value, s.ref, t.DetectionMs, t.RestorationMs)
+	actual := h.ref.String() + " pfc-prevention-tout " + strconv.Itoa(nic.Value) + " ms; " + s.ref.String() +
+		" watchdog detection " + strconv.Itoa(t.DetectionMs) + " ms, restoration " + strconv.Itoa(t.RestorationMs) + " ms"
 	ev := linkEvidence(h, s, func(e end) topology.Evidence {
 		if e.host != nil {
 			return e.host.PFCPreventionMs.Evidence()

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/recipe"
 	"github.com/roceaudit/roceaudit/topology"
@@ -48,9 +49,9 @@ func swMTU() *Check {
 		Hint:     "set the recipe's switch MTU on the port",
 		switchPort: func(r recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.MTU, "port MTU", func(m topology.MTU) verdict {
-				actual := fmt.Sprintf("MTU %d", m.Configured)
+				actual := "MTU " + strconv.Itoa(m.Configured)
 				if m.Kind == "ip" {
-					actual = fmt.Sprintf("IP MTU %d (frame class %d)", m.Configured, m.Normalized)
+					actual = "IP MTU " + strconv.Itoa(m.Configured) + " (frame class " + strconv.Itoa(m.Normalized) + ")"
 				}
 				if m.Normalized == r.SwitchMTU {
 					return verdict{status: Pass, actual: actual}
@@ -206,7 +207,7 @@ func swPause() *Check {
 		Hint:      "turn link-level flow control off on the port",
 		switchPort: func(_ recipe.Recipe, _ *topology.Device, p *topology.SwitchPort) verdict {
 			return switchFact(p.Pause, "link pause", func(pp topology.Pause) verdict {
-				actual := fmt.Sprintf("pause RX %s, TX %s", onOff(pp.RX), onOff(pp.TX))
+				actual := "pause RX " + onOff(pp.RX) + ", TX " + onOff(pp.TX)
 				if !pp.RX && !pp.TX {
 					return verdict{status: Pass, actual: actual}
 				}
@@ -234,7 +235,7 @@ func swECN() *Check {
 					return verdict{status: Error, actual: fmt.Sprintf("queue %d not reported", q),
 						message: fmt.Sprintf("the switch's ECN configuration does not mention queue %d", q)}
 				}
-				actual := fmt.Sprintf("queue %d ECN %s", q, onOff(m[q]))
+				actual := "queue " + strconv.Itoa(q) + " ECN " + onOff(m[q])
 				if m[q] {
 					return verdict{status: Pass, actual: actual}
 				}
@@ -279,7 +280,7 @@ func swCNPQueue() *Check {
 					return verdict{status: Error, actual: fmt.Sprintf("DSCP %d -> class %d, queue %d not reported", r.CNPDSCP, tc, q),
 						message: fmt.Sprintf("the switch's scheduler configuration does not mention queue %d", q)}
 				}
-				actual := fmt.Sprintf("DSCP %d -> class %d, queue %d %s", r.CNPDSCP, tc, q, s)
+				actual := "DSCP " + strconv.Itoa(r.CNPDSCP) + " -> class " + strconv.Itoa(tc) + ", queue " + strconv.Itoa(q) + " " + s
 				if s == "strict" {
 					return verdict{status: Pass, actual: actual}
 				}
@@ -338,11 +339,11 @@ func swBuffer() *Check {
 				d, ok := b.PGs[pg]
 				switch {
 				case ok:
-					actual = fmt.Sprintf("priority group %d: %s", pg, d)
+					actual = "priority group " + strconv.Itoa(pg) + ": " + d
 				case lossless:
-					actual = fmt.Sprintf("priority group %d lossless", pg)
+					actual = "priority group " + strconv.Itoa(pg) + " lossless"
 				default:
-					actual = fmt.Sprintf("no lossless buffer on priority group %d", pg)
+					actual = "no lossless buffer on priority group " + strconv.Itoa(pg)
 				}
 				if !ok && b.Profile != "" {
 					actual += " (" + b.Profile + ")"

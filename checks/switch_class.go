@@ -1,7 +1,7 @@
 package checks
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -10,9 +10,9 @@ import (
 func landing(p *topology.SwitchPort, m map[int]int, dscp int) string {
 	tc, ok := m[dscp]
 	if !ok {
-		return fmt.Sprintf("DSCP %d unmapped", dscp)
+		return "DSCP " + strconv.Itoa(dscp) + " unmapped"
 	}
-	return fmt.Sprintf("DSCP %d -> class %d (queue %d)", dscp, tc, p.QueueOf(tc))
+	return "DSCP " + strconv.Itoa(dscp) + " -> class " + strconv.Itoa(tc) + " (queue " + strconv.Itoa(p.QueueOf(tc)) + ")"
 }
 
 // lossyNote says, when the port's PFC is known, whether class tc is one PFC protects: ", a

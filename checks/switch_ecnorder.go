@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/roceaudit/roceaudit/buffers"
 	"github.com/roceaudit/roceaudit/recipe"
@@ -43,8 +44,8 @@ func swECNPFCOrder() *Check {
 					return verdict{status: Skip, actual: fmt.Sprintf("no lossless profile on priority group %d", pg), message: "nothing to order (see SW-BUFFER)"}
 				}
 				trigger, how := buffers.PFCTrigger(pfc)
-				actual := fmt.Sprintf("queue %d Kmin %d B (%s); priority group %d PFC trigger %d B = %s (%s)",
-					q, ecn.KMin, ecn.Profile, pg, trigger, how, pfc.Profile)
+				actual := "queue " + strconv.Itoa(q) + " Kmin " + strconv.FormatInt(ecn.KMin, 10) + " B (" + ecn.Profile + "); priority group " +
+					strconv.Itoa(pg) + " PFC trigger " + strconv.FormatInt(trigger, 10) + " B = " + how + " (" + pfc.Profile + ")"
 				if ecn.KMin < trigger {
 					return verdict{status: Pass, actual: actual}
 				}

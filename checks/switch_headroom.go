@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/buffers"
@@ -46,8 +47,9 @@ func swHeadroom() *Check {
 				if err != nil {
 					return verdict{status: Error, actual: "cannot compute the need", message: err.Error()}
 				}
-				actual := fmt.Sprintf("priority group %d %s: xoff %d B; need %d B for %d Mb/s, %d m, MTU %d on %s",
-					pg, got.Profile, got.Xoff, need.Xoff, h.SpeedMbps, h.CableM, h.PortMTU, h.ASIC.Name)
+				actual := "priority group " + strconv.Itoa(pg) + " " + got.Profile + ": xoff " + strconv.Itoa(got.Xoff) + " B; need " +
+					strconv.Itoa(need.Xoff) + " B for " + strconv.Itoa(h.SpeedMbps) + " Mb/s, " + strconv.Itoa(h.CableM) + " m, MTU " +
+					strconv.Itoa(h.PortMTU) + " on " + h.ASIC.Name
 				if got.Xoff >= need.Xoff {
 					return verdict{status: Pass, actual: actual}
 				}
