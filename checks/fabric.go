@@ -103,16 +103,15 @@ func (e end) pfc() (prios []int, asym string, why string, src *topology.Evidence
 	case e.sw != nil && e.sw.PFC.Usable() && e.sw.PFC.Value.Mode == "auto" && e.sw.PFC.Value.Oper == "":
 		return nil, "", e.ref.String() + " negotiates PFC over DCBX (mode auto): operational state unknown", ev(e.sw.PFC.Evidence()), false
 	case e.sw != nil && e.sw.PFC.Usable():
-		set := map[int]bool{}
-		for _, p := range append(append([]int(nil), e.sw.PFC.Value.RX...), e.sw.PFC.Value.TX...) {
-			set[p] = true
-		}
-		var out []int
-		for p := 0; p < 8; p++ {
-			if set[p] {
-				out = append(out, p)
+		var set [8]bool // only priorities 0..7 are listed
+		for _, list := range [...][]int{e.sw.PFC.Value.RX, e.sw.PFC.Value.TX} {
+			for _, p := range list {
+				if p >= 0 && p < len(set) {
+					set[p] = true
+				}
 			}
 		}
+		out := prioList(set)
 		if len(e.sw.PFC.Value.RX) != len(e.sw.PFC.Value.TX) || len(out) != len(e.sw.PFC.Value.RX) {
 			asym = " (asymmetric)"
 		}

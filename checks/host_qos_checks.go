@@ -88,18 +88,25 @@ func prioList(bits [8]bool) []int {
 
 // Priorities renders a priority set for people.
 func Priorities(ps []int) string {
-	if len(ps) == 0 {
+	switch {
+	case len(ps) == 0:
 		return "no priority"
+	case len(ps) == 1 && ps[0] >= 0 && ps[0] < len(onePriority):
+		return onePriority[ps[0]] // most ports' and links' texts: not built each time
+	case len(ps) == 1:
+		return "priority " + strconv.Itoa(ps[0])
 	}
-	s := make([]string, len(ps))
+	b := append(make([]byte, 0, 16+3*len(ps)), "priorities "...)
 	for i, p := range ps {
-		s[i] = strconv.Itoa(p)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(p), 10)
 	}
-	if len(ps) == 1 {
-		return "priority " + s[0]
-	}
-	return "priorities " + strings.Join(s, ",")
+	return string(b)
 }
+
+var onePriority = [...]string{"priority 0", "priority 1", "priority 2", "priority 3", "priority 4", "priority 5", "priority 6", "priority 7"}
 
 func hostPFC() *Check {
 	return &Check{

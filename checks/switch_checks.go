@@ -142,7 +142,7 @@ func swPFC() *Check {
 					return verdict{status: Fail, actual: "negotiated (mode auto), operationally off",
 						message: "DCBX negotiation did not enable PFC on this port: PFC is not operational and the hop is lossy"}
 				}
-				rx, tx := slices.Sorted(slices.Values(pfc.RX)), slices.Sorted(slices.Values(pfc.TX))
+				rx, tx := sortedInts(pfc.RX), sortedInts(pfc.TX)
 				actual := "PFC on " + Priorities(rx)
 				if !slices.Equal(rx, tx) {
 					actual = fmt.Sprintf("asymmetric PFC: rx %s, tx %s", Priorities(rx), Priorities(tx))
@@ -180,7 +180,7 @@ func swPFCWatchdog() *Check {
 				return verdict{status: Skip, actual: "no PFC to watch", message: fmt.Sprintf("PFC is off on priority %d (see SW-PFC)", r.RoCEPriority)}
 			}
 			return switchFact(p.PFCWatchdog, "PFC watchdog", func(m map[int]bool) verdict {
-				var on []int
+				on := make([]int, 0, len(m))
 				for prio, enabled := range m {
 					if enabled {
 						on = append(on, prio)
@@ -355,4 +355,12 @@ func swBuffer() *Check {
 			})
 		},
 	}
+}
+
+// sortedInts is s sorted, s itself when it is already (read only: it may be a fact's).
+func sortedInts(s []int) []int {
+	if slices.IsSorted(s) {
+		return s
+	}
+	return slices.Sorted(slices.Values(s))
 }

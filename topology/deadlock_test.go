@@ -295,3 +295,21 @@ func TestFailedTwinLinksKeepTheirOrder(t *testing.T) {
 		t.Fatal("no twin links both opened a valley: the order between them was not tested")
 	}
 }
+
+// Endpoints sort as their texts do, whatever bytes their names hold around the colon.
+func TestCompareEndpointTextsIsStringOrder(t *testing.T) {
+	names := []string{"", "a", "a:", "a:b", "a-b", "a:b:c", "ab", "a0", "a9", "b", ":", "::", "a;", "é", "a\x00"}
+	var eps []Endpoint
+	for _, d := range names {
+		for _, i := range names {
+			eps = append(eps, Endpoint{Device: d, Interface: i})
+		}
+	}
+	for _, x := range eps {
+		for _, y := range eps {
+			if got, want := compareEndpointTexts(x, y), strings.Compare(x.String(), y.String()); got != want {
+				t.Fatalf("compareEndpointTexts(%q, %q) = %d, strings.Compare of their texts %d", x, y, got, want)
+			}
+		}
+	}
+}
