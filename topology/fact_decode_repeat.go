@@ -37,25 +37,28 @@ import (
 // bytes where decoding read every key, string and number. Its lists and maps are then
 // shared, as decoded maps already were: no reader writes to a decoded fact. Then
 // BenchmarkDecodeDevices (10 interleaved runs): CPU 417 -> 342 ms an op (-18%), 34% fewer
-// allocations, 9% more bytes (each platform's two line copies); copying each line is ~3%
+// allocations, 9% more bytes (line copies, see platformDecoded); copying each line is ~3%
 // of decoding.
 
-// decoded are the strings, maps and facts of one device, in the order they were decoded,
-// and a copy of its line (the facts' texts).
+// decoded are the strings, maps and facts of one device, in the order they were decoded.
 type decoded struct {
 	strs  []decodedString
 	maps  []decodedMap
 	facts []decodedFact
-	line  []byte
 }
 
-// platformDecoded are the last device of a platform's and the one being decoded; their
-// lists and line buffers are swapped and reused, each platform's the size of its lines.
-type platformDecoded struct{ last, next decoded }
+// platformDecoded are the last device of a platform's and the one being decoded (their lists
+// swapped and reused), and a copy of the last one's line, its facts' texts. The line being
+// decoded replaces it once done: one copy a platform, not two (they were 48 of the ~400 MB
+// that reading the 10k snapshot allocates, grown to each platform's longest line).
+type platformDecoded struct {
+	last, next decoded
+	line       []byte
+}
 
 type decodedFact struct {
 	t          reflect.Type
-	start, end int            // its text, in line
+	start, end int            // its text, in its device's line
 	val        unsafe.Pointer // the value decoded (nil: not one to copy)
 	s0, s1     int            // the strings decoded within it, in strs
 	m0, m1     int            // the maps, in maps
@@ -89,8 +92,8 @@ func (dec *planDecoder) startDevice(line []byte) {
 // endDevice keeps what the device in line decoded as the guesses for the next one of its
 // platform (also after a fallback: what was recorded was decoded right).
 func (dec *planDecoder) endDevice(line []byte) {
-	dec.cur.line = append(dec.cur.line[:0], line...)
 	pd := dec.platform
+	pd.line = append(pd.line[:0], line...)
 	pd.last, pd.next = pd.next, pd.last
 	dec.guess, dec.cur, dec.platform = nil, nil, nil
 }
@@ -170,7 +173,7 @@ func factGuess(t reflect.Type, inner *plan) decodeFunc {
 		if fresh && k < len(guess.facts) {
 			g := &guess.facts[k]
 			end := dec.i + g.end - g.start
-			if g.t == t && g.val != nil && end <= len(dec.b) && string(dec.b[dec.i:end]) == string(guess.line[g.start:g.end]) {
+			if g.t == t && g.val != nil && end <= len(dec.b) && string(dec.b[dec.i:end]) == string(dec.platform.line[g.start:g.end]) {
 				reflect.NewAt(t, p).Elem().Set(reflect.NewAt(t, g.val).Elem())
 				// What decoding it would have recorded, so the places after it stay aligned.
 				s0, m0 := len(cur.strs), len(cur.maps)
