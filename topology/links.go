@@ -87,9 +87,25 @@ func pairOf(l Link) pairKey {
 
 func resolveLinks(s *Snapshot) ([]Link, []DeclaredLink) {
 	seenLLDP := lldpLinks(s)
-	atPort := make(map[endKey]Link, 2*len(seenLLDP)) // sized once: tens of thousands of links
-	for _, l := range seenLLDP {
-		atPort[endOf(l.A)], atPort[endOf(l.B)] = l, l
+	// The LLDP link at each end of a declared link (the last one listed there). Only those
+	// ends are kept: a map of every end of ~64,000 LLDP links, for the few declared ones a
+	// snapshot usually has, was a quarter of resolving the 10k lab snapshot's links.
+	type seenAt struct {
+		link Link
+		ok   bool
+	}
+	atPort := make(map[endKey]seenAt, 2*len(s.Links))
+	for _, l := range s.Links {
+		atPort[endOf(l.A)], atPort[endOf(l.B)] = seenAt{}, seenAt{}
+	}
+	if len(atPort) > 0 {
+		for _, l := range seenLLDP {
+			for _, end := range [2]endKey{endOf(l.A), endOf(l.B)} {
+				if _, declared := atPort[end]; declared {
+					atPort[end] = seenAt{l, true}
+				}
+			}
+		}
 	}
 	keys := make(map[pairKey]struct{}, len(s.Links)+len(seenLLDP))
 	var out []Link // nil when there is none, as before
@@ -107,8 +123,8 @@ func resolveLinks(s *Snapshot) ([]Link, []DeclaredLink) {
 	for _, l := range s.Links {
 		dl := DeclaredLink{Link: l}
 		for _, end := range []PortRef{l.A, l.B} {
-			if seen, ok := atPort[endOf(end)]; ok && dl.Seen == nil {
-				seen := seen
+			if at := atPort[endOf(end)]; at.ok && dl.Seen == nil {
+				seen := at.link
 				dl.Seen, dl.Agrees = &seen, pairOf(seen) == pairOf(l)
 			}
 		}
