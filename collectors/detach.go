@@ -189,10 +189,11 @@ func (in *interner) copyOfLocked(s string) string {
 }
 
 // detach rewrites every string reachable from v, a pointer, with its own copy, and every
-// number-keyed map with the run's shared one. Keys cannot be rewritten in place: a map holding
-// strings is rebuilt from copies. Unexported fields are left as they are. v's type is looked
-// up once (planOf); the walk below it is compiled. A v that is not a pointer is left as it is
-// too, but for the elements of a slice.
+// map[int]int, map[int]bool and map[int]string with the run's shared one (shareMap). Keys
+// cannot be rewritten in place: another map holding strings (or keyed by number) is rebuilt
+// from copies. Unexported fields are left as they are. v's type is looked up once (planOf);
+// the walk below it is compiled. A v that is not a pointer is left as it is, but a slice's
+// elements are detached in place.
 func (in *interner) detach(v any) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {

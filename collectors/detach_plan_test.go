@@ -501,3 +501,40 @@ func TestDetachSwitchBufferMaps(t *testing.T) {
 		t.Error("a buffer map was shared between devices")
 	}
 }
+
+// A string set in several facts is one string, and so is its copy; a string and a prefix of
+// it (the same bytes, fewer of them) stay two, however many prefixes there are.
+func TestDetachRepeatedStringsAndPrefixes(t *testing.T) {
+	out := "ens1np0 ibv_devinfo -v " + strings.Repeat("0123456789", 100)
+	name, prefix, cmd := out[:7], out[:4], out[8:22]
+	var prefixes []string
+	for n := range len(out) {
+		prefixes = append(prefixes, out[:n+1])
+	}
+	mk := func() *topology.Device {
+		dev := &topology.Device{Name: prefix, Host: &topology.HostFacts{}}
+		dev.Host.AppSettings.Value = []topology.AppSetting{{Key: name, Value: out[:11]}}
+		for range 3 { // each more than one batch
+			dev.Host.Ports = append(dev.Host.Ports, &topology.HostPort{
+				Netdev: name, LAGMaster: prefix, LAGSlaves: slices.Clone(prefixes),
+				Link:  topology.Known(topology.Netdev{Name: name, Lower: prefix}, topology.Evidence{Command: cmd}),
+				State: topology.Known(topology.RDMAPort{State: out[:7]}, topology.Evidence{Command: out[8:11]}),
+			})
+		}
+		return dev
+	}
+	dev, want := mk(), mk()
+	in := newInterner()
+	in.detach(dev)
+	if diff := cmp.Diff(want, dev); diff != "" {
+		t.Fatalf("detach changed the facts (-want +got):\n%s", diff)
+	}
+	visitStrings(reflect.ValueOf(dev), func(s string) {
+		if within(s, out) {
+			t.Errorf("%q still points into the output", s)
+		}
+		if s != "" && !sameMemory(s, in.m[s]) {
+			t.Errorf("%q is not the run's one copy", s)
+		}
+	}, nil)
+}
