@@ -30,7 +30,16 @@ type internSlot struct {
 }
 
 func newInternTable() *internTable {
-	return &internTable{seed: maphash.MakeSeed(), slots: make([]internSlot, 1<<12)}
+	return &internTable{seed: maphash.MakeSeed(), slots: newSlots(1 << 12)}
+}
+
+// newSlots makes n empty slots, written through once: a table is probed at random, and a
+// fresh page first read there maps the kernel's zero page, so that the insert after it is
+// a second, copy-on-write fault (perf: ~16,000 faults at the 10k snapshot's two tables).
+func newSlots(n int) []internSlot {
+	s := make([]internSlot, n)
+	clear(unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(n)*unsafe.Sizeof(s[0])))
+	return s
 }
 
 // find looks raw up. When it is not there, slot is where add puts it.
@@ -59,7 +68,7 @@ func (t *internTable) add(ds decodedString, slot int, hash uint32) {
 
 func (t *internTable) grow() {
 	old := t.slots
-	t.slots = make([]internSlot, 2*len(old))
+	t.slots = newSlots(2 * len(old))
 	mask := len(t.slots) - 1
 	for _, s := range old {
 		if s.raw == nil {

@@ -159,7 +159,6 @@ func isFact(t reflect.Type) bool {
 // factGuess decodes a fact of type t through inner, or copies it from the same place in the
 // last device of the platform when its text is the same.
 func factGuess(t reflect.Type, inner *plan) decodeFunc {
-	size := t.Size()
 	return func(dec *planDecoder, p unsafe.Pointer) error {
 		dec.ws()
 		cur, guess := dec.cur, dec.guess
@@ -167,7 +166,7 @@ func factGuess(t reflect.Type, inner *plan) decodeFunc {
 		// Decoding into a fact decoded before (a repeated key) merges into it, as
 		// encoding/json does: that is neither a copy nor what a fresh decoding of the text
 		// gives, to be copied later.
-		fresh := zeroed(p, size)
+		fresh := dec.reused == 0
 		// A value decoded into scratch (a list element, a map value) does not stay there.
 		stays := fresh && dec.unstable == 0
 		if fresh && k < len(guess.facts) {
@@ -200,20 +199,4 @@ func factGuess(t reflect.Type, inner *plan) decodeFunc {
 		cur.facts[k] = f
 		return nil
 	}
-}
-
-// zeroed says whether the size bytes at p are all zero.
-func zeroed(p unsafe.Pointer, size uintptr) bool {
-	i := uintptr(0)
-	for ; i+8 <= size; i += 8 {
-		if *(*uint64)(unsafe.Add(p, i)) != 0 {
-			return false
-		}
-	}
-	for ; i < size; i++ {
-		if *(*byte)(unsafe.Add(p, i)) != 0 {
-			return false
-		}
-	}
-	return true
 }

@@ -65,6 +65,8 @@ func FuzzPlannedDecoderAfterAnother(f *testing.F) {
 		{`{"platform":"p","switch":{"ports":[{"dscp_to_tc":{"value":{"1":2}}}]}}`, `{"platform":"p","switch":{"ports":[{"tc_to_queue":{"value":{"1":2}}}]}}`},
 		{`{"platform":"p","switch":{"ports":[{"mtu":{"value":{"configured":1}}},{"mtu":{"status":"known"}}]}}`,
 			`{"platform":"p","switch":{"ports":[{"mtu":{"value":{"configured":1}},"mtu":{"status":"known"}}]}}`},
+		{`{"platform":"p","host":{"ports":[{"pfc_prevention_ms":{"value":1}}],"nccl_gid_index":{"status":"known"}}}`,
+			`{"platform":"p","host":{"nccl_gid_index":{"value":1}},"host":{"nccl_gid_index":{"status":"known"}}}`},
 	} {
 		f.Add(seed[0], seed[1])
 	}

@@ -183,6 +183,9 @@ func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
 		// merges into the first, as encoding/json does.
 		`{"name":"leaf4","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"tc_to_queue":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
 		`{"name":"leaf5","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"dscp_to_tc":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+		// ... and a fact decoded into again through a repeated pointer key.
+		`{"name":"gpu6","platform":"q","host":{"ports":[{"pfc_prevention_ms":{"value":1}}],"nccl_gid_index":{"status":"known"}}}`,
+		`{"name":"gpu7","platform":"q","host":{"nccl_gid_index":{"value":1}},"host":{"nccl_gid_index":{"status":"known"}}}`,
 	} {
 		if !decodeBothWith(t, dec, line, opts) {
 			t.Fatalf("fell back on %s", line)
