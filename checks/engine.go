@@ -269,10 +269,13 @@ func deviceResults(r recipe.Recipe, cat []*Check, f *fabric, sc *scope, linked m
 		}
 	}
 	if d.Switch != nil {
-		peers := map[string]topology.PortRef{}
-		for port, peer := range linked[d.Name] {
-			if sc.hasPort(d.Name, port) {
-				peers[port] = peer
+		peers := linked[d.Name] // read only: a copy only when a scope narrows it
+		if sc != nil {
+			peers = map[string]topology.PortRef{}
+			for port, peer := range linked[d.Name] {
+				if sc.hasPort(d.Name, port) {
+					peers[port] = peer
+				}
 			}
 		}
 		out = switchResults(r, cat, f, d, peers, opts, out)
@@ -342,9 +345,14 @@ func declaredInScope(sc *scope, dl topology.DeclaredLink) bool {
 // switchResults appends to out the checks of the ports of one switch that link two
 // inventory devices.
 func switchResults(r recipe.Recipe, cat []*Check, f *fabric, d *topology.Device, peers map[string]topology.PortRef, opts Options, out []Result) []Result {
-	ports := map[string]*topology.SwitchPort{}
-	for _, p := range d.Switch.Ports {
-		ports[topology.NormalizePort(p.Name)] = p
+	// The fabric's index of the switch's ports, the same map built from the same ports,
+	// unless another device of the fabric holds the name.
+	ports := f.swPorts[d.Name]
+	if f.devices[d.Name] != d || (ports == nil && len(d.Switch.Ports) > 0) {
+		ports = map[string]*topology.SwitchPort{}
+		for _, p := range d.Switch.Ports {
+			ports[topology.NormalizePort(p.Name)] = p
+		}
 	}
 	names := make([]string, 0, len(peers))
 	for n := range peers {
