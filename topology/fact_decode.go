@@ -778,8 +778,9 @@ func structDecoder(t reflect.Type) decodeFunc {
 			dec.i++
 			return nil
 		}
-		next := 0       // keys come in field order from the writer: try the next field first
-		var seen uint64 // the fields decoded in this object (past 64, any may have been)
+		next := 0               // keys come in field order from the writer: try the next field first
+		var seen uint64         // the fields decoded in this object
+		var seenPast64 []uint64 // and those past the 64th, in the rare struct that has them
 		for {
 			f, err := dec.fieldKey(fields, byName, next)
 			if err != nil {
@@ -796,15 +797,14 @@ func structDecoder(t reflect.Type) decodeFunc {
 				err = dec.skip()
 			default:
 				next = f.index + 1
-				again := f.index >= 64 || seen&(1<<f.index) != 0
-				seen |= 1 << (f.index & 63)
-				if again {
-					dec.reused++
+				// A key given twice merges into its first value, as in encoding/json; the
+				// facts recorded while decoding the first (the next device's guesses) would
+				// then carry the merge into another device. The writer never repeats a key:
+				// such a line is encoding/json's.
+				if seenField(&seen, &seenPast64, f.index) {
+					return errFallback
 				}
 				err = f.plan.decode(dec, unsafe.Add(p, f.offset))
-				if again {
-					dec.reused--
-				}
 			}
 			if err != nil {
 				return err
@@ -814,6 +814,21 @@ func structDecoder(t reflect.Type) decodeFunc {
 			}
 		}
 	}
+}
+
+// seenField marks field i seen and says whether it already was.
+func seenField(seen *uint64, past64 *[]uint64, i int) bool {
+	w, bit := seen, uint64(1)<<(i&63)
+	if i >= 64 {
+		k := i/64 - 1
+		for len(*past64) <= k {
+			*past64 = append(*past64, 0)
+		}
+		w = &(*past64)[k]
+	}
+	was := *w&bit != 0
+	*w |= bit
+	return was
 }
 
 // nextMember reads what follows an object's member: a comma (more is true) or the end.

@@ -179,16 +179,19 @@ func TestPlannedDecoderGuessesFromTheLastDevice(t *testing.T) {
 		`{"name":"gpu5","platform":"linux","host":{"ports":[{"netdev":"ens10","link":{"value":{"name":"ens","addresses":["10.0.0.3","ens1"]},"status":"known","source":{"command":"ip -j addr","excerpt":"a\u000abc"}},"qos":{"value":{"dscp_to_prio":{"26" : 3},"tc_tsa":{"0":"strict"}}}}]}}`,
 		`{"name":"leaf2","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":3}}}]}}`,
 		`{"name":"leaf3","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
-		// A fact whose text the last device had at this place, given twice: the second
-		// merges into the first, as encoding/json does.
 		`{"name":"leaf4","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"tc_to_queue":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+		// A fact whose text the last device had at this place, given twice (left to
+		// encoding/json, which merges the second into the first), then one without.
 		`{"name":"leaf5","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}},"dscp_to_tc":{"status":"known"}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
-		// ... and a fact decoded into again through a repeated pointer key.
+		`{"name":"leaf6","platform":"sonic","switch":{"ports":[{"name":"Ethernet0","dscp_to_tc":{"value":{"26":3}}},{"name":"Ethernet4","dscp_to_tc":{"value":{"26":4}}}]}}`,
+		// ... and a repeated pointer key.
 		`{"name":"gpu6","platform":"q","host":{"ports":[{"pfc_prevention_ms":{"value":1}}],"nccl_gid_index":{"status":"known"}}}`,
 		`{"name":"gpu7","platform":"q","host":{"nccl_gid_index":{"value":1}},"host":{"nccl_gid_index":{"status":"known"}}}`,
+		`{"name":"gpu8","platform":"q","host":{"nccl_gid_index":{"value":1}}}`,
 	} {
-		if !decodeBothWith(t, dec, line, opts) {
-			t.Fatalf("fell back on %s", line)
+		repeated := strings.Contains(line, `"leaf5"`) || strings.Contains(line, `"gpu7"`)
+		if decoded := decodeBothWith(t, dec, line, opts); decoded == repeated {
+			t.Fatalf("decoded %v (a key repeated: %v) %s", decoded, repeated, line)
 		}
 	}
 }
