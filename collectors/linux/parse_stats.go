@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/internal/memo"
 )
 
 // splitHwCounterPath splits the path of a `grep -H` line over hw_counters,
@@ -97,7 +96,7 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []st
 	}
 	out := make(map[string]int64, size)
 	kept0 := kept
-	words := wordMemo()
+	words := counterWordMemo.Map()
 	var met []string // names words lacks
 	header := false
 	n := 0
@@ -146,7 +145,7 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []st
 	if !header {
 		return nil, 0, kept0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
-	rememberWords(words, met)
+	counterWordMemo.Add(met...)
 	return out, rows, kept, nil
 }
 
@@ -180,7 +179,7 @@ func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCount
 		dst = make([]hwCounter, 0, strings.Count(grepText, "\n")+1)
 	}
 	dst0, kept0 := len(dst), kept
-	words := wordMemo()
+	words := counterWordMemo.Map()
 	var met []string // names words lacks
 	// A port's lines share one directory: once split, a path in it only reads its NAME.
 	dir, devWord := "", false
@@ -224,84 +223,17 @@ func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCount
 	if len(dst) == dst0 {
 		return nil, kept0, fmt.Errorf("hw_counters: no counter lines (expected PATH:VALUE per counter file)")
 	}
-	rememberWords(words, met)
+	counterWordMemo.Add(met...)
 	return dst, kept, nil
 }
 
-// counterWordMemo holds hasCounterWord of the counter names met, read without a lock: a
-// host's NICs and a fleet's hosts print the same few hundred names, and the search was a
-// fifth of a port's counters (a look-up costs a third of it). A parse that met names it
-// lacks adds them to a copy, until it holds counterWordMemoMax names.
-var counterWordMemo struct {
-	sync.Mutex
-	m atomic.Pointer[map[string]bool]
-}
+// counterWordMemo holds hasCounterWord of the counter names met: a host's NICs and a fleet's
+// hosts print the same few hundred names, and the search was a fifth of a port's counters
+// (a look-up costs a third of it). A parse reads one Map and adds the names it lacked.
+var counterWordMemo = memo.New(4096, hasCounterWord)
 
-const counterWordMemoMax = 4096
+// rdmaNames holds "rdma_"+name for the hw counter names (a few dozen, alike on every port),
+// so merging a port's hw counters allocates no key.
+var rdmaNames = memo.New(1024, func(name string) string { return "rdma_" + name })
 
-// wordMemo is the memo as it is now, for one parse to read.
-func wordMemo() map[string]bool {
-	if m := counterWordMemo.m.Load(); m != nil {
-		return *m
-	}
-	return nil
-}
-
-// rememberWords adds names, which read lacked, to the memo.
-func rememberWords(read map[string]bool, names []string) {
-	if len(names) == 0 || len(read) >= counterWordMemoMax {
-		return
-	}
-	counterWordMemo.Lock()
-	defer counterWordMemo.Unlock()
-	old := wordMemo()
-	m := make(map[string]bool, min(len(old)+len(names), counterWordMemoMax))
-	for k, v := range old {
-		m[k] = v
-	}
-	for _, name := range names {
-		if len(m) >= counterWordMemoMax {
-			break
-		}
-		if _, ok := m[name]; !ok {
-			m[strings.Clone(name)] = hasCounterWord(name)
-		}
-	}
-	counterWordMemo.m.Store(&m)
-}
-
-// rdmaNames caches "rdma_"+name for the hw counter names (a few dozen, alike on every port),
-// so merging a port's hw counters allocates no key; bounded, past which names are built.
-// Readers load the map without a lock (a lock per counter was contended by a host's
-// concurrent tasks); a miss copies it under the lock, at most rdmaNamesMax times.
-var rdmaNames struct {
-	sync.Mutex
-	m atomic.Pointer[map[string]string]
-}
-
-const rdmaNamesMax = 1024
-
-func rdmaName(name string) string {
-	if m := rdmaNames.m.Load(); m != nil {
-		if s, ok := (*m)[name]; ok {
-			return s
-		}
-	}
-	s := "rdma_" + name
-	rdmaNames.Lock()
-	defer rdmaNames.Unlock()
-	var old map[string]string
-	if m := rdmaNames.m.Load(); m != nil {
-		old = *m
-	}
-	if _, ok := old[name]; ok || len(old) >= rdmaNamesMax {
-		return s
-	}
-	m := make(map[string]string, len(old)+1)
-	for k, v := range old {
-		m[k] = v
-	}
-	m[strings.Clone(name)] = s
-	rdmaNames.m.Store(&m)
-	return s
-}
+func rdmaName(name string) string { return rdmaNames.Get(name) }
