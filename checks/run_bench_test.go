@@ -6,6 +6,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/collectors/platforms"
+	"github.com/roceaudit/roceaudit/internal/benchcpu"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -25,11 +26,10 @@ func BenchmarkRunSnapshot(b *testing.B) {
 	}
 	opts := checks.Options{Remedy: platforms.Registry().Remedy}
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		if len(checks.Run(snap, opts)) == 0 {
 			b.Fatal("no result")
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/roceaudit/roceaudit/internal/benchcpu"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -231,11 +232,11 @@ func BenchmarkDetachRail8Host(b *testing.B) {
 	var (
 		i, n  = batch, 0
 		cpu   time.Duration
-		start = detachCPU()
+		start = benchcpu.Process()
 	)
 	for b.Loop() {
 		if i == batch {
-			cpu += detachCPU() - start
+			cpu += benchcpu.Process() - start
 			b.StopTimer()
 			for j := range devs {
 				devs[j] = topology.Device{}
@@ -245,12 +246,12 @@ func BenchmarkDetachRail8Host(b *testing.B) {
 			}
 			i = 0
 			b.StartTimer()
-			start = detachCPU()
+			start = benchcpu.Process()
 		}
 		in.detach(&devs[i])
 		i++
 		n++
 	}
-	cpu += detachCPU() - start
+	cpu += benchcpu.Process() - start
 	b.ReportMetric(float64(cpu)/float64(n), "cpu-ns/op")
 }

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/internal/benchcpu"
 )
 
 // BenchmarkDecodeDevices decodes, with one planned decoder as each of check's two reading
@@ -24,7 +26,7 @@ func BenchmarkDecodeDevices(b *testing.B) {
 	}
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		dec := newPlanDecoder(ReadOptions{CheckedCounters: true})
 		for _, l := range lines {
@@ -34,7 +36,6 @@ func BenchmarkDecodeDevices(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // sampleDeviceLines returns every nth device line of a line-oriented snapshot file.

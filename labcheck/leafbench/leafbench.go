@@ -19,14 +19,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/cli"
+	"github.com/roceaudit/roceaudit/internal/benchcpu"
 	"github.com/roceaudit/roceaudit/internal/golden"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/lab"
@@ -97,7 +96,7 @@ func (p Platform) LeafOverCLI(t *testing.T) {
 func (p Platform) CollectLeaf(b *testing.B) {
 	leaf, _ := p.Generated(b)
 	b.ReportAllocs()
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		labcheck.Collect(b, p.Collector, leaf.Device, leaf.Switch)
 	}
@@ -112,7 +111,7 @@ func (p Platform) CollectLeafCLI(b *testing.B) {
 	cfg := labcheck.ClientConfig(b, labtest.StartSSH(b, leaf.Device, "admin"), "admin")
 	cfg.Allowlist = p.Collector.Allowlist()
 	b.ReportAllocs()
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		s, err := cli.DialPlatform(b.Context(), cfg, p.Collector)
 		if err != nil {
@@ -133,7 +132,7 @@ func (p Platform) ParseLeaf(b *testing.B) {
 	leaf, _ := p.Generated(b)
 	r := p.record(b, leaf)
 	b.ReportAllocs()
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		dev := &topology.Device{Name: leaf.Name, Platform: p.Collector.Name(), Role: topology.RoleSwitch}
 		if err := p.Collector.Collect(context.Background(), r, inventory.DeviceSpec{Name: leaf.Name}, dev); err != nil {
@@ -181,19 +180,4 @@ func (r recorder) Run(ctx context.Context, cmd string) (collectors.Output, error
 		r.keep(cmd, out)
 	}
 	return out, err
-}
-
-// reportCPU, deferred at the start of the timed loop, reports the process's user+system CPU
-// per collection (cpu-ns/op): the emulator's, the SSH server's and the GC's included, which
-// wall time (ns/op) hides when a session waits on its peer or the GC runs on the other core.
-func reportCPU(b *testing.B) func() {
-	cpu := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	start := cpu()
-	return func() { b.ReportMetric(float64(cpu()-start)/float64(b.N), "cpu-ns/op") }
 }
