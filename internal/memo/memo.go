@@ -29,7 +29,7 @@ func (m *Memo[V]) Get(name string) V {
 		return v
 	}
 	v := m.f(name)
-	m.Add(name)
+	m.remember([]string{name}, func(string) V { return v })
 	return v
 }
 
@@ -42,7 +42,10 @@ func (m *Memo[V]) Map() map[string]V {
 }
 
 // Add remembers f of the names the memo lacks, one copy of the map for all of them.
-func (m *Memo[V]) Add(names ...string) {
+func (m *Memo[V]) Add(names ...string) { m.remember(names, m.f) }
+
+// remember adds value(name) for the names the memo lacks.
+func (m *Memo[V]) remember(names []string, value func(string) V) {
 	if len(names) == 0 || len(m.Map()) >= m.max {
 		return
 	}
@@ -58,7 +61,7 @@ func (m *Memo[V]) Add(names ...string) {
 			break
 		}
 		if _, ok := fresh[name]; !ok {
-			fresh[strings.Clone(name)] = m.f(name) // a clone: name may be a piece of an output
+			fresh[strings.Clone(name)] = value(name) // a clone: name may be a piece of an output
 		}
 	}
 	if len(fresh) > len(old) {
