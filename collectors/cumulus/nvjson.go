@@ -238,23 +238,35 @@ func countersQoSDecode(out string) (map[string]int64, error) {
 	return m, nil
 }
 
-// qosCounterNames are counterColumns' names (with jsonOnlyCounters) by JSON table, column and
-// class 0..15, made once: the per-port scan formats no name.
-var qosCounterNames = func() map[string]map[string]*[16]string {
-	out := map[string]map[string]*[16]string{}
+// qosTable is one JSON table of the counters with its columns' counter names by class
+// 0..15 (counterColumns' names with jsonOnlyCounters), made once: the per-port scan formats
+// no name, and finds tables and columns by comparing a few short strings rather than hashing
+// them into maps.
+type qosTable struct {
+	key  string
+	cols []qosColumn
+}
+
+type qosColumn struct {
+	col     string
+	byClass [16]string
+}
+
+var qosTables = func() []qosTable {
+	var out []qosTable
 	for _, spec := range counterColumns {
 		key := counterTables[spec.title]
-		cols := map[string]*[16]string{}
+		t := qosTable{key: key}
 		for _, names := range []map[string]string{spec.names, jsonOnlyCounters[key]} {
 			for col, pattern := range names {
-				var byClass [16]string
-				for k := range byClass {
-					byClass[k] = fmt.Sprintf(pattern, k)
+				c := qosColumn{col: col}
+				for k := range c.byClass {
+					c.byClass[k] = fmt.Sprintf(pattern, k)
 				}
-				cols[col] = &byClass
+				t.cols = append(t.cols, c)
 			}
 		}
-		out[key] = cols
+		out = append(out, t)
 	}
 	return out
 }()
@@ -267,16 +279,23 @@ var qosCounterNames = func() map[string]map[string]*[16]string {
 func countersQoSScan(out string) (map[string]int64, bool) {
 	sc := jsonscan.New(out)
 	m := make(map[string]int64, 96)
-	seen := map[string]bool{}
+	var seen uint8 // tables read, by index in qosTables
 	ok := sc.Object(func(table string) bool {
-		cols, read := qosCounterNames[table]
-		if !read {
+		ti := -1
+		for i := range qosTables {
+			if qosTables[i].key == table {
+				ti = i
+				break
+			}
+		}
+		if ti < 0 {
 			return sc.Skip()
 		}
-		if seen[table] || sc.Peek() != '{' {
+		if seen&(1<<ti) != 0 || sc.Peek() != '{' {
 			return false
 		}
-		seen[table] = true
+		seen |= 1 << ti
+		cols := qosTables[ti].cols
 		var classes uint16
 		return sc.Object(func(class string) bool {
 			k, ok := classNumber(class)
@@ -285,15 +304,16 @@ func countersQoSScan(out string) (map[string]int64, bool) {
 			}
 			classes |= 1 << k
 			return sc.Object(func(col string) bool {
-				names, read := cols[col]
-				if !read {
-					return sc.Skip()
+				for i := range cols {
+					if cols[i].col == col {
+						n, ok := scanCount(sc)
+						if ok {
+							m[cols[i].byClass[k]] = n // a repeated column: the last one, as the decoder keeps
+						}
+						return ok
+					}
 				}
-				n, ok := scanCount(sc)
-				if ok {
-					m[names[k]] = n // a repeated column: the last one, as the decoder keeps
-				}
-				return ok
+				return sc.Skip()
 			})
 		})
 	})
@@ -316,7 +336,8 @@ func classNumber(s string) (int, bool) {
 }
 
 // scanCount reads a count as a JSON number or string of plain digits; anything else is left
-// to the decoder, which decides whether it is a count.
+// to the decoder, which decides whether it is a count. The digits are checked by a loop:
+// strings.Trim with a cutset built its set on every call (a quarter of the scan's CPU).
 func scanCount(sc *jsonscan.Scanner) (int64, bool) {
 	var tok string
 	var ok bool
@@ -325,9 +346,21 @@ func scanCount(sc *jsonscan.Scanner) (int64, bool) {
 	} else {
 		tok, ok = sc.Number()
 	}
-	if !ok || tok == "" || strings.Trim(tok, "0123456789") != "" {
+	if !ok || tok == "" {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(tok, 10, 64)
-	return n, err == nil
+	var n int64
+	for i := 0; i < len(tok); i++ {
+		c := tok[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if len(tok) > 18 { // may overflow: ParseInt decides
+		var err error
+		n, err = strconv.ParseInt(tok, 10, 64)
+		return n, err == nil
+	}
+	return n, true
 }
