@@ -67,8 +67,8 @@ const portsInFlight = 8
 func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE, roceEv topology.Evidence) []*topology.SwitchPort {
 	ports := make([]*topology.SwitchPort, len(names))
 	sent := &switchcollect.Sent{Next: collectors.Prefetch(ctx, nr.r, 1, firstPortCommands(ctx, nr, names[0], roce, roceEv))}
-	status := &statusMemo{}
-	first := &nvReader{r: sent, status: status}
+	memo := &portMemo{}
+	first := &nvReader{r: sent, memo: memo}
 	first.noJSON.Store(nr.noJSON.Load())
 	ports[0] = withBufferSizes(collectPort(ctx, first, names[0], roce, roceEv), roce)
 	noJSON := first.noJSON.Load()
@@ -85,7 +85,7 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 		}
 		groups[i%portsInFlight] = append(groups[i%portsInFlight], switchcollect.ForPort(did, names[0], name)...)
 	}
-	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), status: status}
+	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), memo: memo}
 	rest.noJSON.Store(noJSON)
 	var g errgroup.Group
 	g.SetLimit(portsInFlight)
@@ -189,7 +189,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 		return c
 	}
 
-	p.Speed, p.MTU = linkFacts(ctx, r, cmd(TmplLink))
+	p.Speed, p.MTU = linkFacts(ctx, r, cmd(TmplLink), nr.memo)
 
 	switch {
 	case roce == nil:
@@ -201,14 +201,14 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 		p.Scheduler = topology.Unknown[map[int]string](roceEv)
 		p.Buffer = topology.Unknown[topology.Buffer](roceEv)
 	case roce.Enabled:
-		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce, nr.status)
+		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce, nr.memo.statusMemo())
 	default:
 		genericPort(ctx, r, p, cmd)
 	}
 
-	p.Pause = readFact(ctx, r, cmd(TmplLinkPause), ParseLinkPause)
+	p.Pause = readFact(ctx, r, cmd(TmplLinkPause), nr.memo.parseLinkPause)
 	p.PFCWatchdog = readFact(ctx, r, cmd(TmplPFCWatchdog), func(out string) (map[int]bool, string, error) {
-		on, ex, err := ParsePFCWatchdog(out)
+		on, ex, err := nr.memo.parsePFCWatchdog(out)
 		m := map[int]bool{}
 		for prio := 0; prio < 8; prio++ {
 			m[prio] = on
@@ -393,12 +393,12 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 }
 
 // linkFacts reads the speed and the MTU from one `nv show interface <if> link`.
-func linkFacts(ctx context.Context, r collectors.Runner, cmd string) (topology.Fact[float64], topology.Fact[topology.MTU]) {
+func linkFacts(ctx context.Context, r collectors.Runner, cmd string, memo *portMemo) (topology.Fact[float64], topology.Fact[topology.MTU]) {
 	out, ev := evidence.Run(ctx, r, cmd)
 	if ev.Error != "" {
 		return topology.Unknown[float64](ev), topology.Unknown[topology.MTU](ev)
 	}
-	l, err := ParseLink(out)
+	l, err := memo.parseLink(out)
 	if err != nil {
 		ev.Error = commandError(cmd, err)
 		return topology.Unknown[float64](ev), topology.Unknown[topology.MTU](ev)

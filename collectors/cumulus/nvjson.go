@@ -33,8 +33,8 @@ type nvReader struct {
 	noJSON atomic.Bool
 	// dry keeps asking JSON first after a refusal: a dry run lists every read's two forms.
 	dry bool
-	// status is the collection's memo of port RoCE statuses (nil: parse each).
-	status *statusMemo
+	// memo is the collection's memo of per-port parses (nil: parse each).
+	memo *portMemo
 }
 
 // statusMemo remembers ParseRoCEStatus by output for one collection, with the groupings
