@@ -8,28 +8,47 @@ import "fmt"
 // portstat prints no octet column (its byte counts are only rates, RX_BPS/TX_BPS), so the
 // ports' traffic is counted in packets: rx_packets and tx_packets.
 func ParseInterfaceCounters(out string) (PortCounters, error) {
-	for _, t := range parseTables(out) {
-		iface, rx, tx := t.column("IFACE"), t.column("RX_OK"), t.column("TX_OK")
-		if iface < 0 || rx < 0 || tx < 0 {
-			continue
+	cr, err := scanInterfaceCounters(out)
+	if err != nil {
+		return nil, err
+	}
+	return cr.portCounters(), nil
+}
+
+func scanInterfaceCounters(out string) (*counterRows, error) {
+	var cr *counterRows
+	err := scanTables(out, func(header []string) (func([]string, string) error, error) {
+		if cr != nil { // the first table with the columns is the one
+			return nil, errStopTables
 		}
-		pc := PortCounters{}
-		for _, r := range t.rows {
-			port := r.cells[iface]
-			for _, c := range []struct {
-				col  int
-				name string
-			}{{rx, "rx_packets"}, {tx, "tx_packets"}} {
-				v, present, err := counterValue(r.cells[c.col])
+		iface, rx, tx := columnOf(header, "IFACE"), columnOf(header, "RX_OK"), columnOf(header, "TX_OK")
+		if iface < 0 || rx < 0 || tx < 0 {
+			return nil, nil
+		}
+		cr = newCounterRows(len(out) / 64) // two counters of a 140-byte row
+		cols := [...]struct {
+			col  int
+			name string
+		}{{rx, "rx_packets"}, {tx, "tx_packets"}}
+		return func(cells []string, _ string) error {
+			port := cells[iface]
+			for _, c := range cols {
+				v, present, err := counterValue(cells[c.col])
 				if err != nil {
-					return nil, fmt.Errorf("%s: %s %s: %w", CmdInterfaceCounters, port, t.header[c.col], err)
+					return fmt.Errorf("%s: %s %s: %w", CmdInterfaceCounters, port, header[c.col], err)
 				}
 				if present {
-					pc.set(port, c.name, v)
+					cr.add(port, c.name, v)
 				}
 			}
-		}
-		return pc, nil
+			return nil
+		}, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%s: no table with IFACE, RX_OK and TX_OK columns in the output", CmdInterfaceCounters)
+	if cr == nil {
+		return nil, fmt.Errorf("%s: no table with IFACE, RX_OK and TX_OK columns in the output", CmdInterfaceCounters)
+	}
+	return cr.group(), nil
 }

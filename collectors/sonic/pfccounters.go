@@ -10,45 +10,60 @@ import (
 // table of PFC0..PFC7 frame counts, possibly after a "Last cached time was ..." line. Counters
 // are named pfc_rx_pause_prio<N> and pfc_tx_pause_prio<N>.
 func ParsePFCCounters(out string) (PortCounters, error) {
-	pc := PortCounters{}
+	cr, err := scanPFCCounters(out)
+	if err != nil {
+		return nil, err
+	}
+	return cr.portCounters(), nil
+}
+
+func scanPFCCounters(out string) (*counterRows, error) {
+	cr := newCounterRows(len(out) / 8) // a counter cell is some 8 bytes
 	seen := false
-	for _, t := range parseTables(out) {
-		if len(t.header) == 0 {
-			continue
+	err := scanTables(out, func(header []string) (func([]string, string) error, error) {
+		if len(header) == 0 {
+			return nil, nil
 		}
 		var dir string
-		switch t.header[0] {
+		switch header[0] {
 		case "Port Rx":
 			dir = "rx"
 		case "Port Tx":
 			dir = "tx"
 		default:
-			continue
+			return nil, nil
 		}
 		seen = true
-		names := make([]string, len(t.header)) // each column's counter, named once per table
-		for c := 1; c < len(t.header); c++ {
-			names[c] = "pfc_" + dir + "_pause_prio" + strings.TrimPrefix(t.header[c], "PFC")
+		names := make([]string, len(header)) // each column's counter, named once per table
+		valid := make([]bool, len(header))
+		for c := 1; c < len(header); c++ {
+			names[c] = "pfc_" + dir + "_pause_prio" + strings.TrimPrefix(header[c], "PFC")
+			prio, ok := strings.CutPrefix(header[c], "PFC")
+			_, err := strconv.Atoi(prio)
+			valid[c] = ok && err == nil
 		}
-		for _, r := range t.rows {
-			port := r.cells[0]
-			for c := 1; c < len(t.header); c++ {
-				prio, ok := strings.CutPrefix(t.header[c], "PFC")
-				if _, err := strconv.Atoi(prio); !ok || err != nil {
-					return nil, fmt.Errorf("%s: unexpected column %q in the %s table", CmdPFCCounters, t.header[c], t.header[0])
+		return func(cells []string, _ string) error {
+			port := cells[0]
+			for c := 1; c < len(header); c++ {
+				if !valid[c] {
+					return fmt.Errorf("%s: unexpected column %q in the %s table", CmdPFCCounters, header[c], header[0])
 				}
-				v, present, err := counterValue(r.cells[c])
+				v, present, err := counterValue(cells[c])
 				if err != nil {
-					return nil, fmt.Errorf("%s: %s %s: %w", CmdPFCCounters, port, t.header[c], err)
+					return fmt.Errorf("%s: %s %s: %w", CmdPFCCounters, port, header[c], err)
 				}
 				if present {
-					pc.set(port, names[c], v)
+					cr.add(port, names[c], v)
 				}
 			}
-		}
+			return nil
+		}, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if !seen {
 		return nil, fmt.Errorf("%s: no \"Port Rx\" or \"Port Tx\" table in the output", CmdPFCCounters)
 	}
-	return pc, nil
+	return cr.group(), nil
 }

@@ -1,7 +1,9 @@
 package sonic
 
 import (
+	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 )
@@ -50,6 +52,99 @@ func parseTables(out string) []textTable {
 // column finds a header cell, or -1.
 func (t textTable) column(name string) int {
 	for i, h := range t.header {
+		if h == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// errStopTables ends scanTables early without an error.
+var errStopTables = errors.New("stop")
+
+// scanTables is parseTables as a stream, for the counter commands' long tables: table is
+// called with each table's header and returns what reads its rows (nil skips the table) or
+// an error (errStopTables ends the scan, with no error). A row's cells are a buffer reused
+// for the next row: keep the strings, not the slice. Without the rows and cells of every
+// table kept at once the counter parsers allocate a tenth of what they did.
+func scanTables(out string, table func(header []string) (func(cells []string, line string) error, error)) error {
+	lines := texttable.SplitLines(out)
+	consumed := -1
+	var cells []string
+	for i := 1; i < len(lines); i++ {
+		spans := texttable.RuleSpans(lines[i])
+		if len(spans) < 2 || i-1 <= consumed || strings.TrimSpace(lines[i-1]) == "" {
+			continue
+		}
+		row, err := table(texttable.CutCells(lines[i-1], spans))
+		if err != nil {
+			if err == errStopTables {
+				return nil
+			}
+			return err
+		}
+		if cap(cells) < len(spans) {
+			cells = make([]string, len(spans))
+		}
+		cells = cells[:len(spans)]
+		j := i + 1
+		for ; j < len(lines); j++ {
+			l := lines[j]
+			if strings.TrimSpace(l) == "" || len(texttable.RuleSpans(l)) > 0 {
+				break
+			}
+			if row != nil {
+				if err := row(cutCellsInto(cells, l, spans), l); err != nil {
+					return err
+				}
+			}
+		}
+		consumed = j - 1
+		i = j - 1
+	}
+	return nil
+}
+
+// cutCellsInto is texttable.CutCells into cells (len(spans) long), which it clears first. An
+// ASCII line, every line of a counter table, is cut here as texttable cuts it; any other is
+// left to texttable.
+func cutCellsInto(cells []string, line string, spans []texttable.Span) []string {
+	clear(cells)
+	for i := 0; i < len(line); i++ {
+		if line[i] >= utf8.RuneSelf {
+			copy(cells, texttable.CutCells(line, spans))
+			return cells
+		}
+	}
+	for j := 0; j < len(line); {
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		start := j
+		for j < len(line) && (line[j] != ' ' || j+1 < len(line) && line[j+1] != ' ') {
+			j++
+		}
+		if start == j {
+			break
+		}
+		best, bestScore := 0, -1<<30
+		for c, s := range spans {
+			if score := min(j, s.End) - max(start, s.Start); score > bestScore {
+				best, bestScore = c, score
+			}
+		}
+		if cells[best] != "" {
+			cells[best] += "  " + line[start:j]
+		} else {
+			cells[best] = line[start:j]
+		}
+	}
+	return cells
+}
+
+// columnOf finds a header cell, or -1.
+func columnOf(header []string, name string) int {
+	for i, h := range header {
 		if h == name {
 			return i
 		}
