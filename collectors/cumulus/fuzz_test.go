@@ -67,3 +67,29 @@ func FuzzCountersQoSScan(f *testing.F) {
 		}
 	})
 }
+
+// The link stats' scan reads exactly what encoding/json reads, or declines.
+func FuzzLinkStatsScan(f *testing.F) {
+	seedAll(f)
+	for _, s := range []string{
+		`{"carrier-transitions": 1, "in-bytes": 0, "in-pkts": 12, "out-bytes": 99999999999999999999, "out-pkts": 3}`,
+		`{"in-bytes": 1, "in-bytes": 2}`, `{"in-bytes": "1"}`, `{"in-bytes": -1}`, `{"in-bytes": 1.5}`, `{"in-bytes": 1e3}`,
+		`{"in-drops": "7", "out-pkts": 2}`, `{"in-drops": null, "out-pkts": 2}`, `{}`, `null`, `{"a":{"in-bytes":1}}`,
+		`{"in-bytes": 9223372036854775807}`, `{"in-bytes": 9223372036854775808}`, `{"in-bytes": 1} x`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := linkStatsScan(out)
+		if !ok {
+			return
+		}
+		want, err := linkStatsDecode(out)
+		if err != nil {
+			t.Fatalf("the scan read %v where the decoder fails: %v", got, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("scan and decoder differ (-decoder +scan):\n%s", d)
+		}
+	})
+}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/jsonscan"
 )
 
 // TmplLinkStats reads a port's traffic counters: the link stats object of the NVUE API
@@ -12,12 +14,56 @@ import (
 const TmplLinkStats = "nv show interface {if} link stats"
 
 // linkStatsKeys map NVUE's link stats keys to the normalized counter names.
-var linkStatsKeys = []struct{ nvue, name string }{
+var linkStatsKeys = [...]struct{ nvue, name string }{
 	{"in-bytes", "rx_bytes"}, {"out-bytes", "tx_bytes"}, {"in-pkts", "rx_packets"}, {"out-pkts", "tx_packets"},
 }
 
 // ParseLinkStatsJSON reads `nv show interface <if> link stats -o json`: raw numbers.
 func ParseLinkStatsJSON(out string) (map[string]int64, error) {
+	if m, ok := linkStatsScan(out); ok {
+		return m, nil
+	}
+	return linkStatsDecode(out)
+}
+
+// linkStatsScan is ParseLinkStatsJSON's fast path, a scan of the flat object in place
+// (encoding/json's map of json.Number was ~8 us and 34 allocations a port). It declines
+// whatever it is not sure to read as the decoder does: a member that is not a plain number
+// (a string, even of digits, or anything nested), a wanted count that is not plain digits,
+// none of the wanted counts.
+func linkStatsScan(out string) (map[string]int64, bool) {
+	sc := jsonscan.New(out)
+	var vals [len(linkStatsKeys)]int64
+	var got uint8
+	ok := sc.Object(func(key string) bool {
+		for i := range linkStatsKeys {
+			if linkStatsKeys[i].nvue == key {
+				if sc.Peek() == '"' {
+					return false
+				}
+				n, ok := scanCount(sc)
+				vals[i], got = n, got|1<<i // a repeated key: the last one, as the decoder keeps
+				return ok
+			}
+		}
+		_, ok := sc.Number()
+		return ok
+	})
+	if !ok || !sc.End() || got == 0 {
+		return nil, false
+	}
+	m := map[string]int64{}
+	for i, k := range linkStatsKeys {
+		if got&(1<<i) != 0 {
+			m[k.name] = vals[i]
+		}
+	}
+	return m, true
+}
+
+// linkStatsDecode is ParseLinkStatsJSON by encoding/json: the reference of the scan, and
+// what reads (or rejects, with its error) whatever the scan declines.
+func linkStatsDecode(out string) (map[string]int64, error) {
 	var doc map[string]json.Number
 	if err := decode(TmplLinkStats, out, &doc); err != nil {
 		return nil, err
