@@ -22,16 +22,25 @@ func excerptRow(db *ConfigDB, table, key string, fields ...string) string {
 	if !ok {
 		return fmt.Sprintf("%s|%s: (no such key)", table, key)
 	}
-	var parts []string
+	// One buffer, one string: the fields' strings and their join were a tenth of a SONiC
+	// leaf's allocations.
+	var stack [128]byte
+	b := append(append(append(stack[:0], table...), '|'), key...)
+	b = append(b, ": "...)
+	n := len(b)
 	for _, f := range fields {
 		if v, ok := row[f]; ok {
-			parts = append(parts, f+"="+strconv.Quote(v)) // %q, without fmt: per field per port
+			if len(b) > n {
+				b = append(b, ' ')
+			}
+			b = append(append(b, f...), '=')
+			b = strconv.AppendQuote(b, v) // %q, without fmt: per field per port
 		}
 	}
-	if len(parts) == 0 {
+	if len(b) == n {
 		return fmt.Sprintf("%s|%s: (no %s)", table, key, strings.Join(fields, ", "))
 	}
-	return table + "|" + key + ": " + strings.Join(parts, " ")
+	return string(b)
 }
 
 // PortMTU is PORT|<port>.mtu, a frame-class MTU as SONiC configures it (68..9216).

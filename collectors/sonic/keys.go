@@ -2,6 +2,7 @@ package sonic
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,15 +89,32 @@ type portKeysOf struct {
 }
 
 func (db *ConfigDB) indexedPortKeys(table, port string) (map[string][]int, error) {
-	out := map[string][]int{}
-	for _, key := range db.keys.of(table, db.Tables[table])[port] {
-		ids, err := parseIDs(key[strings.LastIndex(key, "|")+1:])
+	keys := db.keys.of(table, db.Tables[table])[port]
+	out := make(map[string][]int, len(keys))
+	single := make([]int, len(keys)) // the ids of keys naming one, most: one allocation
+	for i, key := range keys {
+		s := key[strings.LastIndex(key, "|")+1:]
+		if n, ok := singleID(s); ok {
+			single[i] = n
+			out[key] = single[i : i+1 : i+1]
+			continue
+		}
+		ids, err := parseIDs(s)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %w", key, err)
 		}
 		out[key] = ids
 	}
 	return out, nil
+}
+
+// singleID is parseIDs of an id that is one number, without its slices.
+func singleID(s string) (int, bool) {
+	if strings.ContainsAny(s, ",-") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return n, err == nil
 }
 
 // of is table's index, built on first use.
@@ -189,6 +207,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		ks = append(ks, k)
 	}
-	sort.Slice(ks, func(i, j int) bool { return portOrder.Less(ks[i], ks[j]) })
+	slices.SortFunc(ks, portOrder.Compare) // not sort.Slice: its swapper was an allocation per call
 	return ks
 }
