@@ -2,6 +2,7 @@ package sonic
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -20,34 +21,53 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
-	m := map[int]bool{}
+	m := make(map[int]bool, 8)
 	for q := 0; q < 8; q++ {
 		m[q] = false
 	}
 	var ex bindings
+	// each profile's lookup and excerpt once per port, not per queue
+	var profs []struct {
+		name, target string
+		marks        bool
+	}
+	queue := db.Tables["QUEUE"]
 	for _, key := range inOrder {
-		ref, ok := db.Tables["QUEUE"][key]["wred_profile"]
-		if !ok || Ref(ref) == "" {
+		ref, ok := queue[key]["wred_profile"]
+		if !ok {
 			continue
 		}
 		name := Ref(ref)
-		prof, ok := db.Row("WRED_PROFILE", name)
-		if !ok {
-			return nil, "", fmt.Errorf("QUEUE|%s wred_profile refers to WRED_PROFILE|%s, which is not in CONFIG_DB", key, name)
+		if name == "" {
+			continue
 		}
-		mode := strings.TrimSpace(prof["ecn"])
-		if mode == "" {
-			mode = "ecn_none"
+		i := 0
+		for i < len(profs) && profs[i].name != name {
+			i++
+		}
+		if i == len(profs) {
+			prof, ok := db.Row("WRED_PROFILE", name)
+			if !ok {
+				return nil, "", fmt.Errorf("QUEUE|%s wred_profile refers to WRED_PROFILE|%s, which is not in CONFIG_DB", key, name)
+			}
+			mode := strings.TrimSpace(prof["ecn"])
+			if mode == "" {
+				mode = "ecn_none"
+			}
+			profs = append(profs, struct {
+				name, target string
+				marks        bool
+			}{name, "WRED_PROFILE|" + name + " ecn=" + strconv.Quote(mode), greenMarking[mode]})
 		}
 		for _, q := range keys[key] {
-			m[q] = greenMarking[mode]
+			m[q] = profs[i].marks
 		}
-		ex.add(keys[key], "WRED_PROFILE|"+name+" ecn="+strconv.Quote(mode))
+		ex.add(keys[key], profs[i].target)
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a wred_profile", port), nil
 	}
-	return m, ex.String("QUEUE|" + port + " wred_profile: "), nil
+	return m, ex.String("QUEUE|", port, " wred_profile: "), nil
 }
 
 // PortScheduler is the scheduler type of each queue that binds one: SCHEDULER[QUEUE|<port>|<q>
@@ -61,40 +81,53 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
-	m := map[int]string{}
+	m := make(map[int]string, 8)
 	var ex bindings
+	// each scheduler's lookup and excerpt once per port, not per queue
+	var scheds []struct{ name, typ, target string }
+	queue := db.Tables["QUEUE"]
 	for _, key := range inOrder {
-		ref, ok := db.Tables["QUEUE"][key]["scheduler"]
-		if !ok || Ref(ref) == "" {
+		ref, ok := queue[key]["scheduler"]
+		if !ok {
 			continue
 		}
 		name := Ref(ref)
-		sched, ok := db.Row("SCHEDULER", name)
-		if !ok {
-			return nil, "", fmt.Errorf("QUEUE|%s scheduler refers to SCHEDULER|%s, which is not in CONFIG_DB", key, name)
+		if name == "" {
+			continue
 		}
-		typ := strings.ToLower(strings.TrimSpace(sched["type"]))
-		shown := "type=" + strconv.Quote(sched["type"])
-		if w := sched["weight"]; w != "" {
-			shown += " weight=" + strconv.Quote(w) // a weighted CNP queue's evidence says how much
+		i := 0
+		for i < len(scheds) && scheds[i].name != name {
+			i++
 		}
-		if typ == "" {
-			typ, shown = "wrr", "no type (default WRR)"
-		}
-		switch typ {
-		case "strict", "dwrr", "wrr":
-		default:
-			return nil, "", fmt.Errorf("SCHEDULER|%s type %q is not STRICT, DWRR or WRR", name, sched["type"])
+		if i == len(scheds) {
+			sched, ok := db.Row("SCHEDULER", name)
+			if !ok {
+				return nil, "", fmt.Errorf("QUEUE|%s scheduler refers to SCHEDULER|%s, which is not in CONFIG_DB", key, name)
+			}
+			typ := strings.ToLower(strings.TrimSpace(sched["type"]))
+			shown := "type=" + strconv.Quote(sched["type"])
+			if w := sched["weight"]; w != "" {
+				shown += " weight=" + strconv.Quote(w) // a weighted CNP queue's evidence says how much
+			}
+			if typ == "" {
+				typ, shown = "wrr", "no type (default WRR)"
+			}
+			switch typ {
+			case "strict", "dwrr", "wrr":
+			default:
+				return nil, "", fmt.Errorf("SCHEDULER|%s type %q is not STRICT, DWRR or WRR", name, sched["type"])
+			}
+			scheds = append(scheds, struct{ name, typ, target string }{name, typ, "SCHEDULER|" + name + " " + shown})
 		}
 		for _, q := range keys[key] {
-			m[q] = typ
+			m[q] = scheds[i].typ
 		}
-		ex.add(keys[key], "SCHEDULER|"+name+" "+shown)
+		ex.add(keys[key], scheds[i].target)
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a scheduler", port), nil
 	}
-	return m, ex.String("QUEUE|" + port + " scheduler: "), nil
+	return m, ex.String("QUEUE|", port, " scheduler: "), nil
 }
 
 // bindings groups queues by what they are bound to, for a compact excerpt:
@@ -117,14 +150,45 @@ func (b *bindings) add(ids []int, target string) {
 	}{append([]int(nil), ids...), target})
 }
 
-func (b bindings) String(prefix string) string {
-	var parts []string
-	for _, x := range b {
-		word := "queue "
-		if len(x.ids) > 1 {
-			word = "queues "
-		}
-		parts = append(parts, word+ranges(x.ids)+" -> "+x.target)
+// String is prefix's pieces and the bindings, built in one buffer (the parts and their
+// join were as many allocations again, per port and fact).
+func (b bindings) String(prefix ...string) string {
+	var stack [256]byte
+	buf := stack[:0]
+	for _, p := range prefix {
+		buf = append(buf, p...)
 	}
-	return prefix + strings.Join(parts, "; ")
+	for i, x := range b {
+		if i > 0 {
+			buf = append(buf, "; "...)
+		}
+		if len(x.ids) > 1 {
+			buf = append(buf, "queues "...)
+		} else {
+			buf = append(buf, "queue "...)
+		}
+		slices.Sort(x.ids)
+		buf = appendRanges(buf, x.ids)
+		buf = append(append(buf, " -> "...), x.target...)
+	}
+	return string(buf)
+}
+
+// appendRanges appends numrange.Format(ns) (ns sorted): "0-25,27,29-30".
+func appendRanges(buf []byte, ns []int) []byte {
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(ns[i]), 10)
+		if j > i {
+			buf = strconv.AppendInt(append(buf, '-'), int64(ns[j]), 10)
+		}
+		i = j + 1
+	}
+	return buf
 }
