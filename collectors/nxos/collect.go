@@ -25,6 +25,7 @@ type sources struct {
 	queues     map[string]QueueCounters
 	queuesCmd  string // the form that answered: CmdQueuingJSON or CmdQueuing
 	queuesErr  error
+	memo       portMemo // buildPort's
 }
 
 // Collect runs Commands through r and fills dev.Switch. Facts whose command failed are

@@ -3,7 +3,6 @@ package nxos
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -132,9 +131,6 @@ func ParseInterface(out string) (map[string]Interface, error) {
 	return res, nil
 }
 
-// ethSpeed is eth_speed of a port that has a speed: "40 Gb/s", "100 Gb/s", "1000 Mb/s".
-var ethSpeed = regexp.MustCompile(`^(\d+(?:\.\d+)?) ?([MGT])b/s$`)
-
 // Speed is the port's speed in Gb/s with the fields it came from, or why there is none.
 // eth_speed is the negotiated speed; a port that is down prints "auto-speed" there and has
 // none (its eth_bw is then only the default bandwidth of the port type). eth_bw (Kbit/s) is
@@ -146,14 +142,52 @@ func (i Interface) Speed() (float64, string, error) {
 		}
 		return 0, "", fmt.Errorf("%s has no eth_speed (state %q)", i.Name, i.State)
 	}
-	m := ethSpeed.FindStringSubmatch(i.EthSpeed)
-	if m == nil {
+	digits, unit, ok := ethSpeedOf(i.EthSpeed)
+	if !ok {
 		return 0, "", fmt.Errorf("%s shows no speed: \"eth_speed\": %q (state %q)", i.Name, i.EthSpeed, i.State)
 	}
-	n, err := strconv.ParseFloat(m[1], 64)
+	n, err := strconv.ParseFloat(digits, 64)
 	if err != nil || n <= 0 {
 		return 0, "", fmt.Errorf("%s shows no speed: \"eth_speed\": %q (state %q)", i.Name, i.EthSpeed, i.State)
 	}
-	gbps := n * map[string]float64{"M": 1e-3, "G": 1, "T": 1e3}[m[2]]
-	return gbps, fmt.Sprintf("%s \"eth_speed\": %q", i.Name, i.EthSpeed), nil
+	mult := 1.0
+	switch unit {
+	case 'M':
+		mult = 1e-3
+	case 'T':
+		mult = 1e3
+	}
+	return n * mult, i.Name + ` "eth_speed": ` + strconv.Quote(i.EthSpeed), nil
+}
+
+// ethSpeedOf reads eth_speed of a port that has a speed ("40 Gb/s", "100 Gb/s", "1000 Mb/s"):
+// the number and the unit prefix M, G or T, as `^(\d+(?:\.\d+)?) ?([MGT])b/s$` did (run for
+// every port, with a map and fmt.Sprintf, it was a tenth of buildPort).
+func ethSpeedOf(s string) (digits string, unit byte, ok bool) {
+	isDigit := func(i int) bool { return i < len(s) && '0' <= s[i] && s[i] <= '9' }
+	i := 0
+	for isDigit(i) {
+		i++
+	}
+	if i == 0 {
+		return "", 0, false
+	}
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for isDigit(j) {
+			j++
+		}
+		if j == i+1 {
+			return "", 0, false
+		}
+		i = j
+	}
+	digits = s[:i]
+	if i < len(s) && s[i] == ' ' {
+		i++
+	}
+	if i >= len(s) || (s[i] != 'M' && s[i] != 'G' && s[i] != 'T') {
+		return "", 0, false
+	}
+	return digits, s[i], s[i+1:] == "b/s"
 }

@@ -1,0 +1,76 @@
+package nxos
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
+)
+
+// sourcesOf parses the fixture scenario's replies as Collect does.
+func sourcesOf(t testing.TB, r *fakeRunner) *sources {
+	res, err := switchcollect.Batch{Platform: "nxos", Commands: commands, MayBeEmpty: []string{CmdLLDP}}.Run(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s sources
+	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
+	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterface, ParseInterface)
+	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
+	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
+	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
+	s.queues, s.queuesCmd, s.queuesErr = readQueuing(context.Background(), r, res)
+	return &s
+}
+
+// buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of
+// every fixture scenario (the memo carried from one port to the next), and of each scenario
+// without its queue counters.
+func TestBuildPortAgreesWithReference(t *testing.T) {
+	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		for _, noQueues := range []bool{false, true} {
+			got, want := sourcesOf(t, &fakeRunner{Scenario: scenario}), sourcesOf(t, &fakeRunner{Scenario: scenario})
+			if noQueues {
+				delete(got.queues, "Ethernet1/1")
+				delete(want.queues, "Ethernet1/1")
+			}
+			names := []string{"Ethernet1/99"}
+			for n := range want.ifaces {
+				names = append(names, n)
+			}
+			if want.cfg != nil {
+				for n := range want.cfg.Interfaces {
+					names = append(names, n)
+				}
+			}
+			seen := map[string]bool{}
+			for _, n := range names {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				g, w := buildPort(n, got), buildPortRef(n, want)
+				if !reflect.DeepEqual(g, w) {
+					t.Errorf("%s %s (no queues %v):\n%s", scenario, n, noQueues, cmp.Diff(w, g))
+				}
+			}
+		}
+	}
+}
+
+// ethSpeedOf reads what the regular expression read.
+func FuzzSpeedAgreesWithReference(f *testing.F) {
+	for _, s := range []string{"100 Gb/s", "40Gb/s", "1000 Mb/s", "1.6 Tb/s", "auto-speed", "1. Gb/s", ".5 Gb/s", "0 Gb/s", "1  Gb/s", "1 Gb/s ", "1 Kb/s", "1e3 Gb/s", "", "٣ Gb/s"} {
+		f.Add(s, "up", int64(0))
+	}
+	f.Fuzz(func(t *testing.T, speed, state string, bw int64) {
+		i := Interface{Name: "Ethernet1/1", EthSpeed: speed, State: state, BWKbit: bw}
+		g, gex, gerr := i.Speed()
+		w, wex, werr := i.speedRef()
+		if g != w || gex != wex || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			t.Errorf("%q: got %v %q %v, want %v %q %v", speed, g, gex, gerr, w, wex, werr)
+		}
+	})
+}
