@@ -48,9 +48,15 @@ type statusMemo struct {
 }
 
 type parsedStatus struct {
-	st               *RoCE
-	err              error
-	dscp, sptc, tsch string // grouped DSCP->switch-priority, ->traffic-class, schedulers
+	st  *RoCE
+	err error
+	// the port's maps over the switch's (a port keeps clones), and the excerpts of the
+	// DSCP->switch-priority, ->traffic-class and scheduler facts, made once an output
+	dscp, sptc              map[int]int
+	sched                   map[int]string
+	dscpEx, sptcEx, schedEx string
+	pfcEx                   string
+	ecn                     map[int]bool
 }
 
 // parse is ParseRoCEStatus of out, grouped over global's maps.
@@ -60,8 +66,19 @@ func (m *statusMemo) parse(out string, global *RoCE) parsedStatus {
 		if err != nil {
 			return parsedStatus{err: err}
 		}
-		return parsedStatus{st: st, dscp: groupByValue(overlay(global.DSCPToSP, st.DSCPToSP)),
-			sptc: groupByValue(overlay(global.SPToTC, st.SPToTC)), tsch: groupByValue(overlay(global.TCScheduler, st.TCScheduler))}
+		p := parsedStatus{st: st, dscp: overlay(global.DSCPToSP, st.DSCPToSP), sptc: overlay(global.SPToTC, st.SPToTC),
+			sched: overlay(global.TCScheduler, st.TCScheduler), ecn: map[int]bool{}}
+		p.dscpEx = "DSCP->switch-priority: " + groupByValue(p.dscp) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExPrioMap] + ")"
+		p.sptcEx = "switch-priority->traffic-class: " + groupByValue(p.sptc) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
+		p.schedEx = "traffic-class scheduler: " + groupByValue(p.sched) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
+		p.pfcEx = joinLines(st.Excerpts[ExPFC], "(mode "+st.Mode+")")
+		for tc := 0; tc < 8; tc++ {
+			p.ecn[tc] = false
+		}
+		for _, tc := range st.ECNTCs {
+			p.ecn[tc] = st.ECN
+		}
+		return p
 	}
 	if m == nil {
 		return read()

@@ -1,10 +1,12 @@
 package cumulus
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
@@ -33,6 +35,22 @@ func TestScansReadFixtures(t *testing.T) {
 		}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s (-decoder +scan):\n%s", sc.cmd, d)
+		}
+	}
+}
+
+// collectPort fills its templates by strings.Replace: exactly what collectors.Expand makes
+// of them for any name ValidName passes.
+func TestPortCommandsAsExpand(t *testing.T) {
+	for _, tmpl := range Templates() {
+		for _, name := range []string{"swp1", "swp52s3", "eth0", "bond-1.100"} {
+			want, err := collectors.Expand(tmpl, map[string]string{"if": name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Replace(tmpl, "{if}", name, 1); got != want {
+				t.Errorf("%q: %q, Expand %q", tmpl, got, want)
+			}
 		}
 	}
 }
