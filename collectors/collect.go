@@ -79,7 +79,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(conc)
-	in := newInterner()
+	in := newInterner(len(inv.Devices))
 	for i, spec := range inv.Devices {
 		snap.Devices[i] = &topology.Device{Name: spec.Name, Platform: spec.Platform, Role: spec.Role, Address: spec.Address}
 	}

@@ -42,7 +42,16 @@ type interner struct {
 	maps map[string]any // canonical encoding (mapKey) -> the shared map
 }
 
-func newInterner() *interner { return &interner{m: map[string]string{}, maps: map[string]any{}} }
+// internPerDevice sizes the table for a run's devices: an 8-rail host leaves ~84 strings of
+// its own (excerpts with its counters and addresses; names and alike excerpts are shared),
+// 84k in a 1,000-device audit. Growing to that size rehashed every string up to 4 kB each
+// time a table split: 1.5% of that audit's CPU.
+const internPerDevice = 96
+
+// newInterner is an interner for a run over devices devices.
+func newInterner(devices int) *interner {
+	return &interner{m: make(map[string]string, min(max(devices, 0)*internPerDevice, internEntries)), maps: map[string]any{}}
+}
 
 // mapCodec encodes the values of one number-keyed map type for mapKey: tag tells map types
 // apart, enc appends a value unambiguously, and small, where set, gives a value as one

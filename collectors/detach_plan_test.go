@@ -102,7 +102,7 @@ func TestDetachRail8HostKeepsFactsAndCopiesEveryString(t *testing.T) {
 	a, b := decodeRail8Host(t), decodeRail8Host(t)
 	before := append(spansOf(a), spansOf(b)...)
 	slices.SortFunc(before, func(x, y [2]uintptr) int { return int(x[0]) - int(y[0]) })
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
 	for _, d := range []*topology.Device{a, b} {
@@ -156,7 +156,7 @@ func TestDetachConcurrently(t *testing.T) {
 	for i := range devs {
 		devs[i] = decodeRail8Host(t)
 	}
-	in := newInterner()
+	in := newInterner(1)
 	var wg sync.WaitGroup
 	for _, d := range devs {
 		wg.Go(func() { in.detach(d) })
@@ -251,7 +251,7 @@ func TestDetachPlanHandlesEveryKind(t *testing.T) {
 	a, b := mkKinds(out), mkKinds(out)
 	want := mkKinds(out)
 	hiddenMap, anyPtr := a.hiddenMap, a.AnyPtr.(*detachLeaf)
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
 	opt := cmp.AllowUnexported(detachKinds{}, detachLeaf{})
@@ -304,7 +304,7 @@ func TestDetachPlanHandlesEveryKind(t *testing.T) {
 func TestDetachRootsThatAreNotPointers(t *testing.T) {
 	out := kindsOutput()
 	s := strings.Fields(out)[:3]
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(s)
 	for _, w := range s {
 		if within(w, out) {
@@ -341,7 +341,7 @@ func TestDetachRecursiveTypes(t *testing.T) {
 	head.Kids = []detachList{{Name: out[:4]}}
 	head.ByName = map[string]*detachList{out[5:9]: {Name: out[10:14]}}
 	head.Other = &detachOther{&detachList{Name: out[15:19]}}
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(head)
 	// Node i's struct is 2i+1 levels down (a pointer, then a struct) and its Name 2i+2.
 	i := 0
@@ -477,7 +477,7 @@ func TestDetachSwitchBufferMaps(t *testing.T) {
 	}
 	a, b, want := mk(), mk(), mk()
 	before := a.Switch.Ports[0].Headroom.Value.PGs
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
 	if diff := cmp.Diff(want, a); diff != "" {
@@ -524,7 +524,7 @@ func TestDetachRepeatedStringsAndPrefixes(t *testing.T) {
 		return dev
 	}
 	dev, want := mk(), mk()
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(dev)
 	if diff := cmp.Diff(want, dev); diff != "" {
 		t.Fatalf("detach changed the facts (-want +got):\n%s", diff)

@@ -38,7 +38,7 @@ func TestDetachCopiesStringsOutOfOutputs(t *testing.T) {
 	}
 	a, b := mk(), mk()
 	want := mk()
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
 	if !reflect.DeepEqual(a, want) || !reflect.DeepEqual(b, want) {
@@ -74,7 +74,7 @@ func TestDetachCopiesALongStringOncePerDevice(t *testing.T) {
 		}}}
 	}
 	a, b := mk(), mk()
-	in := newInterner()
+	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
 	exA0, exA1, exB := a.Host.Ports[0].Counters.Source.Excerpt, a.Host.Ports[1].Counters.Source.Excerpt, b.Host.Ports[0].Counters.Source.Excerpt
@@ -101,7 +101,7 @@ func BenchmarkDetachHost(b *testing.B) {
 	}
 	out := sb.String()
 	b.ReportAllocs()
-	in := newInterner()
+	in := newInterner(1)
 	for b.Loop() {
 		b.StopTimer()
 		dev := &topology.Device{Name: "gpu001", Host: &topology.HostFacts{}}
@@ -142,7 +142,7 @@ func TestDetachSharesEqualNumberMaps(t *testing.T) {
 		}}}}
 	}
 	a, b, c := mk(3), mk(3), mk(4)
-	in := newInterner()
+	in := newInterner(1)
 	for _, d := range []*topology.Device{a, b, c} {
 		in.detach(d)
 	}
@@ -171,7 +171,7 @@ func TestDetachSharesEqualNumberMaps(t *testing.T) {
 func TestDetachKeepsStringMapsApart(t *testing.T) {
 	a := map[int]string{1: "a,2:b"}
 	b := map[int]string{1: "a", 2: "b"}
-	in := newInterner()
+	in := newInterner(1)
 	var key []byte
 	sa := shareMap(in, &key, stringMaps, a, in.copyOf)
 	sb := shareMap(in, &key, stringMaps, b, in.copyOf)
@@ -183,7 +183,7 @@ func TestDetachKeepsStringMapsApart(t *testing.T) {
 // Equal maps share one copy and unequal ones do not, whatever order they were built in and
 // whether their keys are small (DSCP, priorities) or not.
 func TestShareMapSharesEqualMaps(t *testing.T) {
-	in := newInterner()
+	in := newInterner(1)
 	maps := []map[int]int{
 		{0: 1, 3: 3, 63: 7},
 		{63: 7, 3: 3, 0: 1}, // the first, built in another order
@@ -227,7 +227,7 @@ func BenchmarkDetachRail8Host(b *testing.B) {
 	}
 	const batch = 64
 	devs := make([]topology.Device, batch)
-	in := newInterner()
+	in := newInterner(1)
 	b.ReportAllocs()
 	var (
 		i, n  = batch, 0
