@@ -133,6 +133,7 @@ func scanRunningConfig(out string) (*ConfigDB, bool) {
 		return nil, false
 	}
 	db := &ConfigDB{Tables: make(map[string]map[string]map[string]string, len(top))}
+	var fields [][2]string // a row's, reused
 	for name, raw := range top {
 		if namespaceKey.MatchString(name) {
 			return nil, false
@@ -143,25 +144,34 @@ func scanRunningConfig(out string) (*ConfigDB, bool) {
 			}
 			continue
 		}
-		t := map[string]map[string]string{}
+		// Sized up front: a key is an object, so a table has fewer keys than "{"s (QUEUE's
+		// 1,984 grown a key at a time were a tenth of the scan).
+		t := make(map[string]map[string]string, min(strings.Count(raw, "{")-1, len(raw)/8))
 		tsc := jsonscan.New(raw)
 		ok := tsc.Object(func(key string) bool {
 			if _, twice := t[key]; twice || tsc.Peek() != '{' {
 				return false
 			}
-			row := map[string]string{}
-			t[key] = row
-			return tsc.Object(func(field string) bool {
+			// the fields first, then the row's map at its size: a PORT row's nine
+			// outgrew a small map
+			fields = fields[:0]
+			ok := tsc.Object(func(field string) bool {
 				if tsc.Peek() == '"' {
 					if v, ok := tsc.Str(); ok {
-						row[field] = v // a repeated field: the last one, as the decoder keeps
+						fields = append(fields, [2]string{field, v})
 						return true
 					}
 				}
 				raw, ok := tsc.Raw()
-				row[field] = fieldString(json.RawMessage(raw))
+				fields = append(fields, [2]string{field, fieldString(json.RawMessage(raw))})
 				return ok
 			})
+			row := make(map[string]string, len(fields))
+			for _, f := range fields {
+				row[f[0]] = f[1] // a repeated field: the last one, as the decoder keeps
+			}
+			t[key] = row
+			return ok
 		})
 		if !ok {
 			return nil, false
