@@ -18,14 +18,15 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return topology.Buffer{}, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, inOrder, err := db.sortedPortKeys("BUFFER_PG", port)
+	keys, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
 		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
 	}
 	b := topology.Buffer{LosslessPGs: []int{}, PGs: map[int]string{}}
 	var profiles, ex []string
-	for _, key := range inOrder {
-		ref := db.Tables["BUFFER_PG"][key]["profile"]
+	for _, k := range keys {
+		key := k.key
+		ref := k.row["profile"]
 		name := Ref(ref)
 		lossless, unreadable, what := false, false, ""
 		switch {
@@ -45,7 +46,7 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 			}
 		}
 		ex = append(ex, "BUFFER_PG|"+key+": profile="+strconv.Quote(ref)+" ("+what+")")
-		for _, pg := range keys[key] {
+		for _, pg := range k.ids {
 			b.PGs[pg] = what
 			switch {
 			case unreadable:

@@ -27,21 +27,21 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 	}
 	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
 	var ex []string
-	qkeys, inOrder, err := db.sortedPortKeys("QUEUE", port)
+	qkeys, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
 	}
-	for _, key := range inOrder {
-		name := Ref(db.Tables["QUEUE"][key]["wred_profile"])
+	for _, k := range qkeys {
+		name := Ref(k.row["wred_profile"])
 		prof, ok := db.Row("WRED_PROFILE", name)
 		if name == "" || !ok || !greenMarking[strings.TrimSpace(prof["ecn"])] {
 			continue
 		}
 		t := topology.ECNThreshold{Profile: name, KMin: atoi64(prof["green_min_threshold"]), KMax: atoi64(prof["green_max_threshold"])}
-		for _, q := range qkeys[key] {
+		for _, q := range k.ids {
 			o.Queues[q] = t
 		}
-		ex = append(ex, "QUEUE|"+key+" -> "+excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold"))
+		ex = append(ex, "QUEUE|"+k.key+" -> "+excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold"))
 	}
 	names, rows, _, err := losslessProfiles(db, port)
 	if err != nil {

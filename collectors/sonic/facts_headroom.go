@@ -39,13 +39,13 @@ func dynamicModel(db *ConfigDB) bool {
 
 // losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG.
 func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[string]string, bool, error) {
-	keys, inOrder, err := db.sortedPortKeys("BUFFER_PG", port)
+	keys, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
 	}
 	names, rows, null := map[int]string{}, map[int]map[string]string{}, false
-	for _, key := range inOrder {
-		name := Ref(db.Tables["BUFFER_PG"][key]["profile"])
+	for _, k := range keys {
+		name := Ref(k.row["profile"])
 		if name == "NULL" {
 			null = true
 			continue
@@ -54,7 +54,7 @@ func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[st
 		if _, lossless := prof["xoff"]; !ok || !lossless {
 			continue // lossy, or unreadable: SW-BUFFER reports it
 		}
-		for _, pg := range keys[key] {
+		for _, pg := range k.ids {
 			names[pg], rows[pg] = name, prof
 		}
 	}

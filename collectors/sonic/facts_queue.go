@@ -17,7 +17,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, inOrder, err := db.sortedPortKeys("QUEUE", port)
+	keys, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
@@ -31,9 +31,9 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 		name, target string
 		marks        bool
 	}
-	queue := db.Tables["QUEUE"]
-	for _, key := range inOrder {
-		ref, ok := queue[key]["wred_profile"]
+	for _, k := range keys {
+		key := k.key
+		ref, ok := k.row["wred_profile"]
 		if !ok {
 			continue
 		}
@@ -59,10 +59,10 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 				marks        bool
 			}{name, "WRED_PROFILE|" + name + " ecn=" + strconv.Quote(mode), greenMarking[mode]})
 		}
-		for _, q := range keys[key] {
+		for _, q := range k.ids {
 			m[q] = profs[i].marks
 		}
-		ex.add(keys[key], profs[i].target)
+		ex.add(k.ids, profs[i].target)
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a wred_profile", port), nil
@@ -77,7 +77,7 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 	if _, ok := db.Row("PORT", port); !ok {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
-	keys, inOrder, err := db.sortedPortKeys("QUEUE", port)
+	keys, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return nil, "", fmt.Errorf("QUEUE table: %w", err)
 	}
@@ -85,9 +85,9 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 	var ex bindings
 	// each scheduler's lookup and excerpt once per port, not per queue
 	var scheds []struct{ name, typ, target string }
-	queue := db.Tables["QUEUE"]
-	for _, key := range inOrder {
-		ref, ok := queue[key]["scheduler"]
+	for _, k := range keys {
+		key := k.key
+		ref, ok := k.row["scheduler"]
 		if !ok {
 			continue
 		}
@@ -119,10 +119,10 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 			}
 			scheds = append(scheds, struct{ name, typ, target string }{name, typ, "SCHEDULER|" + name + " " + shown})
 		}
-		for _, q := range keys[key] {
+		for _, q := range k.ids {
 			m[q] = scheds[i].typ
 		}
-		ex.add(keys[key], scheds[i].target)
+		ex.add(k.ids, scheds[i].target)
 	}
 	if len(ex) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a scheduler", port), nil

@@ -55,18 +55,39 @@ func (db *ConfigDB) indexKeys() {
 
 // portKeys is portKeys(db.Tables[table], port), from the index when there is one.
 func (db *ConfigDB) portKeys(table, port string) (map[string][]int, error) {
-	keys, _, err := db.sortedPortKeys(table, port)
-	return keys, err
+	keys, err := db.sortedPortKeys(table, port)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]int, len(keys))
+	for _, k := range keys {
+		out[k.key] = k.ids
+	}
+	return out, nil
 }
 
-// sortedPortKeys is portKeys with its keys in port order, each port's read once per switch
-// when db is indexed: five facts of every port read the same QUEUE and BUFFER_PG keys, and
-// parsing their ids and sorting them was a tenth of a SONiC leaf's collection. The map and
-// slices are shared: read-only.
-func (db *ConfigDB) sortedPortKeys(table, port string) (map[string][]int, []string, error) {
+// portKey is a key of a "<ports>|<ids>" table, the ids it names and its row.
+type portKey struct {
+	key string
+	ids []int
+	row map[string]string
+}
+
+// sortedPortKeys is portKeys in port order, with each key's row, each port's read once per
+// switch when db is indexed: five facts of every port read the same QUEUE and BUFFER_PG keys,
+// and parsing their ids and sorting them was a tenth of a SONiC leaf's collection. The slices
+// are shared: read-only.
+func (db *ConfigDB) sortedPortKeys(table, port string) ([]portKey, error) {
 	if db.keys == nil {
 		keys, err := portKeys(db.Tables[table], port)
-		return keys, sortedKeys(keys), err
+		if err != nil {
+			return nil, err
+		}
+		out := make([]portKey, 0, len(keys))
+		for _, k := range sortedKeys(keys) {
+			out = append(out, portKey{k, keys[k], db.Tables[table][k]})
+		}
+		return out, nil
 	}
 	key := [2]string{table, port}
 	db.keys.mu.Lock()
@@ -74,36 +95,41 @@ func (db *ConfigDB) sortedPortKeys(table, port string) (map[string][]int, []stri
 	db.keys.mu.Unlock()
 	if !ok {
 		r.keys, r.err = db.indexedPortKeys(table, port)
-		r.sorted = sortedKeys(r.keys)
 		db.keys.mu.Lock()
 		db.keys.ports[key] = r
 		db.keys.mu.Unlock()
 	}
-	return r.keys, r.sorted, r.err
+	return r.keys, r.err
 }
 
 type portKeysOf struct {
-	keys   map[string][]int
-	sorted []string
-	err    error
+	keys []portKey
+	err  error
 }
 
-func (db *ConfigDB) indexedPortKeys(table, port string) (map[string][]int, error) {
+// indexedPortKeys reads port's keys of table from the index into sorted pairs: no map, as
+// the facts only walk them in order (the map and its sorted keys were twice the work).
+func (db *ConfigDB) indexedPortKeys(table, port string) ([]portKey, error) {
 	keys := db.keys.of(table, db.Tables[table])[port]
-	out := make(map[string][]int, len(keys))
+	out := make([]portKey, len(keys))
 	single := make([]int, len(keys)) // the ids of keys naming one, most: one allocation
 	for i, key := range keys {
+		out[i] = portKey{key: key, row: db.Tables[table][key]}
+	}
+	slices.SortFunc(out, func(a, b portKey) int { return portOrder.Compare(a.key, b.key) })
+	for i := range out {
+		key := out[i].key
 		s := key[strings.LastIndex(key, "|")+1:]
 		if n, ok := singleID(s); ok {
 			single[i] = n
-			out[key] = single[i : i+1 : i+1]
+			out[i].ids = single[i : i+1 : i+1]
 			continue
 		}
 		ids, err := parseIDs(s)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %w", key, err)
 		}
-		out[key] = ids
+		out[i].ids = ids
 	}
 	return out, nil
 }
