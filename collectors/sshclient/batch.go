@@ -55,7 +55,7 @@ const maxCutShortLists = 2
 const maxListBytes = 24 << 10
 
 // listBase is what batchList adds once: the wrapper, listHead and listTail (neither holds a
-// quote for shQuote to escape).
+// quote for writeQuoted to escape).
 var listBase = len("exec /bin/sh -c ''") + len(listHead) + len(listTail)
 
 // listOverhead is what batchList adds per command: its markers, and sudo when configured.
@@ -67,7 +67,7 @@ func cutList(cmds []string, pending []int, limit int) [][]int {
 	var out [][]int
 	size := 0
 	for _, i := range pending {
-		n := len(cmds[i]) + listOverhead + 3*strings.Count(cmds[i], "'") // shQuote's '\'' per quote
+		n := quotedLen(cmds[i]) + listOverhead
 		if len(out) == 0 || size+n > limit {
 			out = append(out, nil)
 			size = listBase

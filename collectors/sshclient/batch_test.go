@@ -552,3 +552,23 @@ func TestMarkerStart(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchListQuotesInOneAllocation holds batchList to the plain construction (the list,
+// single-quoted, after `exec /bin/sh -c`) and to one allocation: its size is computed exactly.
+func TestBatchListQuotesInOneAllocation(t *testing.T) {
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	tok := newToken()
+	for _, cmds := range [][]string{
+		{"true"},
+		{"grep -s -H -E '[^0:]' /sys/x/*", "echo ''", "cat /etc/nccl.conf"},
+		{"'", "''", "a'b'c"},
+	} {
+		want := "exec /bin/sh -c " + quote(markedList(cmds, tok))
+		if got := batchList(cmds, tok); got != want {
+			t.Errorf("batchList(%q) =\n%s\nwant\n%s", cmds, got, want)
+		}
+		if n := testing.AllocsPerRun(10, func() { _ = batchList(cmds, tok) }); n != 1 {
+			t.Errorf("batchList(%q) allocates %v times, want once (its size is known)", cmds, n)
+		}
+	}
+}

@@ -49,32 +49,76 @@ func newToken() string {
 	return "roceaudit-" + hex.EncodeToString(b[:])
 }
 
-// batchList is the line that runs cmds with their markers in /bin/sh.
+// batchList is the line that runs cmds with their markers in /bin/sh: `exec /bin/sh -c`
+// and markedList as one single-quoted word (see writeQuoted), written once at its exact size. Built
+// as markedList, then quoted, then prefixed, an 8-rail host's ~20 kB list was copied four
+// times over (59 MB of a 1,000-device audit's 1.3 GB allocated).
 func batchList(cmds []string, token string) string {
-	return "exec /bin/sh -c " + shQuote(markedList(cmds, token))
+	const prefix = "exec /bin/sh -c '"
+	size := len(prefix) + quotedLen(listHead) + quotedLen(listTail) + len("'")
+	for i, c := range cmds {
+		if i > 0 {
+			size += len("; ")
+		}
+		size += quotedLen(c) + len("; echo  $?; echo  >&2") + 2*len(token)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(prefix)
+	writeList(&b, cmds, token, true)
+	b.WriteByte('\'')
+	return b.String()
 }
 
-// shQuote is s as one single-quoted word of any of sh, bash, csh or fish.
-func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+// quotedLen is the length of s quoted by writeQuoted: each quote becomes four bytes.
+func quotedLen(s string) int { return len(s) + 3*strings.Count(s, "'") }
+
+// writeQuoted writes s for the inside of a single-quoted word of any of sh, bash, csh or
+// fish: a quote ends the word, \' is one, and a quote opens the word again.
+func writeQuoted(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '\'')
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		b.WriteString(`'\''`)
+		s = s[i+1:]
+	}
+}
 
 // markedList is the sh list of cmds, each followed by its markers, between listHead and
 // listTail.
 func markedList(cmds []string, token string) string {
 	var b strings.Builder
-	b.WriteString(listHead)
+	writeList(&b, cmds, token, false)
+	return b.String()
+}
+
+// writeList writes markedList's list, quoted by writeQuoted when quoted is set. (A func
+// parameter in place of the flag would move b to the heap.)
+func writeList(b *strings.Builder, cmds []string, token string, quoted bool) {
+	write := func(s string) {
+		if quoted {
+			writeQuoted(b, s)
+		} else {
+			b.WriteString(s)
+		}
+	}
+	write(listHead)
 	for i, c := range cmds {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		b.WriteString(c)
+		write(c)
 		b.WriteString("; echo ")
 		b.WriteString(token)
 		b.WriteString(" $?; echo ")
 		b.WriteString(token)
 		b.WriteString(" >&2")
 	}
-	b.WriteString(listTail)
-	return b.String()
+	write(listTail)
 }
 
 // maxMarkerTail bounds what may follow TOKEN on its marker line (" 255" and the newline).
