@@ -93,3 +93,31 @@ func FuzzLinkStatsScan(f *testing.F) {
 		}
 	})
 }
+
+// The counters' fast reader reads exactly what encoding/json reads, or declines.
+func FuzzCountersQoSFast(f *testing.F) {
+	seedAll(f)
+	for _, s := range []string{
+		`{"egress-queue-stats":{"3":{"tx-frames":"1","tx-bytes":2,"ecn-marked-frames":7}},"pfc-stats":{"15":{"rx-pause-frames":0}}}`,
+		`{"egress-queue-stats":{"3":{"tx-frames":1,"tx-frames":2}}}`, `{"egress-queue-stats":{"3":{},"3":{"tx-frames":1}}}`,
+		`{"pfc-stats":{"03":{"rx-pause-frames":1}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"-0"}}}`, `{"pfc-stats":null}`,
+		`{"ingress-buffer-stats":{"0":{"rx-frames":99999999999999999999}},"other":[1,{"a":"\u0041"}]}`,
+		`{"pfc-stats":{"1":{"rx-pause-frames":012}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":1.0}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"0012"}}}`,
+		`{"pfc-stats":{"1":{"rx-pause-frames":0}}}`, `{"pfc-stats":{}}`, `{}`, ` {"pfc-stats":{"9":{"tx-pause-frames":5}}} `,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		got, ok := countersQoSFast(out)
+		if !ok {
+			return
+		}
+		want, err := countersQoSDecode(out)
+		if err != nil {
+			t.Fatalf("the fast reader read %v where the decoder fails: %v", got, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("fast reader and decoder differ (-decoder +fast):\n%s", d)
+		}
+	})
+}

@@ -200,6 +200,9 @@ var jsonOnlyCounters = map[string]map[string]string{
 
 // ParseCountersQoSJSON parses `nv show interface <if> counters qos -o json`: exact counts.
 func ParseCountersQoSJSON(out string) (map[string]int64, error) {
+	if m, ok := countersQoSFast(out); ok {
+		return m, nil
+	}
 	if m, ok := countersQoSScan(out); ok {
 		return m, nil
 	}

@@ -37,3 +37,26 @@ func BenchmarkPortParsers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCountersReaders compares the counters' three readers on one healthy port.
+func BenchmarkCountersReaders(b *testing.B) {
+	out := fixturerunner.MustRead(b, fixtures{}, "healthy", "nv show interface swp1 counters qos -o json")
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			countersQoSFast(out)
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			countersQoSScan(out)
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = countersQoSDecode(out)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package cumulus
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,6 +21,8 @@ func TestScansReadFixtures(t *testing.T) {
 		scenarioName string
 	}{
 		{"nv show interface swp1 counters qos -o json", countersQoSScan, countersQoSDecode, "healthy"},
+		{"nv show interface swp1 counters qos -o json", countersQoSFast, countersQoSDecode, "healthy"},
+		{"nv show interface swp52 counters qos -o json", countersQoSFast, countersQoSDecode, "healthy"},
 		{"nv show interface swp1 link stats -o json", linkStatsScan, linkStatsDecode, "healthy"},
 		{"nv show interface swp52 link stats -o json", linkStatsScan, linkStatsDecode, "healthy"},
 	} {
@@ -52,5 +55,34 @@ func TestPortCommandsAsExpand(t *testing.T) {
 				t.Errorf("%q: %q, Expand %q", tmpl, got, want)
 			}
 		}
+	}
+}
+
+// The usual document (every column of classes 0..7) and others: the fast reader's template
+// clone and its map built name by name read as the decoder does.
+func TestCountersQoSFastShapes(t *testing.T) {
+	usual := fixturerunner.MustRead(t, fixtures{}, "healthy", "nv show interface swp1 counters qos -o json")
+	for name, out := range map[string]string{
+		"usual":       usual,
+		"zeros":       regexp.MustCompile(`: *"?[0-9]+"?`).ReplaceAllString(usual, ": 0"),
+		"class 9":     strings.Replace(usual, `"7"`, `"9"`, 1),
+		"one column":  `{"pfc-stats":{"1":{"rx-pause-frames":3}}}`,
+		"zero column": `{"pfc-stats":{"1":{"rx-pause-frames":0}}}`,
+	} {
+		got, ok := countersQoSFast(out)
+		if !ok {
+			t.Errorf("%s: declined", name)
+			continue
+		}
+		want, err := countersQoSDecode(out)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-decoder +fast):\n%s", name, d)
+		}
+	}
+	if len(qosTemplate) != 96 {
+		t.Errorf("the template has %d counters", len(qosTemplate))
 	}
 }
