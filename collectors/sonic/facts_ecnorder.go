@@ -2,7 +2,6 @@ package sonic
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +25,8 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 			"profiles and pools, so the PFC trigger is not in CONFIG_DB"}, cfg)
 	}
 	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
-	var ex []string
+	var exBuf [8]string
+	ex := exBuf[:0]
 	qkeys, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
@@ -41,32 +41,38 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 		for _, q := range k.ids {
 			o.Queues[q] = t
 		}
-		ex = append(ex, "QUEUE|"+k.key+" -> "+excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold"))
+		ex = append(ex, "QUEUE|"+k.key+" -> "+sharedValue(db, sharedKey{siteWREDThresholds, name, 0}, func() string {
+			return excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold")
+		}))
 	}
-	names, rows, _, err := losslessProfiles(db, port)
+	pgs, _, err := losslessProfiles(db, port)
 	if err != nil {
 		return failed[topology.ECNOrder](err)
 	}
-	for _, pg := range slices.Sorted(maps.Keys(names)) {
-		r := rows[pg]
-		t := topology.PFCThreshold{Profile: names[pg], Reserved: max(atoi64(r["size"])-atoi64(r["xoff"]), 0), Pool: Ref(r["pool"])}
+	for _, l := range pgs {
+		r := l.row
+		t := topology.PFCThreshold{Profile: l.name, Reserved: max(atoi64(r["size"])-atoi64(r["xoff"]), 0), Pool: Ref(r["pool"])}
 		if v, ok := r["dynamic_th"]; ok {
 			th, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil {
-				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_PROFILE|%s dynamic_th %q is not a number", names[pg], v))
+				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_PROFILE|%s dynamic_th %q is not a number", l.name, v))
 			}
 			t.DynamicTh, t.HasDynamicTh = th, true
 			size, ok := db.Field("BUFFER_POOL", t.Pool, "size")
 			if !ok || atoi64(size) <= 0 {
-				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_POOL|%s has no size, so the dynamic threshold of %s cannot be resolved", t.Pool, names[pg]))
+				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_POOL|%s has no size, so the dynamic threshold of %s cannot be resolved", t.Pool, l.name))
 			}
 			t.PoolSize = atoi64(size)
-			ex = append(ex, excerptRow(db, "BUFFER_POOL", t.Pool, "size", "mode"))
+			ex = append(ex, sharedValue(db, sharedKey{sitePoolSize, t.Pool, 0}, func() string {
+				return excerptRow(db, "BUFFER_POOL", t.Pool, "size", "mode")
+			}))
 		} else {
 			t.StaticTh = atoi64(r["static_th"])
 		}
-		o.PGs[pg] = t
-		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "size", "xoff", "dynamic_th", "static_th", "pool")+" (PG "+strconv.Itoa(pg)+")")
+		o.PGs[l.pg] = t
+		ex = append(ex, sharedValue(db, sharedKey{siteProfileECNOrder, l.name, l.pg}, func() string {
+			return excerptRow(db, "BUFFER_PROFILE", l.name, "size", "xoff", "dynamic_th", "static_th", "pool") + " (PG " + strconv.Itoa(l.pg) + ")"
+		}))
 	}
 	cfg.Excerpt = strings.Join(slices.Compact(ex), "\n")
 	return topology.Known(o, cfg)

@@ -1,8 +1,8 @@
 package sonic
 
 import (
+	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,13 +37,22 @@ func dynamicModel(db *ConfigDB) bool {
 	return v == "dynamic"
 }
 
-// losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG.
-func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[string]string, bool, error) {
+// losslessPG is a lossless priority group: the profile with an xoff bound to it, and its row.
+type losslessPG struct {
+	pg   int
+	name string
+	row  map[string]string
+}
+
+// losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG
+// (a group bound twice: the last binding in key order), and whether a group binds NULL.
+func losslessProfiles(db *ConfigDB, port string) ([]losslessPG, bool, error) {
 	keys, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
+		return nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
 	}
-	names, rows, null := map[int]string{}, map[int]map[string]string{}, false
+	var pgs []losslessPG
+	null := false
 	for _, k := range keys {
 		name := Ref(k.row["profile"])
 		if name == "NULL" {
@@ -55,10 +64,15 @@ func losslessProfiles(db *ConfigDB, port string) (map[int]string, map[int]map[st
 			continue // lossy, or unreadable: SW-BUFFER reports it
 		}
 		for _, pg := range k.ids {
-			names[pg], rows[pg] = name, prof
+			if i := slices.IndexFunc(pgs, func(l losslessPG) bool { return l.pg == pg }); i >= 0 {
+				pgs[i] = losslessPG{pg, name, prof}
+			} else {
+				pgs = append(pgs, losslessPG{pg, name, prof})
+			}
 		}
 	}
-	return names, rows, null, nil
+	slices.SortFunc(pgs, func(a, b losslessPG) int { return cmp.Compare(a.pg, b.pg) })
+	return pgs, null, nil
 }
 
 // PortHeadroom is the headroom of the port's lossless priority groups and the inputs of the
@@ -70,11 +84,11 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 	if _, ok := db.Row("PORT", port); !ok {
 		return failed[topology.Headroom](fmt.Errorf("%s is not in the CONFIG_DB PORT table", port))
 	}
-	names, rows, null, err := losslessProfiles(db, port)
+	pgs, null, err := losslessProfiles(db, port)
 	if err != nil {
 		return failed[topology.Headroom](err)
 	}
-	if len(names) == 0 && null && dynamicModel(db) {
+	if len(pgs) == 0 && null && dynamicModel(db) {
 		cfg.Excerpt = fmt.Sprintf("DEVICE_METADATA|localhost buffer_model=dynamic; BUFFER_PG|%s profile=NULL", port)
 		return topology.Known(topology.Headroom{Computed: "dynamic buffer model: buffermgrd computes the lossless " +
 			"profile from the port's speed, cable length and MTU with the vendor's headroom formula"}, cfg)
@@ -86,20 +100,23 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 		return topology.Unsupported(topology.Headroom{}, "SONiC publishes a headroom formula for Mellanox Spectrum "+
 			"platforms only (buffer_headroom_mellanox.lua); other ASICs size headroom from their own vendor tables", cfg)
 	}
-	h := topology.Headroom{PGs: map[int]topology.PGHeadroom{}, ASIC: asic}
-	var ex []string
-	for pg, name := range names {
-		r := rows[pg]
-		h.PGs[pg] = topology.PGHeadroom{Profile: name, Xoff: atoi(r["xoff"]), Xon: atoi(r["xon"]), Size: atoi(r["size"])}
+	h := topology.Headroom{PGs: make(map[int]topology.PGHeadroom, len(pgs)), ASIC: asic}
+	var exBuf [8]string
+	ex := exBuf[:0]
+	for _, l := range pgs {
+		r := l.row
+		h.PGs[l.pg] = topology.PGHeadroom{Profile: l.name, Xoff: atoi(r["xoff"]), Xon: atoi(r["xon"]), Size: atoi(r["size"])}
 	}
-	for _, pg := range slices.Sorted(maps.Keys(names)) {
-		ex = append(ex, excerptRow(db, "BUFFER_PROFILE", names[pg], "xoff", "xon", "size")+" (PG "+strconv.Itoa(pg)+")")
+	for _, l := range pgs {
+		ex = append(ex, sharedValue(db, sharedKey{siteProfileHeadroom, l.name, l.pg}, func() string {
+			return excerptRow(db, "BUFFER_PROFILE", l.name, "xoff", "xon", "size") + " (PG " + strconv.Itoa(l.pg) + ")"
+		}))
 	}
 	speed, _ := db.Field("PORT", port, "speed")
 	mtu, _ := db.Field("PORT", port, "mtu")
 	h.SpeedMbps, h.PortMTU = atoi(speed), atoi(mtu)
 	ex = append(ex, excerptRow(db, "PORT", port, "speed", "mtu"))
-	if len(names) > 0 {
+	if len(pgs) > 0 {
 		cable, key, ok := cableLength(db, port)
 		if !ok {
 			return failed[topology.Headroom](fmt.Errorf("CABLE_LENGTH has no entry for %s, so its lossless profile cannot be sized", port))
@@ -111,8 +128,10 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 		h.ASIC.SharedHeadroomPool = true
 	}
 	ex = append(ex, lossLessPattern(db, &h.ASIC))
-	ex = append(ex, fmt.Sprintf("platform %s: ASIC_TABLE %s cell_size=%d pipeline_latency=%g mac_phy_delay=%g",
-		platform, asic.Name, asic.CellSize, asic.PipelineLatencyKB, asic.MACPHYDelayKB))
+	ex = append(ex, sharedValue(db, sharedKey{sitePlatform, platform, 0}, func() string {
+		return fmt.Sprintf("platform %s: ASIC_TABLE %s cell_size=%d pipeline_latency=%g mac_phy_delay=%g",
+			platform, asic.Name, asic.CellSize, asic.PipelineLatencyKB, asic.MACPHYDelayKB)
+	}))
 	cfg.Excerpt = strings.Join(ex, "\n")
 	return topology.Known(h, cfg)
 }
@@ -120,19 +139,31 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 // lossLessPattern fills the lossless MTU and small-packet share from CONFIG_DB, or the
 // defaults, and says which.
 func lossLessPattern(db *ConfigDB, a *topology.HeadroomASIC) string {
-	for _, key := range sortedKeys(db.Tables["LOSSLESS_TRAFFIC_PATTERN"]) {
-		row := db.Tables["LOSSLESS_TRAFFIC_PATTERN"][key]
-		a.LosslessMTU, a.SmallPacketPercent = atoi(row["mtu"]), atoi(row["small_packet_percentage"])
-		return excerptRow(db, "LOSSLESS_TRAFFIC_PATTERN", key, "mtu", "small_packet_percentage")
+	p := sharedValue(db, sharedKey{siteLosslessPattern, "", 0}, func() losslessPattern {
+		for _, key := range sortedKeys(db.Tables["LOSSLESS_TRAFFIC_PATTERN"]) {
+			row := db.Tables["LOSSLESS_TRAFFIC_PATTERN"][key]
+			return losslessPattern{mtu: atoi(row["mtu"]), pct: atoi(row["small_packet_percentage"]),
+				excerpt: excerptRow(db, "LOSSLESS_TRAFFIC_PATTERN", key, "mtu", "small_packet_percentage")}
+		}
+		from := fmt.Sprintf("no LOSSLESS_TRAFFIC_PATTERN: mtu %d, small_packet_percentage %d assumed", defaultLosslessMTU, defaultSmallPacket)
+		return losslessPattern{mtu: defaultLosslessMTU, pct: defaultSmallPacket, excerpt: from, from: from}
+	})
+	a.LosslessMTU, a.SmallPacketPercent = p.mtu, p.pct
+	if p.from != "" {
+		a.LosslessPatternFrom = p.from
 	}
-	a.LosslessMTU, a.SmallPacketPercent = defaultLosslessMTU, defaultSmallPacket
-	a.LosslessPatternFrom = fmt.Sprintf("no LOSSLESS_TRAFFIC_PATTERN: mtu %d, small_packet_percentage %d assumed", defaultLosslessMTU, defaultSmallPacket)
-	return a.LosslessPatternFrom
+	return p.excerpt
+}
+
+type losslessPattern struct {
+	mtu, pct      int
+	excerpt, from string
 }
 
 // cableLength is CABLE_LENGTH|<name>.<port> ("40m") in meters, and the table key.
 func cableLength(db *ConfigDB, port string) (int, string, bool) {
-	for _, key := range sortedKeys(db.Tables["CABLE_LENGTH"]) {
+	keys := sharedValue(db, sharedKey{siteCableKeys, "", 0}, func() []string { return sortedKeys(db.Tables["CABLE_LENGTH"]) })
+	for _, key := range keys {
 		v, ok := db.Tables["CABLE_LENGTH"][key][port]
 		if !ok {
 			continue

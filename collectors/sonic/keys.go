@@ -44,13 +44,58 @@ type keyIndex struct {
 	tables map[string]map[string][]string // table -> port -> keys
 	maps   map[groupedMapKey]groupedMap   // see groupedNumberMap
 	ports  map[[2]string]portKeysOf       // table, port -> see sortedPortKeys
+	shared map[sharedKey]any              // see sharedValue
+}
+
+// sharedKey names what sharedValue keeps: what site computes, of which name (a profile, a
+// pool) and number (a priority group).
+type sharedKey struct {
+	site sharedSite
+	name string
+	n    int
+}
+
+type sharedSite uint8
+
+const (
+	siteWREDThresholds sharedSite = iota
+	sitePoolSize
+	siteProfileECNOrder
+	siteProfileHeadroom
+	sitePlatform
+	siteLosslessPattern
+	siteCableKeys
+	siteFlexPFCWD
+	siteGlobalDSCP
+	siteBufferWhat
+	siteWREDTarget
+	siteSchedulerTarget
+)
+
+// sharedValue is compute(), once per switch when db is indexed: what every port's facts
+// read alike (a profile's excerpt, the platform's ASIC line). It must depend on the key alone.
+func sharedValue[T any](db *ConfigDB, k sharedKey, compute func() T) T {
+	if db.keys == nil {
+		return compute()
+	}
+	db.keys.mu.Lock()
+	v, ok := db.keys.shared[k]
+	db.keys.mu.Unlock()
+	if ok {
+		return v.(T)
+	}
+	t := compute()
+	db.keys.mu.Lock()
+	db.keys.shared[k] = t
+	db.keys.mu.Unlock()
+	return t
 }
 
 // indexKeys makes db's portKeys look keys up rather than scan. Only Collect calls it, after
 // parsing and before any fact: the tables must not change afterwards.
 func (db *ConfigDB) indexKeys() {
 	db.keys = &keyIndex{tables: map[string]map[string][]string{}, maps: map[groupedMapKey]groupedMap{},
-		ports: map[[2]string]portKeysOf{}}
+		ports: map[[2]string]portKeysOf{}, shared: map[sharedKey]any{}}
 }
 
 // portKeys is portKeys(db.Tables[table], port), from the index when there is one.
