@@ -23,10 +23,13 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 		return topology.Buffer{}, "", fmt.Errorf("BUFFER_PG table: %w", err)
 	}
 	b := topology.Buffer{LosslessPGs: []int{}, PGs: map[int]string{}}
-	var profiles, ex []string
+	var profiles []string
+	// the excerpt, "BUFFER_PG|<key>: profile=<ref> (<what>)" per key joined by "; ", in
+	// one buffer
+	var stack [512]byte
+	ex := stack[:0]
 	for _, k := range keys {
-		key := k.key
-		ref := k.row["profile"]
+		key, ref := k.key, k.row["profile"]
 		name := Ref(ref)
 		lossless, unreadable, what := false, false, ""
 		switch {
@@ -35,17 +38,29 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 		case name == "NULL":
 			lossless, what, name = true, "NULL: lossless, computed by the dynamic buffer model", "NULL (dynamic)"
 		default:
-			prof, ok := db.Row("BUFFER_PROFILE", name)
-			switch x, hasXoff := prof["xoff"]; {
-			case !ok:
+			p := sharedValue(db, sharedKey{siteBufferWhat, name, 0}, func() bufferProfile {
+				prof, ok := db.Row("BUFFER_PROFILE", name)
+				switch x, hasXoff := prof["xoff"]; {
+				case !ok:
+					return bufferProfile{}
+				case hasXoff:
+					return bufferProfile{found: true, lossless: true, what: name + ": lossless, xoff=" + strconv.Quote(x)}
+				default:
+					return bufferProfile{found: true, what: name + ": lossy, no xoff"}
+				}
+			})
+			if !p.found {
 				unreadable, what = true, fmt.Sprintf("BUFFER_PG|%s refers to BUFFER_PROFILE|%s, which is not in CONFIG_DB", key, name)
-			case hasXoff:
-				lossless, what = true, name+": lossless, xoff="+strconv.Quote(x)
-			default:
-				what = name + ": lossy, no xoff"
+			} else {
+				lossless, what = p.lossless, p.what
 			}
 		}
-		ex = append(ex, "BUFFER_PG|"+key+": profile="+strconv.Quote(ref)+" ("+what+")")
+		if len(ex) > 0 {
+			ex = append(ex, "; "...)
+		}
+		ex = append(append(append(ex, "BUFFER_PG|"...), key...), ": profile="...)
+		ex = strconv.AppendQuote(ex, ref)
+		ex = append(append(append(ex, " ("...), what...), ')')
 		for _, pg := range k.ids {
 			b.PGs[pg] = what
 			switch {
@@ -62,8 +77,14 @@ func PortBuffer(db *ConfigDB, port string) (topology.Buffer, string, error) {
 	slices.Sort(b.LosslessPGs)
 	slices.Sort(b.Unreadable)
 	b.Profile = strings.Join(profiles, ",")
-	if len(ex) == 0 {
+	if len(keys) == 0 {
 		return b, fmt.Sprintf("no BUFFER_PG|%s|<pg> entry", port), nil
 	}
-	return b, strings.Join(ex, "; "), nil
+	return b, string(ex), nil
+}
+
+// bufferProfile is what PortBuffer says of a BUFFER_PROFILE.
+type bufferProfile struct {
+	found, lossless bool
+	what            string
 }

@@ -46,18 +46,24 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 			i++
 		}
 		if i == len(profs) {
-			prof, ok := db.Row("WRED_PROFILE", name)
-			if !ok {
+			p := sharedValue(db, sharedKey{siteWREDTarget, name, 0}, func() queueTarget {
+				prof, ok := db.Row("WRED_PROFILE", name)
+				if !ok {
+					return queueTarget{}
+				}
+				mode := strings.TrimSpace(prof["ecn"])
+				if mode == "" {
+					mode = "ecn_none"
+				}
+				return queueTarget{found: true, target: "WRED_PROFILE|" + name + " ecn=" + strconv.Quote(mode), marks: greenMarking[mode]}
+			})
+			if !p.found {
 				return nil, "", fmt.Errorf("QUEUE|%s wred_profile refers to WRED_PROFILE|%s, which is not in CONFIG_DB", key, name)
-			}
-			mode := strings.TrimSpace(prof["ecn"])
-			if mode == "" {
-				mode = "ecn_none"
 			}
 			profs = append(profs, struct {
 				name, target string
 				marks        bool
-			}{name, "WRED_PROFILE|" + name + " ecn=" + strconv.Quote(mode), greenMarking[mode]})
+			}{name, p.target, p.marks})
 		}
 		for _, q := range k.ids {
 			m[q] = profs[i].marks
@@ -100,24 +106,33 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 			i++
 		}
 		if i == len(scheds) {
-			sched, ok := db.Row("SCHEDULER", name)
-			if !ok {
+			s := sharedValue(db, sharedKey{siteSchedulerTarget, name, 0}, func() queueTarget {
+				sched, ok := db.Row("SCHEDULER", name)
+				if !ok {
+					return queueTarget{}
+				}
+				typ := strings.ToLower(strings.TrimSpace(sched["type"]))
+				shown := "type=" + strconv.Quote(sched["type"])
+				if w := sched["weight"]; w != "" {
+					shown += " weight=" + strconv.Quote(w) // a weighted CNP queue's evidence says how much
+				}
+				if typ == "" {
+					typ, shown = "wrr", "no type (default WRR)"
+				}
+				switch typ {
+				case "strict", "dwrr", "wrr":
+				default:
+					return queueTarget{found: true, err: fmt.Errorf("SCHEDULER|%s type %q is not STRICT, DWRR or WRR", name, sched["type"])}
+				}
+				return queueTarget{found: true, typ: typ, target: "SCHEDULER|" + name + " " + shown}
+			})
+			if !s.found {
 				return nil, "", fmt.Errorf("QUEUE|%s scheduler refers to SCHEDULER|%s, which is not in CONFIG_DB", key, name)
 			}
-			typ := strings.ToLower(strings.TrimSpace(sched["type"]))
-			shown := "type=" + strconv.Quote(sched["type"])
-			if w := sched["weight"]; w != "" {
-				shown += " weight=" + strconv.Quote(w) // a weighted CNP queue's evidence says how much
+			if s.err != nil {
+				return nil, "", s.err
 			}
-			if typ == "" {
-				typ, shown = "wrr", "no type (default WRR)"
-			}
-			switch typ {
-			case "strict", "dwrr", "wrr":
-			default:
-				return nil, "", fmt.Errorf("SCHEDULER|%s type %q is not STRICT, DWRR or WRR", name, sched["type"])
-			}
-			scheds = append(scheds, struct{ name, typ, target string }{name, typ, "SCHEDULER|" + name + " " + shown})
+			scheds = append(scheds, struct{ name, typ, target string }{name, s.typ, s.target})
 		}
 		for _, q := range k.ids {
 			m[q] = scheds[i].typ
@@ -128,6 +143,14 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a scheduler", port), nil
 	}
 	return m, ex.String("QUEUE|", port, " scheduler: "), nil
+}
+
+// queueTarget is what a queue's WRED_PROFILE or SCHEDULER says, read once per switch.
+type queueTarget struct {
+	found       bool
+	typ, target string
+	marks       bool
+	err         error
 }
 
 // bindings groups queues by what they are bound to, for a compact excerpt:
