@@ -1,6 +1,7 @@
 package cumulus
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -118,6 +119,40 @@ func FuzzCountersQoSFast(f *testing.F) {
 		}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Fatalf("fast reader and decoder differ (-decoder +fast):\n%s", d)
+		}
+	})
+}
+
+// The LLDP JSON scan reads exactly what the decoder read before it, or declines; the parser
+// (scan or decoder) answers as the old parser did, errors included.
+func FuzzInterfaceLLDPScan(f *testing.F) {
+	seedAll(f)
+	for _, s := range []string{
+		`{"swp1":{"type":"swp","lldp":{"neighbor":{"b":{"chassis":{"system-name":"b"},"port":{"name":"p2"}},"a":{"chassis":{"system-name":"a"},"port":{"name":"p"}}}}},"eth0":{"type":"eth"}}`,
+		`{"swp1":{"lldp":{"neighbor":{}}},"swp2":{"lldp":{}},"swp3":{}}`, `{"swp1":{"type":"swp"},"swp1":{"type":"eth"}}`,
+		`{"swp1":{"type":"swp"},"swp01":{"type":"swp"}}`, `{"":{"type":"swp"}}`, `{}`, `null`, `{"swp1":null}`,
+		`{"swp1":{"Type":"swp"}}`, `{"swp1":{"type":"s\u0077p"}}`, `{"swp1":{"lldp":{"neighbor":{"a":{},"a":{"port":{"name":"x"}}}}}}`,
+		`{"swp1":{"lldp":{"neighbor":{"a":{"chassis":{"system-name":null}}}}}}`, `{"swp1":{"type":"swp","other":[1,{"x":true}]}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		if got, ok := interfaceLLDPScan(out); ok {
+			want, err := interfaceLLDPOracle(out)
+			if err != nil {
+				t.Fatalf("the scan read %v where the decoder fails: %v", got, err)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("scan and decoder differ (-decoder +scan):\n%s", d)
+			}
+		}
+		got, gotErr := ParseInterfaceLLDPJSON(out)
+		want, wantErr := interfaceLLDPOracle(out)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("error %v, the old parser's %v", gotErr, wantErr)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d interfaces, the old parser %d", len(got), len(want))
 		}
 	})
 }

@@ -86,3 +86,19 @@ func TestCountersQoSFastShapes(t *testing.T) {
 		t.Errorf("the template has %d counters", len(qosTemplate))
 	}
 }
+
+// The LLDP scan takes the real answers: the fixture and the generated 248-port leaf's shape.
+func TestInterfaceLLDPScanReads(t *testing.T) {
+	out := fixturerunner.MustRead(t, fixtures{}, "healthy", "nv show interface lldp -o json")
+	got, ok := interfaceLLDPScan(out)
+	if !ok {
+		t.Fatal("the scan declined")
+	}
+	want, err := interfaceLLDPOracle(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-old +scan):\n%s", d)
+	}
+}
