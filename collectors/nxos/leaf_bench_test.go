@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/roceaudit/roceaudit/collectors"
+	"github.com/roceaudit/roceaudit/internal/benchcpu"
 	"github.com/roceaudit/roceaudit/inventory"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -52,6 +53,7 @@ func BenchmarkLeaf(b *testing.B) {
 	for _, p := range parsers {
 		b.Run(strings.Fields(p.cmd)[1]+strings.Fields(p.cmd)[2], func(b *testing.B) {
 			b.ReportAllocs()
+			defer benchcpu.Report(b)()
 			for b.Loop() {
 				if err := p.parse(r[p.cmd]); err != nil {
 					b.Fatal(err)
@@ -61,6 +63,7 @@ func BenchmarkLeaf(b *testing.B) {
 	}
 	b.Run("Collect", func(b *testing.B) {
 		b.ReportAllocs()
+		defer benchcpu.Report(b)()
 		for b.Loop() {
 			dev := &topology.Device{Name: "leaf", Platform: "nxos", Role: topology.RoleSwitch}
 			if err := (Platform{}).Collect(context.Background(), leafReplay(r), inventory.DeviceSpec{}, dev); err != nil {

@@ -16,8 +16,12 @@ import (
 // The reply (500 KB on a 64-port leaf) is scanned in place (scanQueuingJSON); what the scan
 // declines is decoded once into a generic tree and walked: decoding each ROW_* level from a
 // json.RawMessage of the one above scanned the whole text once per level and was nine times
-// slower. Numbers stay json.Number (counters pass 2^53).
+// slower. Numbers stay json.Number (counters pass 2^53). fastQueuingJSON, tried first, reads
+// the compact layout NX-OS prints.
 func parseQueuingJSON(out string) (map[string]QueueCounters, error) {
+	if res, ok := fastQueuingJSON(out); ok {
+		return res, nil
+	}
 	if res, ok := scanQueuingJSON(out); ok {
 		return res, nil
 	}

@@ -1,8 +1,10 @@
 package nxos
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -234,5 +236,139 @@ func TestQueuingScanReadsFixtures(t *testing.T) {
 	}
 	if read == 0 {
 		t.Fatal("no recorded reply")
+	}
+}
+
+// compactQueuing is the reply as NX-OS prints it over SSH, from a fixture's (which may be
+// indented): the layout fastQueuingJSON reads.
+func compactQueuing(t testing.TB, s string) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// The fast path reads exactly what the tree reads, or declines.
+func FuzzQueuingFastAgreesWithTree(f *testing.F) {
+	for _, s := range queuingCases(f) {
+		f.Add(s)
+	}
+	const entry = `{"eq-stat-type":"Tx","eq-stat-units":"Pkts","eq-uc-stat-value":"5","eq-oobfc-uc-stat-value":"0","eq-mc-stat-value":"0"}`
+	for _, s := range []string{
+		`{"TABLE_module":{"ROW_module":{"module":"1","TABLE_queuing_interface":{"ROW_queuing_interface":[{"dir":"Egress","if_name_str":"Ethernet1/1","TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":[{"eq-qosgrp":"0","TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[` + entry + `,` + entry + `]}},{"eq-qosgrp":"CONTROL QOS GROUP","TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":` + entry + `}}]}},{"dir":"Ingress","if_name_str":"Ethernet1/1"}]}}}}`,
+		`{"TABLE_module":{"ROW_module":{"TABLE_queuing_interface":{"ROW_queuing_interface":{"dir":"egress","if_name_str":" E1 ","TABLE_qosgrp_egress_stats":{"ROW_qosgrp_egress_stats":{"eq-qosgrp":"7","TABLE_qosgrp_egress_stats_entry":{"ROW_qosgrp_egress_stats_entry":[{"eq-stat-units":"Byts","eq-stat-type":"ECN","eq-uc-stat-value":"null"},{"eq-stat-type":"WD & Tail Drop","eq-stat-units":"Pkts","eq-uc-stat-value":"+12"}]}}}}}}}}`,
+	} {
+		f.Add(s)
+	}
+	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		if s, err := readSeed(scenario, CmdQueuingJSON); err == nil {
+			f.Add(compactQueuing(f, s))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := fastQueuingJSON(s)
+		if !ok {
+			return
+		}
+		want, err := decodeQueuingJSON(s)
+		if err != nil {
+			t.Fatalf("%q: the fast path read %v where the tree fails: %v", s, got, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\n fast %v\n tree %v", s, got, want)
+		}
+	})
+}
+
+// The fast path reads the recorded replies in NX-OS's compact layout itself: were it to
+// decline them, it would silently never run.
+func TestQueuingFastReadsCompactFixtures(t *testing.T) {
+	read := 0
+	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		s, err := readSeed(scenario, CmdQueuingJSON)
+		if err != nil {
+			continue
+		}
+		read++
+		s = compactQueuing(t, s)
+		got, ok := fastQueuingJSON(s)
+		if !ok {
+			t.Errorf("%s: the fast path declines the compact %s", scenario, CmdQueuingJSON)
+		}
+		if want, err := decodeQueuingJSON(s); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: fast %v, tree %v %v", scenario, got, want, err)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no recorded reply")
+	}
+}
+
+// The SWAR string reader stops where a byte at a time would.
+func TestQueuingFastStr(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 20; pos++ {
+			body := []byte(strings.Repeat("a", 20))
+			body[pos] = byte(c)
+			s := `"` + string(body) + `"x`
+			f := &queuingFast{s: s}
+			got, ok := f.str()
+			want, wantOK := string(body), c >= 0x20 && c < 0x7f && c != '\\'
+			if c == '"' {
+				want, wantOK = string(body[:pos]), true
+			}
+			if ok != wantOK || ok && got != want {
+				t.Errorf("byte %#x at %d: got %q %v, want %q %v", c, pos, got, ok, want, wantOK)
+			}
+		}
+	}
+}
+
+// A quick differential run beside the fuzz target (whose worker crawls on these seeds): the
+// fast path agrees with the tree on random byte edits of every seed.
+func TestQueuingFastAgreesOnMutations(t *testing.T) {
+	seeds, compact := queuingCases(t), []string{}
+	for _, scenario := range []string{"healthy", "portchannel"} {
+		if s, err := readSeed(scenario, CmdQueuingJSON); err == nil {
+			compact = append(compact, compactQueuing(t, s))
+		}
+	}
+	const alphabet = "{}[],:\" \\0179-+.eEnulltrueEgressCONTROL"
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 10000
+	if testing.Short() {
+		n = 2000
+	}
+	read := 0
+	defer func() { t.Logf("the fast path read %d of %d edits", read, n) }()
+	for range n {
+		b := []byte(seeds[rng.IntN(len(seeds))])
+		if rng.IntN(2) == 0 { // mostly edits the fast path reads
+			b = []byte(compact[rng.IntN(len(compact))])
+		}
+		for range 1 + rng.IntN(3) {
+			if len(b) == 0 {
+				break
+			}
+			i := rng.IntN(len(b))
+			switch rng.IntN(3) {
+			case 0:
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			case 1:
+				b = append(b[:i], b[i+1:]...)
+			default:
+				b = append(b[:i], append([]byte{alphabet[rng.IntN(len(alphabet))]}, b[i:]...)...)
+			}
+		}
+		s := string(b)
+		got, ok := fastQueuingJSON(s)
+		if !ok {
+			continue
+		}
+		read++
+		if want, err := decodeQueuingJSON(s); err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.300q:\n fast %v\n tree %v %v", s, got, want, err)
+		}
 	}
 }
