@@ -79,12 +79,19 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 			did = append(did, c)
 		}
 	}
+	tmpls := portTemplates(did, names[0])
 	groups := make([][]string, portsInFlight)
+	for i := range groups {
+		groups[i] = make([]string, 0, (len(names)/portsInFlight+1)*len(tmpls))
+	}
+	nameErrs := make([]error, len(names)) // ValidName once a port (a regexp)
 	for i, name := range names[1:] {
-		if texttable.Truncated(name) || topology.ValidName(name) != nil {
+		if nameErrs[i+1] = topology.ValidName(name); texttable.Truncated(name) || nameErrs[i+1] != nil {
 			continue // collectPort sends nothing for it
 		}
-		groups[i%portsInFlight] = append(groups[i%portsInFlight], switchcollect.ForPort(did, names[0], name)...)
+		for _, parts := range tmpls {
+			groups[i%portsInFlight] = append(groups[i%portsInFlight], strings.Join(parts, name))
+		}
 	}
 	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), memo: memo}
 	rest.noJSON.Store(noJSON)
@@ -92,13 +99,41 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 	g.SetLimit(portsInFlight)
 	for i := 1; i < len(names); i++ {
 		g.Go(func() error {
-			ports[i] = withBufferSizes(collectPort(ctx, rest, names[i], roce, roceEv), roce)
+			ports[i] = withBufferSizes(collectValidPort(ctx, rest, names[i], nameErrs[i], roce, roceEv), roce)
 			return nil
 		})
 	}
 	_ = g.Wait() // the goroutines return no error: a port's failures are in its facts
 	nr.noJSON.Store(rest.noJSON.Load())
 	return ports
+}
+
+// portTemplates are cmds split at every word that is port from, for strings.Join with
+// another port: switchcollect.ForPort's commands, without splitting and joining every
+// command again for each port. Commands that do not name from are dropped.
+func portTemplates(cmds []string, from string) [][]string {
+	var out [][]string
+	for _, c := range cmds {
+		var parts []string
+		start := 0 // of the current part
+		for i := 0; i <= len(c); {
+			end := strings.IndexByte(c[i:], ' ')
+			if end < 0 {
+				end = len(c)
+			} else {
+				end += i
+			}
+			if c[i:end] == from {
+				parts = append(parts, c[start:i])
+				start = end
+			}
+			i = end + 1
+		}
+		if parts != nil {
+			out = append(out, append(parts, c[start:]))
+		}
+	}
+	return out
 }
 
 // firstPortCommands are what collectPort will send for name, found by a dry run in which
@@ -174,6 +209,11 @@ func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LL
 // collectPort reads one port. The commands depend on the RoCE regime; the MTU, link pause,
 // watchdog and counters are read the same way in both.
 func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
+	return collectValidPort(ctx, nr, name, topology.ValidName(name), roce, roceEv)
+}
+
+// collectValidPort is collectPort of a name whose topology.ValidName is nameErr.
+func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr error, roce *RoCE, roceEv topology.Evidence) *topology.SwitchPort {
 	r := nr.r
 	p := &topology.SwitchPort{Name: name}
 	if texttable.Truncated(name) {
@@ -181,7 +221,7 @@ func collectPort(ctx context.Context, nr *nvReader, name string, roce *RoCE, roc
 			Error: fmt.Sprintf("NVUE truncated the interface name to %q: the port cannot be queried by name", name)})
 		return p
 	}
-	if err := topology.ValidName(name); err != nil {
+	if err := nameErr; err != nil {
 		unknownAll(p, topology.Evidence{Error: err.Error()})
 		return p
 	}
@@ -311,7 +351,9 @@ func roceBuffer(st, global *RoCE, cmd string) topology.Fact[topology.Buffer] {
 
 func poolLine(st, global *RoCE, name string) string {
 	for _, ex := range []string{st.Excerpts[ExPools], global.Excerpts[ExPools]} {
-		for _, l := range strings.Split(ex, "\n") {
+		for rest, more := ex, true; more; {
+			var l string
+			l, rest, more = strings.Cut(rest, "\n")
 			if strings.Contains(l, name) {
 				return strings.TrimSpace(l)
 			}

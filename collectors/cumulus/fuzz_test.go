@@ -2,11 +2,14 @@ package cumulus
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
+	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 )
 
 // seedAll adds every fixture file as a seed: the fuzzers start from real output.
@@ -153,6 +156,26 @@ func FuzzInterfaceLLDPScan(f *testing.F) {
 		}
 		if len(got) != len(want) {
 			t.Fatalf("%d interfaces, the old parser %d", len(got), len(want))
+		}
+	})
+}
+
+// portTemplates joined with a port are switchcollect.ForPort's commands for it.
+func FuzzPortTemplates(f *testing.F) {
+	for _, s := range [][3]string{
+		{"nv show interface swp1 link\nnv show qos roce\nnv show interface swp1 counters qos -o json", "swp1", "swp17"},
+		{" swp1  swp1 x swp1 \n\nswp1\nswp10 link", "swp1", "swp2s0"}, {"a  b \n\n c", "", "x"},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, cmds, from, to string) {
+		list := strings.Split(cmds, "\n")
+		var got []string
+		for _, parts := range portTemplates(list, from) {
+			got = append(got, strings.Join(parts, to))
+		}
+		if want := switchcollect.ForPort(list, from, to); !slices.Equal(got, want) {
+			t.Fatalf("%q for %q: %q, ForPort %q", list, to, got, want)
 		}
 	})
 }
