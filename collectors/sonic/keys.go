@@ -1,6 +1,7 @@
 package sonic
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -161,7 +162,7 @@ func (db *ConfigDB) indexedPortKeys(table, port string) ([]portKey, error) {
 	for i, key := range keys {
 		out[i] = portKey{key: key, row: db.Tables[table][key]}
 	}
-	slices.SortFunc(out, func(a, b portKey) int { return portOrder.Compare(a.key, b.key) })
+	slices.SortFunc(out, func(a, b portKey) int { return comparePorts(a.key, b.key) })
 	for i := range out {
 		key := out[i].key
 		s := key[strings.LastIndex(key, "|")+1:]
@@ -272,6 +273,36 @@ func priorities(s string) ([]int, error) {
 // portOrder is the natural order of port names (Ethernet4 before Ethernet12). Digit runs are
 // read nine at a time, as this collector always has; no port number is that long.
 var portOrder = natural.Order{MaxDigits: 9}
+
+// comparePorts is portOrder.Compare in one pass, without Atoi: sorting a port's keys by
+// Compare (Less both ways) was a twentieth of a SONiC leaf's collection.
+func comparePorts(a, b string) int {
+	const maxDigits = 9 // portOrder's
+	for a != "" && b != "" {
+		da, db := 0, 0
+		na, nb := 0, 0
+		for da < len(a) && da < maxDigits && a[da] >= '0' && a[da] <= '9' {
+			na = na*10 + int(a[da]-'0')
+			da++
+		}
+		for db < len(b) && db < maxDigits && b[db] >= '0' && b[db] <= '9' {
+			nb = nb*10 + int(b[db]-'0')
+			db++
+		}
+		if da > 0 && db > 0 {
+			if na != nb {
+				return cmp.Compare(na, nb)
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
 
 func sortedKeys[V any](m map[string]V) []string {
 	ks := make([]string, 0, len(m))

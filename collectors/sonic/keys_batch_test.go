@@ -82,3 +82,16 @@ func TestIndexedPortKeysMatchTheScan(t *testing.T) {
 		}
 	}
 }
+
+// comparePorts orders as portOrder.Compare.
+func FuzzComparePorts(f *testing.F) {
+	for _, s := range [][2]string{{"Ethernet4|3", "Ethernet12|0"}, {"Ethernet01", "Ethernet1"}, {"a1234567890", "a1234567891"},
+		{"E1|0,1", "E1|0-1"}, {"x", "x0"}, {"", "0"}, {"Ethernet0,Ethernet4|7", "Ethernet0|7"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := comparePorts(a, b), portOrder.Compare(a, b); got != want {
+			t.Fatalf("comparePorts(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	})
+}
