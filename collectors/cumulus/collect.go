@@ -7,8 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
+	"sync/atomic"
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/internal/evidence"
@@ -95,15 +95,19 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 	}
 	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), memo: memo}
 	rest.noJSON.Store(noJSON)
-	var g errgroup.Group
-	g.SetLimit(portsInFlight)
-	for i := 1; i < len(names); i++ {
-		g.Go(func() error {
-			ports[i] = withBufferSizes(collectValidPort(ctx, rest, names[i], nameErrs[i], roce, roceEv), roce)
-			return nil
+	// portsInFlight workers take the ports in order, as a goroutine a port did: a worker's
+	// stack grows once, not again for each port (stack growth was ~5% of a leaf's CPU).
+	var next atomic.Int64
+	next.Store(1)
+	var wg sync.WaitGroup
+	for range min(portsInFlight, len(names)-1) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(names); i = int(next.Add(1) - 1) {
+				ports[i] = withBufferSizes(collectValidPort(ctx, rest, names[i], nameErrs[i], roce, roceEv), roce)
+			}
 		})
 	}
-	_ = g.Wait() // the goroutines return no error: a port's failures are in its facts
+	wg.Wait() // a port's failures are in its facts
 	nr.noJSON.Store(rest.noJSON.Load())
 	return ports
 }
