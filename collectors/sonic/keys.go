@@ -42,10 +42,9 @@ func portKeys(table map[string]map[string]string, port string) (map[string][]int
 // the leaf's ports.
 type keyIndex struct {
 	mu     sync.Mutex
-	tables map[string]map[string][]string // table -> port -> keys
-	maps   map[groupedMapKey]groupedMap   // see groupedNumberMap
-	ports  map[[2]string]portKeysOf       // table, port -> see sortedPortKeys
-	shared map[sharedKey]any              // see sharedValue
+	tables map[string]map[string]portKeysOf // table -> port -> see sortedPortKeys
+	maps   map[groupedMapKey]groupedMap     // see groupedNumberMap
+	shared map[sharedKey]any                // see sharedValue
 }
 
 // sharedKey names what sharedValue keeps: what site computes, of which name (a profile, a
@@ -95,8 +94,8 @@ func sharedValue[T any](db *ConfigDB, k sharedKey, compute func() T) T {
 // indexKeys makes db's portKeys look keys up rather than scan. Only Collect calls it, after
 // parsing and before any fact: the tables must not change afterwards.
 func (db *ConfigDB) indexKeys() {
-	db.keys = &keyIndex{tables: map[string]map[string][]string{}, maps: map[groupedMapKey]groupedMap{},
-		ports: map[[2]string]portKeysOf{}, shared: map[sharedKey]any{}}
+	db.keys = &keyIndex{tables: map[string]map[string]portKeysOf{}, maps: map[groupedMapKey]groupedMap{},
+		shared: map[sharedKey]any{}}
 }
 
 // portKeys is portKeys(db.Tables[table], port), from the index when there is one.
@@ -135,49 +134,13 @@ func (db *ConfigDB) sortedPortKeys(table, port string) ([]portKey, error) {
 		}
 		return out, nil
 	}
-	key := [2]string{table, port}
-	db.keys.mu.Lock()
-	r, ok := db.keys.ports[key]
-	db.keys.mu.Unlock()
-	if !ok {
-		r.keys, r.err = db.indexedPortKeys(table, port)
-		db.keys.mu.Lock()
-		db.keys.ports[key] = r
-		db.keys.mu.Unlock()
-	}
+	r := db.keys.of(table, db.Tables[table])[port]
 	return r.keys, r.err
 }
 
 type portKeysOf struct {
 	keys []portKey
 	err  error
-}
-
-// indexedPortKeys reads port's keys of table from the index into sorted pairs: no map, as
-// the facts only walk them in order (the map and its sorted keys were twice the work).
-func (db *ConfigDB) indexedPortKeys(table, port string) ([]portKey, error) {
-	keys := db.keys.of(table, db.Tables[table])[port]
-	out := make([]portKey, len(keys))
-	single := make([]int, len(keys)) // the ids of keys naming one, most: one allocation
-	for i, key := range keys {
-		out[i] = portKey{key: key, row: db.Tables[table][key]}
-	}
-	slices.SortFunc(out, func(a, b portKey) int { return comparePorts(a.key, b.key) })
-	for i := range out {
-		key := out[i].key
-		s := key[strings.LastIndex(key, "|")+1:]
-		if n, ok := singleID(s); ok {
-			single[i] = n
-			out[i].ids = single[i : i+1 : i+1]
-			continue
-		}
-		ids, err := parseIDs(s)
-		if err != nil {
-			return nil, fmt.Errorf("key %q: %w", key, err)
-		}
-		out[i].ids = ids
-	}
-	return out, nil
 }
 
 // singleID is parseIDs of an id that is one number, without its slices.
@@ -189,25 +152,54 @@ func singleID(s string) (int, bool) {
 	return n, err == nil
 }
 
-// of is table's index, built on first use.
-func (k *keyIndex) of(name string, table map[string]map[string]string) map[string][]string {
+// of is table's index, built on first use: every port's keys, sorted, with their ids (the
+// first key whose ids do not parse is the port's error). Per table rather than per port, it
+// reads each key's row and ids in one pass: no lookup per key and port.
+func (k *keyIndex) of(name string, table map[string]map[string]string) map[string]portKeysOf {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if idx, ok := k.tables[name]; ok {
 		return idx
 	}
-	idx := map[string][]string{}
-	for key := range table {
+	byPort := map[string][]portKey{}
+	for key, row := range table {
 		i := strings.LastIndex(key, "|")
 		if i < 0 {
 			continue
 		}
+		if ports := key[:i]; strings.IndexByte(ports, ',') < 0 { // one port, most keys
+			p := strings.TrimSpace(ports)
+			byPort[p] = append(byPort[p], portKey{key: key, row: row})
+			continue
+		}
 		for p := range strings.SplitSeq(key[:i], ",") {
 			p = strings.TrimSpace(p)
-			if ks := idx[p]; len(ks) == 0 || ks[len(ks)-1] != key {
-				idx[p] = append(ks, key)
+			if ks := byPort[p]; len(ks) == 0 || ks[len(ks)-1].key != key {
+				byPort[p] = append(ks, portKey{key: key, row: row})
 			}
 		}
+	}
+	idx := make(map[string]portKeysOf, len(byPort))
+	single := make([]int, 0, len(table)) // the ids of keys naming one, most: one allocation
+	for p, keys := range byPort {
+		slices.SortFunc(keys, func(a, b portKey) int { return comparePorts(a.key, b.key) })
+		r := portKeysOf{keys: keys}
+		for i := range keys {
+			key := keys[i].key
+			s := key[strings.LastIndex(key, "|")+1:]
+			if n, ok := singleID(s); ok {
+				single = append(single, n)
+				keys[i].ids = single[len(single)-1 : len(single) : len(single)]
+				continue
+			}
+			ids, err := parseIDs(s)
+			if err != nil {
+				r = portKeysOf{err: fmt.Errorf("key %q: %w", key, err)}
+				break
+			}
+			keys[i].ids = ids
+		}
+		idx[p] = r
 	}
 	k.tables[name] = idx
 	return idx
@@ -278,6 +270,16 @@ var portOrder = natural.Order{MaxDigits: 9}
 // Compare (Less both ways) was a twentieth of a SONiC leaf's collection.
 func comparePorts(a, b string) int {
 	const maxDigits = 9 // portOrder's
+	// Skip the common prefix, back to the start of a digit run it ends in: up to there both
+	// compare alike (a port's keys differ in their last characters).
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && a[i-1] >= '0' && a[i-1] <= '9' {
+		i--
+	}
+	a, b = a[i:], b[i:]
 	for a != "" && b != "" {
 		da, db := 0, 0
 		na, nb := 0, 0
