@@ -51,7 +51,7 @@ func BenchmarkLeaf(b *testing.B) {
 		{CmdQueuingJSON, func(s string) error { _, err := ParseQueuing(s); return err }},
 	}
 	for _, p := range parsers {
-		b.Run(strings.Fields(p.cmd)[1]+strings.Fields(p.cmd)[2], func(b *testing.B) {
+		b.Run(strings.Join(strings.Fields(p.cmd)[1:], "_"), func(b *testing.B) {
 			b.ReportAllocs()
 			defer benchcpu.Report(b)()
 			for b.Loop() {
