@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -251,15 +252,16 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 	}
 
 	p.Pause = readFact(ctx, r, cmd(TmplLinkPause), nr.memo.parseLinkPause)
-	p.PFCWatchdog = readFact(ctx, r, cmd(TmplPFCWatchdog), func(out string) (map[int]bool, string, error) {
+	wdCmd := cmd(TmplPFCWatchdog)
+	p.PFCWatchdog = readFact(ctx, r, wdCmd, func(out string) (map[int]bool, string, error) {
 		on, ex, err := nr.memo.parsePFCWatchdog(out)
-		m := map[int]bool{}
+		m := make(map[int]bool, 8)
 		for prio := 0; prio < 8; prio++ {
 			m[prio] = on
 		}
 		return m, ex, err
 	})
-	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: cmd(TmplPFCWatchdog)})
+	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: wdCmd})
 	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
 	addLinkStats(ctx, nr, p, cmd(TmplLinkStats))
 	p.DCBX = dcbxFact(roce, roceEv)
@@ -457,7 +459,7 @@ func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[ma
 		ev.Error = commandError(ev.Command, errors.New(ev.Error))
 		return topology.Unknown[map[string]int64](ev)
 	}
-	ev.Excerpt = joinLines(fmt.Sprintf("%d counters", len(m)), ev.Excerpt)
+	ev.Excerpt = joinLines(countNote(len(m), qosCountNotes, " counters"), ev.Excerpt)
 	return topology.Known(m, ev)
 }
 
@@ -474,11 +476,31 @@ func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, cmd
 			p.Counters.Value[k] = v
 		}
 		p.Counters.Source.Command += " + " + ev.Command
-		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, fmt.Sprintf("%d traffic counters", len(m)))
+		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, countNote(len(m), trafficCountNotes, " traffic counters"))
 	default:
 		ev.Excerpt = joinLines(fmt.Sprintf("%d traffic counters (QoS counters unreadable: %s)", len(m), p.Counters.Source.Error), ev.Excerpt)
 		p.Counters = topology.Known(m, ev)
 	}
+}
+
+// qosCountNotes and trafficCountNotes are "<n> counters" and "<n> traffic counters" for
+// the usual numbers, made once rather than formatted for every port.
+var qosCountNotes, trafficCountNotes = countNotes(" counters"), countNotes(" traffic counters")
+
+func countNotes(what string) []string {
+	out := make([]string, 129)
+	for n := range out {
+		out[n] = strconv.Itoa(n) + what
+	}
+	return out
+}
+
+// countNote is "<n><what>", from notes when it holds n.
+func countNote(n int, notes []string, what string) string {
+	if n >= 0 && n < len(notes) {
+		return notes[n]
+	}
+	return strconv.Itoa(n) + what
 }
 
 // readFact runs one command and parses its output into a fact.

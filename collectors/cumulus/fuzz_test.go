@@ -179,3 +179,17 @@ func FuzzPortTemplates(f *testing.F) {
 		}
 	})
 }
+
+// joinLines is what it was: the non-empty lines joined by newlines.
+func FuzzJoinLines(f *testing.F) {
+	f.Add("a", "", "b\nc")
+	f.Add("", "", "")
+	f.Add("", "x", "")
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		for _, args := range [][]string{{a}, {a, b}, {a, b, c}, {c, a, b, a}} {
+			if got, want := joinLines(args...), joinLinesOracle(args...); got != want {
+				t.Fatalf("joinLines(%q) = %q, want %q", args, got, want)
+			}
+		}
+	})
+}

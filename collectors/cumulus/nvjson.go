@@ -62,39 +62,42 @@ type parsedStatus struct {
 
 // parse is ParseRoCEStatus of out, grouped over global's maps.
 func (m *statusMemo) parse(out string, global *RoCE) parsedStatus {
-	read := func() parsedStatus {
-		st, err := ParseRoCEStatus(out)
-		if err != nil {
-			return parsedStatus{err: err}
-		}
-		p := parsedStatus{st: st, dscp: overlay(global.DSCPToSP, st.DSCPToSP), sptc: overlay(global.SPToTC, st.SPToTC),
-			sched: overlay(global.TCScheduler, st.TCScheduler), ecn: map[int]bool{}}
-		p.dscpEx = "DSCP->switch-priority: " + groupByValue(p.dscp) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExPrioMap] + ")"
-		p.sptcEx = "switch-priority->traffic-class: " + groupByValue(p.sptc) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
-		p.schedEx = "traffic-class scheduler: " + groupByValue(p.sched) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
-		p.pfcEx = joinLines(st.Excerpts[ExPFC], "(mode "+st.Mode+")")
-		for tc := 0; tc < 8; tc++ {
-			p.ecn[tc] = false
-		}
-		for _, tc := range st.ECNTCs {
-			p.ecn[tc] = st.ECN
-		}
-		return p
-	}
 	if m == nil {
-		return read()
+		return parseStatus(out, global)
 	}
 	m.mu.Lock()
 	p, ok := m.m[out]
 	m.mu.Unlock()
 	if !ok {
-		p = read()
+		p = parseStatus(out, global)
 		m.mu.Lock()
 		if m.m == nil {
 			m.m = map[string]parsedStatus{}
 		}
 		m.m[out] = p
 		m.mu.Unlock()
+	}
+	return p
+}
+
+// parseStatus is statusMemo.parse unremembered (a function, not a closure: a closure of
+// out and global was allocated on every port's call).
+func parseStatus(out string, global *RoCE) parsedStatus {
+	st, err := ParseRoCEStatus(out)
+	if err != nil {
+		return parsedStatus{err: err}
+	}
+	p := parsedStatus{st: st, dscp: overlay(global.DSCPToSP, st.DSCPToSP), sptc: overlay(global.SPToTC, st.SPToTC),
+		sched: overlay(global.TCScheduler, st.TCScheduler), ecn: map[int]bool{}}
+	p.dscpEx = "DSCP->switch-priority: " + groupByValue(p.dscp) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExPrioMap] + ")"
+	p.sptcEx = "switch-priority->traffic-class: " + groupByValue(p.sptc) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
+	p.schedEx = "traffic-class scheduler: " + groupByValue(p.sched) + " (" + CmdRoCE + " map, port rows:\n" + st.Excerpts[ExTCMap] + ")"
+	p.pfcEx = joinLines(st.Excerpts[ExPFC], "(mode "+st.Mode+")")
+	for tc := 0; tc < 8; tc++ {
+		p.ecn[tc] = false
+	}
+	for _, tc := range st.ECNTCs {
+		p.ecn[tc] = st.ECN
 	}
 	return p
 }

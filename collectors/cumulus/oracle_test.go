@@ -40,3 +40,14 @@ func interfaceLLDPOracle(out string) ([]Interface, error) {
 	sort.Slice(ifs, func(a, b int) bool { return portOrder.Compare(ifs[a].Name, ifs[b].Name) < 0 })
 	return ifs, nil
 }
+
+// joinLinesOracle is joinLines as it was, by a slice and strings.Join.
+func joinLinesOracle(lines ...string) string {
+	var out []string
+	for _, l := range lines {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -229,14 +229,30 @@ func (r *RoCE) readPools(doc nvDoc, cmd string) error {
 	return nil
 }
 
+// joinLines joins the lines that are not empty, one per line: one allocation, none for a
+// single line.
 func joinLines(lines ...string) string {
-	var out []string
+	n, count, last := 0, 0, ""
 	for _, l := range lines {
 		if l != "" {
-			out = append(out, l)
+			n, count, last = n+len(l), count+1, l
 		}
 	}
-	return strings.Join(out, "\n")
+	if count <= 1 {
+		return last
+	}
+	var b strings.Builder
+	b.Grow(n + count - 1)
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 func firstLine(lines ...string) string {
