@@ -22,7 +22,9 @@ func PortPFC(db *ConfigDB, port string) (topology.SwitchPFC, string, error) {
 		return topology.SwitchPFC{}, "", fmt.Errorf("PORT_QOS_MAP|%s pfc_enable: %w", port, err)
 	}
 	asym, _ := db.Field("PORT", port, "pfc_asym")
-	excerpt := excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable") + "; " + excerptRow(db, "PORT", port, "pfc_asym")
+	var stack [128]byte
+	excerpt := string(appendExcerptRow(append(appendExcerptRow(stack[:0], db, "PORT_QOS_MAP", port, "pfc_enable"), "; "...),
+		db, "PORT", port, "pfc_asym"))
 	pfc := topology.SwitchPFC{RX: prios, TX: slices.Clone(prios)}
 	switch strings.ToLower(strings.TrimSpace(asym)) {
 	case "on":
@@ -58,26 +60,28 @@ func PortPFCWatchdog(db *ConfigDB, port string) (map[int]bool, string, error) {
 	flex, hasFlex := db.Field("FLEX_COUNTER_TABLE", "PFCWD", "FLEX_COUNTER_STATUS")
 	polling := !strings.EqualFold(strings.TrimSpace(flex), "disable")
 
-	var ex []string
+	var stack [256]byte // the excerpt's three parts, joined by "; "
+	ex := stack[:0]
 	if hasWD {
-		ex = append(ex, excerptRow(db, "PFC_WD", port, "action", "detection_time", "restoration_time"))
+		ex = appendExcerptRow(ex, db, "PFC_WD", port, "action", "detection_time", "restoration_time")
 	} else {
-		ex = append(ex, fmt.Sprintf("PFC_WD|%s: (no such key, watchdog not started)", port))
+		ex = append(append(append(ex, "PFC_WD|"...), port...), ": (no such key, watchdog not started)"...)
 	}
+	ex = append(ex, "; "...)
 	if hasSW {
-		ex = append(ex, excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable", "pfcwd_sw_enable"))
+		ex = appendExcerptRow(ex, db, "PORT_QOS_MAP", port, "pfc_enable", "pfcwd_sw_enable")
 	} else {
-		ex = append(ex, excerptRow(db, "PORT_QOS_MAP", port, "pfc_enable")+" (no pfcwd_sw_enable: all PFC priorities)")
+		ex = append(appendExcerptRow(ex, db, "PORT_QOS_MAP", port, "pfc_enable"), " (no pfcwd_sw_enable: all PFC priorities)"...)
 	}
 	if hasFlex {
-		ex = append(ex, excerptRow(db, "FLEX_COUNTER_TABLE", "PFCWD", "FLEX_COUNTER_STATUS"))
+		ex = appendExcerptRow(append(ex, "; "...), db, "FLEX_COUNTER_TABLE", "PFCWD", "FLEX_COUNTER_STATUS")
 	}
 
-	m := map[int]bool{}
+	m := make(map[int]bool, 8)
 	for p := 0; p < 8; p++ {
 		m[p] = hasWD && polling && slices.Contains(pfc, p) && slices.Contains(sw, p)
 	}
-	return m, strings.Join(ex, "; "), nil
+	return m, string(ex), nil
 }
 
 // PortWatchdogTimers reads PFC_WD|<port> detection_time and restoration_time (ms; the

@@ -18,14 +18,19 @@ const DefaultMTU = 9100
 // excerptRow renders chosen fields of one key as evidence: `PORT|Ethernet0: mtu="9216"`.
 // Absent fields are left out; with no field present it says so.
 func excerptRow(db *ConfigDB, table, key string, fields ...string) string {
+	var stack [128]byte
+	return string(appendExcerptRow(stack[:0], db, table, key, fields...))
+}
+
+// appendExcerptRow appends excerptRow's text to b: one buffer, one string for an excerpt of
+// several rows (the fields' strings and their joins were a tenth of a SONiC leaf's
+// allocations).
+func appendExcerptRow(b []byte, db *ConfigDB, table, key string, fields ...string) []byte {
+	b = append(append(append(b, table...), '|'), key...)
 	row, ok := db.Row(table, key)
 	if !ok {
-		return fmt.Sprintf("%s|%s: (no such key)", table, key)
+		return append(b, ": (no such key)"...)
 	}
-	// One buffer, one string: the fields' strings and their join were a tenth of a SONiC
-	// leaf's allocations.
-	var stack [128]byte
-	b := append(append(append(stack[:0], table...), '|'), key...)
 	b = append(b, ": "...)
 	n := len(b)
 	for _, f := range fields {
@@ -38,9 +43,16 @@ func excerptRow(db *ConfigDB, table, key string, fields ...string) string {
 		}
 	}
 	if len(b) == n {
-		return fmt.Sprintf("%s|%s: (no %s)", table, key, strings.Join(fields, ", "))
+		b = append(b, "(no "...)
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, f...)
+		}
+		b = append(b, ')')
 	}
-	return string(b)
+	return b
 }
 
 // PortMTU is PORT|<port>.mtu, a frame-class MTU as SONiC configures it (68..9216).
@@ -87,7 +99,8 @@ func PortSpeed(db *ConfigDB, port string) (float64, string, error) {
 	if err != nil || mbps == 0 {
 		return 0, "", fmt.Errorf("PORT|%s speed %q is not a positive number of Mb/s", port, v)
 	}
-	return float64(mbps) / 1000, excerptRow(db, "PORT", port, "speed") + " (Mb/s)", nil
+	var stack [64]byte
+	return float64(mbps) / 1000, string(append(appendExcerptRow(stack[:0], db, "PORT", port, "speed"), " (Mb/s)"...)), nil
 }
 
 // qosMap finds a map bound to a port: PORT_QOS_MAP|<port>.<field>, or, when global is true,
@@ -113,10 +126,12 @@ func PortTrust(db *ConfigDB, port string) (string, string, error) {
 	}
 	dscp, at := qosMap(db, port, "dscp_to_tc_map", true)
 	dot1p, _ := qosMap(db, port, "dot1p_to_tc_map", false)
-	excerpt := excerptRow(db, "PORT_QOS_MAP", port, "dscp_to_tc_map", "dot1p_to_tc_map")
+	var stack [128]byte
+	b := appendExcerptRow(stack[:0], db, "PORT_QOS_MAP", port, "dscp_to_tc_map", "dot1p_to_tc_map")
 	if at == "global" {
-		excerpt += "; " + excerptRow(db, "PORT_QOS_MAP", "global", "dscp_to_tc_map")
+		b = appendExcerptRow(append(b, "; "...), db, "PORT_QOS_MAP", "global", "dscp_to_tc_map")
 	}
+	excerpt := string(b)
 	switch {
 	case dscp != "" && dot1p != "":
 		return "both", excerpt, nil
