@@ -466,18 +466,17 @@ func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[ma
 // addLinkStats adds the port's traffic counters to its QoS counters; when only one of the
 // two commands answered, the counters are what that one gave.
 func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, cmd string) {
-	m, ev := read(ctx, nr, cmd, ParseLinkStatsJSON, ParseLinkStats)
+	lc, ev := read(ctx, nr, cmd, linkCountsJSON, linkCountsText)
 	switch {
 	case ev.Error != "" && p.Counters.Usable():
 		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, "traffic counters unreadable: "+commandError(ev.Command, errors.New(ev.Error)))
 	case ev.Error != "":
 	case p.Counters.Usable():
-		for k, v := range m {
-			p.Counters.Value[k] = v
-		}
+		lc.addTo(p.Counters.Value)
 		p.Counters.Source.Command += " + " + ev.Command
-		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, countNote(len(m), trafficCountNotes, " traffic counters"))
+		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, countNote(lc.len(), trafficCountNotes, " traffic counters"))
 	default:
+		m := lc.counterMap()
 		ev.Excerpt = joinLines(fmt.Sprintf("%d traffic counters (QoS counters unreadable: %s)", len(m), p.Counters.Source.Error), ev.Excerpt)
 		p.Counters = topology.Known(m, ev)
 	}

@@ -32,9 +32,74 @@ func ParseLinkStatsJSON(out string) (map[string]int64, error) {
 // (a string, even of digits, or anything nested), a wanted count that is not plain digits,
 // none of the wanted counts.
 func linkStatsScan(out string) (map[string]int64, bool) {
+	lc, ok := linkStatsScanCounts(out)
+	if !ok {
+		return nil, false
+	}
+	return lc.counterMap(), true
+}
+
+// linkCounts are a port's traffic counters: the counts of linkStatsKeys that were present,
+// or a map of them.
+type linkCounts struct {
+	vals [len(linkStatsKeys)]int64
+	got  uint8 // by index in linkStatsKeys
+	m    map[string]int64
+}
+
+func (lc *linkCounts) len() int {
+	if lc.m != nil {
+		return len(lc.m)
+	}
+	n := 0
+	for i := range linkStatsKeys {
+		n += int(lc.got >> i & 1)
+	}
+	return n
+}
+
+// addTo sets the counters in m.
+func (lc *linkCounts) addTo(m map[string]int64) {
+	for k, v := range lc.m {
+		m[k] = v
+	}
+	for i, k := range linkStatsKeys {
+		if lc.got&(1<<i) != 0 {
+			m[k.name] = lc.vals[i]
+		}
+	}
+}
+
+// counterMap is the counters as a map of their own.
+func (lc *linkCounts) counterMap() map[string]int64 {
+	if lc.m != nil {
+		return lc.m
+	}
+	m := map[string]int64{}
+	lc.addTo(m)
+	return m
+}
+
+// linkCountsJSON is ParseLinkStatsJSON without a map when the scan reads the output: a port
+// adds the counts to its QoS counters.
+func linkCountsJSON(out string) (linkCounts, error) {
+	if lc, ok := linkStatsScanCounts(out); ok {
+		return lc, nil
+	}
+	m, err := linkStatsDecode(out)
+	return linkCounts{m: m}, err
+}
+
+// linkCountsText is ParseLinkStats as linkCounts.
+func linkCountsText(out string) (linkCounts, error) {
+	m, err := ParseLinkStats(out)
+	return linkCounts{m: m}, err
+}
+
+// linkStatsScanCounts is linkStatsScan's reading.
+func linkStatsScanCounts(out string) (linkCounts, bool) {
 	sc := jsonscan.New(out)
-	var vals [len(linkStatsKeys)]int64
-	var got uint8
+	var lc linkCounts
 	ok := sc.Object(func(key string) bool {
 		for i := range linkStatsKeys {
 			if linkStatsKeys[i].nvue == key {
@@ -42,23 +107,17 @@ func linkStatsScan(out string) (map[string]int64, bool) {
 					return false
 				}
 				n, ok := scanCount(sc)
-				vals[i], got = n, got|1<<i // a repeated key: the last one, as the decoder keeps
+				lc.vals[i], lc.got = n, lc.got|1<<i // a repeated key: the last one, as the decoder keeps
 				return ok
 			}
 		}
 		_, ok := sc.Number()
 		return ok
 	})
-	if !ok || !sc.End() || got == 0 {
-		return nil, false
+	if !ok || !sc.End() || lc.got == 0 {
+		return linkCounts{}, false
 	}
-	m := map[string]int64{}
-	for i, k := range linkStatsKeys {
-		if got&(1<<i) != 0 {
-			m[k.name] = vals[i]
-		}
-	}
-	return m, true
+	return lc, true
 }
 
 // linkStatsDecode is ParseLinkStatsJSON by encoding/json: the reference of the scan, and
