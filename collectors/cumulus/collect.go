@@ -262,8 +262,8 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 		return m, ex, err
 	})
 	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: wdCmd})
-	p.Counters = counterFact(ctx, nr, cmd(TmplCounters))
-	addLinkStats(ctx, nr, p, cmd(TmplLinkStats))
+	p.Counters = counterFact(ctx, nr, name)
+	addLinkStats(ctx, nr, p, name)
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
 }
@@ -453,8 +453,8 @@ func linkFacts(ctx context.Context, r collectors.Runner, cmd string, memo *portM
 }
 
 // counterFact reads the port's QoS counters, exact from the JSON or humanised from the text.
-func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[map[string]int64] {
-	m, ev := read(ctx, nr, cmd, ParseCountersQoSJSON, ParseCountersQoS)
+func counterFact(ctx context.Context, nr *nvReader, port string) topology.Fact[map[string]int64] {
+	m, ev := readPort(ctx, nr, TmplCounters, tmplCountersJSON, port, ParseCountersQoSJSON, ParseCountersQoS)
 	if ev.Error != "" {
 		ev.Error = commandError(ev.Command, errors.New(ev.Error))
 		return topology.Unknown[map[string]int64](ev)
@@ -465,8 +465,8 @@ func counterFact(ctx context.Context, nr *nvReader, cmd string) topology.Fact[ma
 
 // addLinkStats adds the port's traffic counters to its QoS counters; when only one of the
 // two commands answered, the counters are what that one gave.
-func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, cmd string) {
-	lc, ev := read(ctx, nr, cmd, linkCountsJSON, linkCountsText)
+func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, port string) {
+	lc, ev := readPort(ctx, nr, TmplLinkStats, tmplLinkStatsJSON, port, linkCountsJSON, linkCountsText)
 	switch {
 	case ev.Error != "" && p.Counters.Usable():
 		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, "traffic counters unreadable: "+commandError(ev.Command, errors.New(ev.Error)))

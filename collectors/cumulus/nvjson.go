@@ -106,27 +106,41 @@ func parseStatus(out string, global *RoCE) parsedStatus {
 // runs the text command and parses it with fromText. The evidence names the command that
 // answered; a text fallback notes why JSON was not used.
 func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
+	return readPort(ctx, nr, cmd, jsonCmd(cmd), "", fromJSON, fromText)
+}
+
+// readPort is read of the command tmpl, whose JSON form is jsonTmpl, for the port name: the
+// text command is only made when it is sent (a port's strings were a tenth of its
+// allocations). A template without {if} is the command itself.
+func readPort[T any](ctx context.Context, nr *nvReader, tmpl, jsonTmpl, name string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
 	var why string
 	if !nr.noJSON.Load() {
-		out, ev := evidence.Run(ctx, nr.r, jsonCmd(cmd))
+		jcmd := strings.Replace(jsonTmpl, "{if}", name, 1)
+		out, ev := evidence.Run(ctx, nr.r, jcmd)
 		if ev.Error == "" {
 			v, err := fromJSON(out)
 			if err == nil {
 				return v, ev
 			}
-			ev.Error = commandError(jsonCmd(cmd), err)
+			ev.Error = commandError(jcmd, err)
 		}
 		if !nr.dry {
 			nr.noJSON.Store(true)
 		}
 		why = ev.Error
 	}
-	v, ev := evidence.Read(ctx, nr.r, cmd, fromText)
+	v, ev := evidence.Read(ctx, nr.r, strings.Replace(tmpl, "{if}", name, 1), fromText)
 	if why != "" && ev.Error == "" {
 		ev.Excerpt = "(text: " + why + ")"
 	}
 	return v, ev
 }
+
+// The JSON forms of the per-port commands read JSON first, made once.
+var (
+	tmplCountersJSON  = jsonCmd(TmplCounters)
+	tmplLinkStatsJSON = jsonCmd(TmplLinkStats)
+)
 
 // decode unmarshals NVUE JSON, naming the command (a template for per-port commands) on error.
 func decode(cmd, out string, v any) error {
