@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/internal/memo"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -72,11 +73,20 @@ func (w *portWork) needsDcb(mq result) bool {
 // run one at a time on its work.
 func (w *portWork) parseMlnxQos(mq result) (topology.HostQoS, error) {
 	if w.mq == nil || w.mq.stdout != mq.out.Stdout {
-		q, ex, err := readMlnxQos(mq.out.Stdout, true)
-		w.mq = &parsedQoS{stdout: mq.out.Stdout, q: q, excerpts: ex, err: err}
+		w.mq = mlnxQosParses.Get(mq.out.Stdout)
 	}
 	return w.mq.q, w.mq.err
 }
+
+// mlnxQosParses remembers readMlnxQos by output: a fabric configured alike prints the same
+// mlnx_qos on every port of every host, and its parse (64 DSCP entries into a map) was 17% of
+// an 8-rail host's collection and 12% of its allocation. Facts are read-only once parsed, so
+// ports share the maps (detach would share them anyway). Bounded: the text comes from devices.
+var mlnxQosParses = memo.New(64, func(stdout string) *parsedQoS {
+	stdout = strings.Clone(stdout) // the excerpts are pieces of it: no device's output is kept
+	q, ex, err := readMlnxQos(stdout, true)
+	return &parsedQoS{stdout: stdout, q: q, excerpts: ex, err: err}
+})
 
 // parsedQoS is one mlnx_qos output and what readMlnxQos made of it.
 type parsedQoS struct {
