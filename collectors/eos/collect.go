@@ -23,6 +23,7 @@ type sources struct {
 	cfgErr     error
 	pfc        map[string]PFCCounters
 	pfcErr     error
+	memo       portMemo // buildPort's
 }
 
 // Collect runs Commands through r and fills dev.Switch. Facts whose command failed are

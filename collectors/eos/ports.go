@@ -2,6 +2,8 @@ package eos
 
 import (
 	"fmt"
+	"maps"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
@@ -26,7 +28,7 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 	default:
 		p.Speed = speed(name, iface)
 		p.MTU = topology.Known(NormalizeMTU(iface.MTU), ev(CmdInterfaces,
-			fmt.Sprintf("%s \"mtu\": %d (IP MTU, forwardingModel %s)", name, iface.MTU, iface.ForwardingModel)))
+			name+` "mtu": `+strconv.Itoa(iface.MTU)+" (IP MTU, forwardingModel "+iface.ForwardingModel+")"))
 		p.Counters = counters(name, iface, s)
 	}
 
@@ -43,7 +45,7 @@ func buildPort(name string, s *sources) *topology.SwitchPort {
 		switchcollect.UnknownConfig(p, evErr(CmdRunningConfig, s.cfgErr))
 		return p
 	}
-	configFacts(p, s.cfg, iface, ifOK)
+	configFacts(p, s.cfg, iface, ifOK, &s.memo)
 	return p
 }
 
@@ -54,39 +56,112 @@ func speed(name string, iface Interface) topology.Fact[float64] {
 		return topology.Unknown[float64](evErr(CmdInterfaces,
 			fmt.Errorf("%s reports no \"bandwidth\" (interfaceStatus %q)", name, iface.Status)))
 	}
-	return topology.Known(iface.Bandwidth/1e9, ev(CmdInterfaces,
-		fmt.Sprintf("%s \"bandwidth\": %.0f (bit/s, interfaceStatus %s)", name, iface.Bandwidth, iface.Status)))
+	// strconv's 'f' with precision 0 is %.0f for a finite value, as JSON numbers are.
+	b := make([]byte, 0, len(name)+len(iface.Status)+64)
+	b = append(b, name...)
+	b = append(b, ` "bandwidth": `...)
+	b = strconv.AppendFloat(b, iface.Bandwidth, 'f', 0, 64)
+	b = append(b, " (bit/s, interfaceStatus "...)
+	b = append(b, iface.Status...)
+	b = append(b, ')')
+	return topology.Known(iface.Bandwidth/1e9, ev(CmdInterfaces, string(b)))
 }
 
 func counters(name string, iface Interface, s *sources) topology.Fact[map[string]int64] {
-	c := map[string]int64{}
-	var notes []string
+	c := make(map[string]int64, 2+len(trafficKeys)+2)
+	notes := make([]byte, 0, 256)
+	note := func() { // a "; " between notes
+		if len(notes) > 0 {
+			notes = append(notes, "; "...)
+		}
+	}
 	if iface.HasPauseCounter {
 		c["rx_pause"], c["tx_pause"] = iface.RxPause, iface.TxPause
-		notes = append(notes, fmt.Sprintf("rxPause %d txPause %d", iface.RxPause, iface.TxPause))
+		notes = append(notes, "rxPause "...)
+		notes = strconv.AppendInt(notes, iface.RxPause, 10)
+		notes = append(notes, " txPause "...)
+		notes = strconv.AppendInt(notes, iface.TxPause, 10)
 	}
 	if len(iface.Traffic) > 0 {
-		var parts []string
+		note()
+		first := true
 		for _, k := range trafficKeys {
 			if v, ok := iface.Traffic[k.name]; ok {
 				c[k.name] = v
-				parts = append(parts, fmt.Sprintf("%s %d", k.eos, v))
+				if !first {
+					notes = append(notes, ' ')
+				}
+				first = false
+				notes = append(notes, k.eos...)
+				notes = append(notes, ' ')
+				notes = strconv.AppendInt(notes, v, 10)
 			}
 		}
-		notes = append(notes, strings.Join(parts, " "))
 	}
 	switch pc, ok := s.pfc[name]; {
 	case s.pfcErr != nil:
-		notes = append(notes, "PFC counters unavailable: "+s.pfcErr.Error())
+		note()
+		notes = append(notes, "PFC counters unavailable: "...)
+		notes = append(notes, s.pfcErr.Error()...)
 	case ok:
 		c["pfc_rx_frames"], c["pfc_tx_frames"] = pc.RxFrames, pc.TxFrames
-		notes = append(notes, fmt.Sprintf("PFC rxFrames %d txFrames %d", pc.RxFrames, pc.TxFrames))
+		note()
+		notes = append(notes, "PFC rxFrames "...)
+		notes = strconv.AppendInt(notes, pc.RxFrames, 10)
+		notes = append(notes, " txFrames "...)
+		notes = strconv.AppendInt(notes, pc.TxFrames, 10)
 	}
-	return topology.Known(c, ev(CmdInterfaces, switchcollect.Excerpt(strings.Join(notes, "; "), 400)))
+	return topology.Known(c, ev(CmdInterfaces, switchcollect.Excerpt(string(notes), 400)))
+}
+
+// portMemo is what configFacts reads from the running-config alone, made once a Collect
+// rather than once a port: its maps are cloned into each port's facts, which own them (the
+// DSCP map, built again for every port, was a quarter of an EOS leaf's allocation).
+type portMemo struct {
+	done                bool
+	dscp, tcq           map[int]int
+	dscpDefault, dscpEv string
+	qDefault, qEv       string
+	watchdog            [2]map[int]bool
+}
+
+func (m *portMemo) init(rc *RunningConfig) {
+	if m.done {
+		return
+	}
+	m.done = true
+	m.dscp = DefaultDSCPToTC()
+	for d, tc := range rc.DSCPToTC {
+		m.dscp[d] = tc
+	}
+	// The EOS default map is third-party knowledge (a page quoting Arista's docs, UNVERIFIED): with no
+	// `qos map dscp` line at all, the whole map is an assumption. Once the map is configured,
+	// the lines are quoted and the DSCPs they leave alone noted as default.
+	m.dscpDefault = "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`"
+	if len(rc.DSCPLines) > 0 {
+		m.dscpDefault, m.dscpEv = "", switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600)+"\n(other DSCPs: EOS default map)"
+	}
+	m.tcq = map[int]int{}
+	for tc := 0; tc < 8; tc++ {
+		m.tcq[tc] = tc
+	}
+	for tc, q := range rc.TCToQueue {
+		m.tcq[tc] = q
+	}
+	m.qDefault = "EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)"
+	if len(rc.QueueLines) > 0 {
+		m.qDefault, m.qEv = "", switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
+	}
+	for i, wd := range []bool{false, true} {
+		m.watchdog[i] = map[int]bool{}
+		for q := 0; q < 8; q++ {
+			m.watchdog[i][q] = wd
+		}
+	}
 }
 
 // configFacts fills the facts read from the running-config.
-func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifOK bool) {
+func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifOK bool, m *portMemo) {
 	ic := rc.Interfaces[p.Name]
 	eff, err := rc.EffectiveQoS(ic)
 	if err != nil {
@@ -112,36 +187,17 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 		if routed {
 			trust, mode = "dscp", "routed"
 		}
-		p.Trust = topology.Inferred(trust, fmt.Sprintf(
-			"EOS default trust %s for a %s port (no `qos trust` line on %s or its profile/port-channel); verify with `show qos interfaces %s`",
-			map[string]string{"pcp": "cos", "dscp": "dscp"}[trust], mode, p.Name, p.Name), ev(CmdRunningConfig, ""))
+		eosTrust := "cos"
+		if routed {
+			eosTrust = "dscp"
+		}
+		p.Trust = topology.Inferred(trust, "EOS default trust "+eosTrust+" for a "+mode+" port (no `qos trust` line on "+p.Name+
+			" or its profile/port-channel); verify with `show qos interfaces "+p.Name+"`", ev(CmdRunningConfig, ""))
 	}
 
-	dscp := DefaultDSCPToTC()
-	for d, tc := range rc.DSCPToTC {
-		dscp[d] = tc
-	}
-	// The EOS default map is third-party knowledge (a page quoting Arista's docs, UNVERIFIED): with no
-	// `qos map dscp` line at all, the whole map is an assumption. Once the map is configured,
-	// the lines are quoted and the DSCPs they leave alone noted as default.
-	dscpDefault, dscpEv := "EOS default DSCP map (no `qos map dscp` line: DSCP 24-31 -> traffic-class 3, 48-55 -> 6); verify with `show qos maps`", ""
-	if len(rc.DSCPLines) > 0 {
-		dscpDefault, dscpEv = "", switchcollect.Excerpt(strings.Join(rc.DSCPLines, "\n"), 600)+"\n(other DSCPs: EOS default map)"
-	}
-	p.DSCPToTC = topology.InferredIf(dscp, dscpDefault, ev(CmdRunningConfig, dscpEv))
-
-	tcq := map[int]int{}
-	for tc := 0; tc < 8; tc++ {
-		tcq[tc] = tc
-	}
-	for tc, q := range rc.TCToQueue {
-		tcq[tc] = q
-	}
-	qDefault, qEv := "EOS default: traffic class N uses tx-queue N (no `qos map traffic-class ... to tx-queue` line)", ""
-	if len(rc.QueueLines) > 0 {
-		qDefault, qEv = "", switchcollect.Excerpt(strings.Join(rc.QueueLines, "\n"), 600)
-	}
-	p.TCToQueue = topology.InferredIf(tcq, qDefault, ev(CmdRunningConfig, qEv))
+	m.init(rc)
+	p.DSCPToTC = topology.InferredIf(maps.Clone(m.dscp), m.dscpDefault, ev(CmdRunningConfig, m.dscpEv))
+	p.TCToQueue = topology.InferredIf(maps.Clone(m.tcq), m.qDefault, ev(CmdRunningConfig, m.qEv))
 
 	prios := eff.PFCPriorities(rc.PFCAllOff)
 	pfcEv := block("priority-flow-control on", "priority-flow-control mode", "priority-flow-control off", "priority-flow-control priority", "service-profile")
@@ -151,10 +207,11 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	p.PFC = topology.Known(topology.SwitchPFC{RX: prios, TX: append([]int{}, prios...)}, ev(CmdRunningConfig, pfcEv))
 
 	wd := eff.Watchdog != nil && *eff.Watchdog
-	wdm := map[int]bool{}
-	for q := 0; q < 8; q++ {
-		wdm[q] = wd
+	wdi := 0
+	if wd {
+		wdi = 1
 	}
+	wdm := maps.Clone(m.watchdog[wdi])
 	wdDefault, wdEv := "", block("priority-flow-control pause watchdog", "no priority-flow-control pause watchdog", "service-profile")
 	switch {
 	case eff.Watchdog == nil:
