@@ -36,7 +36,7 @@ var flowStates = map[string]bool{"on": true, "off": true, "desired": true, "unkn
 
 // ParseFlowcontrol parses `show interfaces flowcontrol`, keyed by long port name.
 func ParseFlowcontrol(out string) (map[string]FlowControl, error) {
-	if err := descriptor.Refused(out); err != nil {
+	if err := refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdFlowcontrol, err)
 	}
 	lines := strings.Split(strings.ReplaceAll(out, "\r\n", "\n"), "\n")

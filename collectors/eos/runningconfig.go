@@ -71,7 +71,7 @@ type RunningConfig struct {
 // ParseRunningConfig parses EOS `show running-config`. Lines it does not need are ignored;
 // a line it needs that does not parse is an error naming it.
 func ParseRunningConfig(out string) (*RunningConfig, error) {
-	if err := descriptor.Refused(out); err != nil {
+	if err := refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdRunningConfig, err)
 	}
 	roots, err := configtree.Parse(out)

@@ -70,7 +70,7 @@ type QoSConfig struct {
 // ParseQoSConfig parses NX-OS `show running-config ipqos`. Lines it does not need are ignored;
 // a line it needs that does not parse is an error naming it.
 func ParseQoSConfig(out string) (*QoSConfig, error) {
-	if err := descriptor.Refused(out); err != nil {
+	if err := refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdQoSConfig, err)
 	}
 	if !strings.Contains(out, "!Command: show running-config ipqos") && !strings.Contains(out, "version ") {
