@@ -34,9 +34,11 @@ func (cs counterSet) port(name string) topology.Fact[map[string]int64] {
 	ev := topology.Evidence{Command: CmdPFCCounters + "; " + CmdQueueCounters + "; " + CmdInterfaceCounters}
 	parts := [...]struct {
 		what string
+		cr   *counterRows
 		rows []counterEntry
 		ev   *topology.Evidence
-	}{{"PFC", cs.pfc.of(name), &cs.pfcEv}, {"queue", cs.queue.of(name), &cs.queueEv}, {"interface", cs.iface.of(name), &cs.ifaceEv}}
+	}{{"PFC", cs.pfc, cs.pfc.of(name), &cs.pfcEv}, {"queue", cs.queue, cs.queue.of(name), &cs.queueEv},
+		{"interface", cs.iface, cs.iface.of(name), &cs.ifaceEv}}
 	size := 0
 	for _, part := range parts {
 		if part.ev.Error == "" {
@@ -55,7 +57,7 @@ func (cs counterSet) port(name string) topology.Fact[map[string]int64] {
 		}
 		before := len(m)
 		for _, e := range part.rows {
-			m[e.name] = e.v
+			m[part.cr.names[e.name]] = e.v
 		}
 		counts[i] = len(m) - before
 	}

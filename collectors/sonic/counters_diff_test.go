@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
+	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 	"github.com/roceaudit/roceaudit/lab"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -148,5 +149,12 @@ func FuzzCounterParsersAsBefore(f *testing.F) {
 	f.Add("  Port Rx    PFC0    PFCx\n---------  ------  ------\nEthernet0  1,000   N/A\n\n Port Tx  PFC1\n------  -----\n E0  2\n")
 	f.Add("     Port    TxQ    Counter/pkts    Drop/bytes  Counter/pkts\n---------  -----  --------------  ------  ---\nEthernet0    UC0  1  2  3\nEthernet0  ALL10  4 5  6\n")
 	f.Add("IFACE  RX_OK  TX_OK\n----  ---  ---\nE0  1  2\nE0  3  N/A\n\nIFACE  RX_OK  TX_OK\n----  ---  ---\nE1  1  2\n")
-	f.Fuzz(func(t *testing.T, out string) { checkCounterParsers(t, out) })
+	f.Fuzz(func(t *testing.T, out string) {
+		checkCounterParsers(t, out)
+		for _, l := range texttable.SplitLines(out) {
+			if !mayBeRule(l) && len(texttable.RuleSpans(l)) > 0 {
+				t.Fatalf("mayBeRule(%q) is false, RuleSpans finds %v", l, texttable.RuleSpans(l))
+			}
+		}
+	})
 }

@@ -28,8 +28,8 @@ func scanInterfaceCounters(out string) (*counterRows, error) {
 		cr = newCounterRows(len(out) / 64) // two counters of a 140-byte row
 		cols := [...]struct {
 			col  int
-			name string
-		}{{rx, "rx_packets"}, {tx, "tx_packets"}}
+			name int32
+		}{{rx, cr.name("rx_packets")}, {tx, cr.name("tx_packets")}}
 		return func(cells []string, _ string) error {
 			port := cells[iface]
 			for _, c := range cols {

@@ -34,10 +34,10 @@ func scanPFCCounters(out string) (*counterRows, error) {
 			return nil, nil
 		}
 		seen = true
-		names := make([]string, len(header)) // each column's counter, named once per table
+		names := make([]int32, len(header)) // each column's counter, named once per table
 		valid := make([]bool, len(header))
 		for c := 1; c < len(header); c++ {
-			names[c] = "pfc_" + dir + "_pause_prio" + strings.TrimPrefix(header[c], "PFC")
+			names[c] = cr.name("pfc_" + dir + "_pause_prio" + strings.TrimPrefix(header[c], "PFC"))
 			prio, ok := strings.CutPrefix(header[c], "PFC")
 			_, err := strconv.Atoi(prio)
 			valid[c] = ok && err == nil

@@ -47,7 +47,7 @@ func scanQueueCounters(out string) (*counterRows, error) {
 	cr := newCounterRows(len(out) / 20) // a row of four counters is some 80 bytes
 	seen := false
 	// names[TxQ][column] is a counter's name, made once per queue and column, not per row
-	names, named := map[string][]string{}, []string(nil)
+	names, named := map[string][]int32{}, []string(nil)
 	err := scanTables(out, func(header []string) (func([]string, string) error, error) {
 		port, q := columnOf(header, "Port"), columnOf(header, "TxQ")
 		if port < 0 || q < 0 {
@@ -69,10 +69,10 @@ func scanQueueCounters(out string) (*counterRows, error) {
 				if prefix == "" {
 					return fmt.Errorf("%s: TxQ %q of %s is not UC<n>, MC<n> or ALL<n>", CmdQueueCounters, cells[q], cells[port])
 				}
-				qn = make([]string, len(header))
+				qn = make([]int32, len(header))
 				for c, suffix := range suffixes {
 					if suffix != "" {
-						qn[c] = prefix + suffix
+						qn[c] = cr.name(prefix + suffix)
 					}
 				}
 				names[cells[q]] = qn

@@ -29,6 +29,9 @@ func parseTables(out string) []textTable {
 	var tables []textTable
 	consumed := -1
 	for i := 1; i < len(lines); i++ {
+		if !mayBeRule(lines[i]) {
+			continue
+		}
 		spans := texttable.RuleSpans(lines[i])
 		if len(spans) < 2 || i-1 <= consumed || strings.TrimSpace(lines[i-1]) == "" {
 			continue
@@ -72,6 +75,9 @@ func scanTables(out string, table func(header []string) (func(cells []string, li
 	consumed := -1
 	var cells []string
 	for i := 1; i < len(lines); i++ {
+		if !mayBeRule(lines[i]) {
+			continue
+		}
 		spans := texttable.RuleSpans(lines[i])
 		if len(spans) < 2 || i-1 <= consumed || strings.TrimSpace(lines[i-1]) == "" {
 			continue
@@ -90,7 +96,7 @@ func scanTables(out string, table func(header []string) (func(cells []string, li
 		j := i + 1
 		for ; j < len(lines); j++ {
 			l := lines[j]
-			if strings.TrimSpace(l) == "" || len(texttable.RuleSpans(l)) > 0 {
+			if strings.TrimSpace(l) == "" || mayBeRule(l) && len(texttable.RuleSpans(l)) > 0 {
 				break
 			}
 			if row != nil {
@@ -103,6 +109,18 @@ func scanTables(out string, table func(header []string) (func(cells []string, li
 		i = j - 1
 	}
 	return nil
+}
+
+// mayBeRule is false for a line texttable.RuleSpans finds no dash run in: its first
+// character other than a space is not a dash. Most lines are rows, rejected here without
+// RuleSpans' scans of the whole line.
+func mayBeRule(line string) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] != ' ' {
+			return line[i] == '-'
+		}
+	}
+	return false
 }
 
 // cutCellsInto is texttable.CutCells into cells (len(spans) long), which it clears first. An
