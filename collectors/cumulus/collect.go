@@ -190,8 +190,8 @@ func lldpFact(ifs []Interface, ev topology.Evidence) topology.Fact[[]topology.LL
 	if ev.Error != "" {
 		return topology.Unknown[[]topology.LLDPNeighbor](ev)
 	}
-	ns := []topology.LLDPNeighbor{}
-	var lines []string
+	ns := make([]topology.LLDPNeighbor, 0, len(ifs))
+	lines := make([]string, 0, len(ifs))
 	for _, i := range ifs {
 		if i.RemoteHost == "" || i.NameTruncated() {
 			// No neighbour, or one NVUE did not print in full: not a neighbour, but a

@@ -225,12 +225,17 @@ func interfaceLLDPScan(out string) ([]Interface, bool) {
 				return str(&typ)
 			}
 			return sc.Struct(lldpFields, func(int) bool {
-				var ids []string
+				var first string // the first ID, then the others: most ports have one
+				var more []string
 				return sc.Object(func(id string) bool {
-					if slices.Contains(ids, id) {
-						return false // the decoder keeps the last
+					if neighbors > 0 {
+						if id == first || slices.Contains(more, id) {
+							return false // the decoder keeps the last
+						}
+						more = append(more, id)
+					} else {
+						first = id
 					}
-					ids = append(ids, id)
 					var h, p string
 					if !sc.Struct(lldpNeighborFields, func(f int) bool {
 						if f == 0 {
