@@ -3,6 +3,7 @@ package sonic
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -161,19 +162,29 @@ func (k *keyIndex) of(name string, table map[string]map[string]string) map[strin
 	if idx, ok := k.tables[name]; ok {
 		return idx
 	}
-	byPort := map[string][]portKey{}
+	// Each port's keys in one array, counted first: appending them grew a slice per port (a
+	// third of the index's allocation).
+	counts := map[string]int{}
+	total := 0
+	for key := range table {
+		if i := strings.LastIndex(key, "|"); i >= 0 {
+			for p := range keyPorts(key[:i]) {
+				counts[p]++
+				total++
+			}
+		}
+	}
+	all := make([]portKey, total)
+	byPort := make(map[string][]portKey, len(counts))
+	for p, n := range counts {
+		byPort[p], all = all[:0:n], all[n:]
+	}
 	for key, row := range table {
 		i := strings.LastIndex(key, "|")
 		if i < 0 {
 			continue
 		}
-		if ports := key[:i]; strings.IndexByte(ports, ',') < 0 { // one port, most keys
-			p := strings.TrimSpace(ports)
-			byPort[p] = append(byPort[p], portKey{key: key, row: row})
-			continue
-		}
-		for p := range strings.SplitSeq(key[:i], ",") {
-			p = strings.TrimSpace(p)
+		for p := range keyPorts(key[:i]) {
 			if ks := byPort[p]; len(ks) == 0 || ks[len(ks)-1].key != key {
 				byPort[p] = append(ks, portKey{key: key, row: row})
 			}
@@ -203,6 +214,21 @@ func (k *keyIndex) of(name string, table map[string]map[string]string) map[strin
 	}
 	k.tables[name] = idx
 	return idx
+}
+
+// keyPorts are the ports a key's "<ports>" part lists.
+func keyPorts(ports string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if strings.IndexByte(ports, ',') < 0 { // one port, most keys
+			yield(strings.TrimSpace(ports))
+			return
+		}
+		for p := range strings.SplitSeq(ports, ",") {
+			if !yield(strings.TrimSpace(p)) {
+				return
+			}
+		}
+	}
 }
 
 func listHas(list, item string) bool {
