@@ -90,9 +90,7 @@ func collectPorts(ctx context.Context, nr *nvReader, names []string, roce *RoCE,
 		if nameErrs[i+1] = topology.ValidName(name); texttable.Truncated(name) || nameErrs[i+1] != nil {
 			continue // collectPort sends nothing for it
 		}
-		for _, parts := range tmpls {
-			groups[i%portsInFlight] = append(groups[i%portsInFlight], strings.Join(parts, name))
-		}
+		groups[i%portsInFlight] = appendPortCommands(groups[i%portsInFlight], tmpls, name)
 	}
 	rest := &nvReader{r: collectors.Prefetch(ctx, nr.r, portsInFlight, groups...), memo: memo}
 	rest.noJSON.Store(noJSON)
@@ -137,6 +135,68 @@ func portTemplates(cmds []string, from string) [][]string {
 		if parts != nil {
 			out = append(out, append(parts, c[start:]))
 		}
+	}
+	return out
+}
+
+// appendPortCommands appends each of tmpls joined with name (strings.Join(parts, name)),
+// all made in one string: one allocation a port rather than one a command.
+func appendPortCommands(dst []string, tmpls [][]string, name string) []string {
+	n := 0
+	for _, parts := range tmpls {
+		for _, p := range parts {
+			n += len(p)
+		}
+		n += (len(parts) - 1) * len(name)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, parts := range tmpls {
+		for k, p := range parts {
+			if k > 0 {
+				b.WriteString(name)
+			}
+			b.WriteString(p)
+		}
+	}
+	all, off := b.String(), 0
+	for _, parts := range tmpls {
+		l := (len(parts) - 1) * len(name)
+		for _, p := range parts {
+			l += len(p)
+		}
+		dst = append(dst, all[off:off+l])
+		off += l
+	}
+	return dst
+}
+
+// portCommandTmpls are the commands every port is read with (the RoCE status only in RoCE
+// mode), expanded for a port all at once: one allocation rather than one a command.
+var portCommandTmpls = [...]string{TmplLink, TmplRoCEStatus, TmplLinkPause, TmplPFCWatchdog, tmplCountersJSON, tmplLinkStatsJSON}
+
+// Indexes in portCommandTmpls.
+const (
+	pcLink = iota
+	pcRoCEStatus
+	pcLinkPause
+	pcWatchdog
+	pcCountersJSON
+	pcLinkStatsJSON
+)
+
+var portCommandsJoined = strings.Join(portCommandTmpls[:], "\n")
+
+// expandPortCommands is portCommandTmpls for the port name (each template has one {if}, and
+// a valid name no brace): substrings of one expansion.
+func expandPortCommands(name string) [len(portCommandTmpls)]string {
+	all := strings.Replace(portCommandsJoined, "{if}", name, -1)
+	var out [len(portCommandTmpls)]string
+	off := 0
+	for k, t := range portCommandTmpls {
+		n := len(t) - len("{if}") + len(name)
+		out[k] = all[off : off+n]
+		off += n + 1
 	}
 	return out
 }
@@ -233,8 +293,9 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 	// What collectors.Expand makes of the templates' one {if} and the name ValidName passed,
 	// without its map and its check of the name again (a tenth of collectPort's CPU).
 	cmd := func(tmpl string) string { return strings.Replace(tmpl, "{if}", name, 1) }
+	pc := expandPortCommands(name)
 
-	p.Speed, p.MTU = linkFacts(ctx, r, cmd(TmplLink), nr.memo)
+	p.Speed, p.MTU = linkFacts(ctx, r, pc[pcLink], nr.memo)
 
 	switch {
 	case roce == nil:
@@ -246,13 +307,13 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 		p.Scheduler = topology.Unknown[map[int]string](roceEv)
 		p.Buffer = topology.Unknown[topology.Buffer](roceEv)
 	case roce.Enabled:
-		rocePort(ctx, r, p, cmd(TmplRoCEStatus), roce, nr.memo.statusMemo())
+		rocePort(ctx, r, p, pc[pcRoCEStatus], roce, nr.memo.statusMemo())
 	default:
 		genericPort(ctx, r, p, cmd)
 	}
 
-	p.Pause = readFact(ctx, r, cmd(TmplLinkPause), nr.memo.parseLinkPause)
-	wdCmd := cmd(TmplPFCWatchdog)
+	p.Pause = readFact(ctx, r, pc[pcLinkPause], nr.memo.parseLinkPause)
+	wdCmd := pc[pcWatchdog]
 	p.PFCWatchdog = readFact(ctx, r, wdCmd, func(out string) (map[int]bool, string, error) {
 		on, ex, err := nr.memo.parsePFCWatchdog(out)
 		m := make(map[int]bool, 8)
@@ -262,8 +323,8 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 		return m, ex, err
 	})
 	p.WatchdogTimers = topology.Unsupported(topology.WatchdogTimers{}, WatchdogTimersUnread, topology.Evidence{Command: wdCmd})
-	p.Counters = counterFact(ctx, nr, name)
-	addLinkStats(ctx, nr, p, name)
+	p.Counters = counterFact(ctx, nr, name, pc[pcCountersJSON])
+	addLinkStats(ctx, nr, p, name, pc[pcLinkStatsJSON])
 	p.DCBX = dcbxFact(roce, roceEv)
 	return p
 }
@@ -453,8 +514,8 @@ func linkFacts(ctx context.Context, r collectors.Runner, cmd string, memo *portM
 }
 
 // counterFact reads the port's QoS counters, exact from the JSON or humanised from the text.
-func counterFact(ctx context.Context, nr *nvReader, port string) topology.Fact[map[string]int64] {
-	m, ev := readPort(ctx, nr, TmplCounters, tmplCountersJSON, port, ParseCountersQoSJSON, ParseCountersQoS)
+func counterFact(ctx context.Context, nr *nvReader, port, jsonCmd string) topology.Fact[map[string]int64] {
+	m, ev := readPort(ctx, nr, TmplCounters, jsonCmd, port, ParseCountersQoSJSON, ParseCountersQoS)
 	if ev.Error != "" {
 		ev.Error = commandError(ev.Command, errors.New(ev.Error))
 		return topology.Unknown[map[string]int64](ev)
@@ -465,8 +526,8 @@ func counterFact(ctx context.Context, nr *nvReader, port string) topology.Fact[m
 
 // addLinkStats adds the port's traffic counters to its QoS counters; when only one of the
 // two commands answered, the counters are what that one gave.
-func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, port string) {
-	lc, ev := readPort(ctx, nr, TmplLinkStats, tmplLinkStatsJSON, port, linkCountsJSON, linkCountsText)
+func addLinkStats(ctx context.Context, nr *nvReader, p *topology.SwitchPort, port, jsonCmd string) {
+	lc, ev := readPort(ctx, nr, TmplLinkStats, jsonCmd, port, linkCountsJSON, linkCountsText)
 	switch {
 	case ev.Error != "" && p.Counters.Usable():
 		p.Counters.Source.Excerpt = joinLines(p.Counters.Source.Excerpt, "traffic counters unreadable: "+commandError(ev.Command, errors.New(ev.Error)))

@@ -160,7 +160,8 @@ func FuzzInterfaceLLDPScan(f *testing.F) {
 	})
 }
 
-// portTemplates joined with a port are switchcollect.ForPort's commands for it.
+// portTemplates joined with a port (appendPortCommands) are switchcollect.ForPort's commands
+// for it.
 func FuzzPortTemplates(f *testing.F) {
 	for _, s := range [][3]string{
 		{"nv show interface swp1 link\nnv show qos roce\nnv show interface swp1 counters qos -o json", "swp1", "swp17"},
@@ -170,10 +171,7 @@ func FuzzPortTemplates(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, cmds, from, to string) {
 		list := strings.Split(cmds, "\n")
-		var got []string
-		for _, parts := range portTemplates(list, from) {
-			got = append(got, strings.Join(parts, to))
-		}
+		got := appendPortCommands(nil, portTemplates(list, from), to)
 		if want := switchcollect.ForPort(list, from, to); !slices.Equal(got, want) {
 			t.Fatalf("%q for %q: %q, ForPort %q", list, to, got, want)
 		}

@@ -109,13 +109,12 @@ func read[T any](ctx context.Context, nr *nvReader, cmd string, fromJSON, fromTe
 	return readPort(ctx, nr, cmd, jsonCmd(cmd), "", fromJSON, fromText)
 }
 
-// readPort is read of the command tmpl, whose JSON form is jsonTmpl, for the port name: the
-// text command is only made when it is sent (a port's strings were a tenth of its
-// allocations). A template without {if} is the command itself.
-func readPort[T any](ctx context.Context, nr *nvReader, tmpl, jsonTmpl, name string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
+// readPort is read of the command tmpl for the port name, whose JSON form jcmd the port
+// expanded with its others: the text command is only made when it is sent. A template
+// without {if} is the command itself.
+func readPort[T any](ctx context.Context, nr *nvReader, tmpl, jcmd, name string, fromJSON, fromText func(string) (T, error)) (T, topology.Evidence) {
 	var why string
 	if !nr.noJSON.Load() {
-		jcmd := strings.Replace(jsonTmpl, "{if}", name, 1)
 		out, ev := evidence.Run(ctx, nr.r, jcmd)
 		if ev.Error == "" {
 			v, err := fromJSON(out)

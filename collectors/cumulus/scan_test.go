@@ -56,6 +56,18 @@ func TestPortCommandsAsExpand(t *testing.T) {
 			}
 		}
 	}
+	for _, name := range []string{"swp1", "swp52s3", "e", "bond-1.100"} {
+		got := expandPortCommands(name)
+		for k, tmpl := range portCommandTmpls {
+			want, err := collectors.Expand(tmpl, map[string]string{"if": name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got[k] != want {
+				t.Errorf("%q for %s: %q, Expand %q", tmpl, name, got[k], want)
+			}
+		}
+	}
 }
 
 // The usual document (every column of classes 0..7) and others: the fast reader's template
