@@ -93,7 +93,7 @@ func ParseInterface(out string) (map[string]Interface, error) {
 			return nil, err
 		}
 	}
-	res := map[string]Interface{}
+	res := make(map[string]Interface, len(rs))
 	for _, r := range rs {
 		if !IsFrontPanel(r.Interface) {
 			continue
@@ -106,29 +106,32 @@ func ParseInterface(out string) (map[string]Interface, error) {
 				return nil, fmt.Errorf("%s: %s has flow control %q (expected on, off or desired)", CmdInterface, r.Interface, s)
 			}
 		}
-		speed := ""
-		if r.Speed != nil {
-			speed = strings.TrimSpace(fmt.Sprint(r.Speed))
-		}
-		bundle := ""
-		if r.Bundle != nil {
-			bundle = strings.TrimSpace(fmt.Sprint(r.Bundle))
-		}
-		res[r.Interface] = Interface{Bundle: bundle, Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
+		it := Interface{Bundle: sprintTrimmed(r.Bundle), Name: r.Interface, MTU: int(r.MTU.V), InFlowCtrl: r.In, OutFlowCtrl: r.Out,
 			InPause: r.InPause.V, OutPause: r.OutPause.V, HasPauseCounter: r.InPause.Set && r.OutPause.Set,
-			State: r.State, EthSpeed: speed, BWKbit: r.BW.V}
+			State: r.State, EthSpeed: sprintTrimmed(r.Speed), BWKbit: r.BW.V}
 		for i, n := range [len(trafficCounters)]num{r.InBytes, r.OutBytes, r.InUcast, r.OutUcast} {
 			if n.Set {
-				it := res[r.Interface]
 				if it.Traffic == nil {
-					it.Traffic = map[string]int64{}
+					it.Traffic = make(map[string]int64, len(trafficCounters))
 				}
 				it.Traffic[trafficCounters[i].name] = n.V
-				res[r.Interface] = it
 			}
 		}
+		res[r.Interface] = it
 	}
 	return res, nil
+}
+
+// sprintTrimmed is strings.TrimSpace(fmt.Sprint(v)) of a decoded eth_speed or eth_bundle,
+// "" for nil; a string is its own text, without fmt.
+func sprintTrimmed(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return strings.TrimSpace(x)
+	}
+	return strings.TrimSpace(fmt.Sprint(v))
 }
 
 // Speed is the port's speed in Gb/s with the fields it came from, or why there is none.
