@@ -79,6 +79,16 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 }
 
 func atoi64(s string) int64 {
+	if len(s) <= 18 { // "" or plain digits, most: no ParseInt (nor its error, an allocation)
+		var n int64
+		i := 0
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			n = n*10 + int64(s[i]-'0')
+		}
+		if i == len(s) {
+			return n
+		}
+	}
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil {
 		return 0

@@ -71,7 +71,7 @@ func PortECN(db *ConfigDB, port string) (map[int]bool, string, error) {
 		for _, q := range k.ids {
 			m[q] = profs[i].marks
 		}
-		ex.add(k.ids, profs[i].target)
+		ex = ex.add(k.ids, profs[i].target)
 	}
 	if len(ex.targets) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a wred_profile", port), nil
@@ -143,7 +143,7 @@ func PortScheduler(db *ConfigDB, port string) (map[int]string, string, error) {
 		for _, q := range k.ids {
 			m[q] = scheds[i].typ
 		}
-		ex.add(k.ids, scheds[i].target)
+		ex = ex.add(k.ids, scheds[i].target)
 	}
 	if len(ex.targets) == 0 {
 		return m, fmt.Sprintf("no QUEUE|%s|<q> entry binds a scheduler", port), nil
@@ -170,7 +170,9 @@ type bindings struct {
 
 type boundID struct{ target, id int }
 
-func (b *bindings) add(ids []int, target string) {
+// add returns b with ids bound to target (by value: a pointer receiver moved the caller's
+// arrays to the heap).
+func (b bindings) add(ids []int, target string) bindings {
 	t := slices.Index(b.targets, target)
 	if t < 0 {
 		t = len(b.targets)
@@ -179,6 +181,7 @@ func (b *bindings) add(ids []int, target string) {
 	for _, id := range ids {
 		b.ids = append(b.ids, boundID{t, id})
 	}
+	return b
 }
 
 // String is prefix's pieces and the bindings, built in one buffer (the parts and their

@@ -249,6 +249,9 @@ func listHas(list, item string) bool {
 
 // parseIDs reads "3", "3-4" or "0,1,5-6" into sorted numbers.
 func parseIDs(s string) ([]int, error) {
+	if n, ok := singleID(s); ok { // one number, most: no split
+		return []int{n}, nil
+	}
 	var ids []int
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
