@@ -410,8 +410,10 @@ var qosTables = func() []qosTable {
 	return out
 }()
 
-// countersQoSScan is ParseCountersQoSJSON's fast path, without encoding/json's maps of raw
-// messages (a third of a Cumulus leaf's collection): a scan of the document in place. It
+// countersQoSScan is ParseCountersQoSJSON's second reader (after countersQoSFast, which
+// reads only the usual document), without encoding/json's maps of raw messages (a third of
+// a Cumulus leaf's collection): a general scan of the document in place, which skips tables
+// and columns it does not know. It
 // declines (and the decoder then answers, errors included) whatever it is not sure to read
 // exactly as the decoder does: a repeated table or class, a class not written 0..15, a count
 // that is not plain digits, no counter at all.
