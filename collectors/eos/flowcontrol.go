@@ -2,7 +2,6 @@ package eos
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -30,7 +29,38 @@ func pauseOn(admin, oper string) bool {
 	return oper == "unknown" && admin == "on"
 }
 
-var flowRow = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s*$`)
+// flowRow splits a row as `^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s*$` did (by hand:
+// the expression was two thirds of the parse): port, 4 states and 2 counters, the line
+// starting with the port. \s is [\t\n\f\r ], \S any other byte (the classes are complements,
+// so the fields are the runs of non-space).
+func flowRow(l string) (f [7]string, ok bool) {
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	i := 0
+	for n := range f {
+		start := i
+		for i < len(l) && !space(l[i]) {
+			i++
+		}
+		if i == start {
+			return f, false
+		}
+		f[n] = l[start:i]
+		for i < len(l) && space(l[i]) {
+			i++
+		}
+	}
+	if i != len(l) {
+		return f, false
+	}
+	for _, d := range f[5:] {
+		for j := 0; j < len(d); j++ {
+			if d[j] < '0' || d[j] > '9' {
+				return f, false
+			}
+		}
+	}
+	return f, true
+}
 
 var flowStates = map[string]bool{"on": true, "off": true, "desired": true, "unknown": true, "unsupp.": true, "unsupported": true, "n/a": true}
 
@@ -51,23 +81,23 @@ func ParseFlowcontrol(out string) (map[string]FlowControl, error) {
 	if i == len(lines) {
 		return nil, fmt.Errorf("%s: no dashed line under the header", CmdFlowcontrol)
 	}
-	res := map[string]FlowControl{}
+	res := make(map[string]FlowControl, len(lines)-i)
 	for n, l := range lines[i+1:] {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		m := flowRow.FindStringSubmatch(l)
-		if m == nil {
+		f, ok := flowRow(l)
+		if !ok {
 			return nil, fmt.Errorf("%s: row %d %q is not port, 4 states and 2 counters", CmdFlowcontrol, n+1, strings.TrimSpace(l))
 		}
-		for _, s := range m[2:6] {
+		for _, s := range f[1:5] {
 			if !flowStates[strings.ToLower(s)] {
 				return nil, fmt.Errorf("%s: row %q has an unknown flow-control state %q", CmdFlowcontrol, strings.TrimSpace(l), s)
 			}
 		}
-		port := LongName(m[1])
-		res[port] = FlowControl{Port: port, SendAdmin: strings.ToLower(m[2]), SendOper: strings.ToLower(m[3]),
-			ReceiveAdmin: strings.ToLower(m[4]), ReceiveOper: strings.ToLower(m[5]), Line: strings.TrimRight(l, " ")}
+		port := LongName(f[0])
+		res[port] = FlowControl{Port: port, SendAdmin: strings.ToLower(f[1]), SendOper: strings.ToLower(f[2]),
+			ReceiveAdmin: strings.ToLower(f[3]), ReceiveOper: strings.ToLower(f[4]), Line: strings.TrimRight(l, " ")}
 	}
 	return res, nil
 }
