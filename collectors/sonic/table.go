@@ -66,23 +66,36 @@ func (t textTable) column(name string) int {
 var errStopTables = errors.New("stop")
 
 // scanTables is parseTables as a stream, for the counter commands' long tables: table is
-// called with each table's header and returns what reads its rows (nil skips the table) or
-// an error (errStopTables ends the scan, with no error). A row's cells are a buffer reused
-// for the next row: keep the strings, not the slice. Without the rows and cells of every
+// called with each table's header (shared with the next table of the same header: read
+// only) and returns what reads its rows (nil skips the table) or an error (errStopTables
+// ends the scan, with no error). A row's cells are a buffer reused for the next row: keep the
+// strings, not the slice. Without the rows and cells of every
 // table kept at once the counter parsers allocate a tenth of what they did.
 func scanTables(out string, table func(header []string) (func(cells []string, line string) error, error)) error {
 	lines := texttable.SplitLines(out)
 	consumed := -1
 	var cells []string
+	// `show queue counters` prints a table per port, each with the same header and rule:
+	// cut once
+	var lastRule, lastHeaderLine string
+	var lastSpans []texttable.Span
+	var lastHeader []string
 	for i := 1; i < len(lines); i++ {
 		if !mayBeRule(lines[i]) {
 			continue
 		}
-		spans := texttable.RuleSpans(lines[i])
+		spans := lastSpans
+		if lines[i] != lastRule || lastSpans == nil {
+			spans = texttable.RuleSpans(lines[i])
+			lastRule, lastSpans, lastHeader = lines[i], spans, nil
+		}
 		if len(spans) < 2 || i-1 <= consumed || strings.TrimSpace(lines[i-1]) == "" {
 			continue
 		}
-		row, err := table(texttable.CutCells(lines[i-1], spans))
+		if lines[i-1] != lastHeaderLine || lastHeader == nil {
+			lastHeaderLine, lastHeader = lines[i-1], texttable.CutCells(lines[i-1], spans)
+		}
+		row, err := table(lastHeader)
 		if err != nil {
 			if err == errStopTables {
 				return nil
