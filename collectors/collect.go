@@ -109,7 +109,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 				}
 				dev.Host, dev.Switch = nil, nil // on disk now, with the outputs they came from
 			} else if opts.Transcripts != nil {
-				in.detach(dev) // the outputs the facts were parsed from can go now
+				in.detachLike(dev, dev.Platform) // the outputs the facts were parsed from can go now
 			}
 			mu.Lock()
 			done++

@@ -76,7 +76,7 @@ func BenchmarkDetachRail8Fleet(b *testing.B) {
 			b.StartTimer()
 			start = benchcpu.Process()
 		}
-		in.detach(&devs[i%batch])
+		in.detachLike(&devs[i%batch], "linux")
 		n++
 	}
 	cpu += int64(benchcpu.Process() - start)

@@ -255,3 +255,46 @@ func BenchmarkDetachRail8Host(b *testing.B) {
 	cpu += benchcpu.Process() - start
 	b.ReportMetric(float64(cpu)/float64(n), "cpu-ns/op")
 }
+
+// Devices of one kind are compared with the last one detached, place by place: an equal
+// string there is that device's copy, a different one (or one that moved) is interned as
+// usual, and nothing of either device's output is kept. A run's strings never reach the
+// next run's interner.
+func TestDetachLikeReusesTheLastDevicesStrings(t *testing.T) {
+	mk := func(netdev, excerpt string) (*topology.Device, string) {
+		out := "NIC statistics:\n" + netdev + "\n" + excerpt + "\n"
+		i := strings.Index(out, excerpt)
+		return &topology.Device{Name: "h", Host: &topology.HostFacts{Ports: []*topology.HostPort{{
+			Netdev:   out[16 : 16+len(netdev)],
+			Counters: topology.Known(map[string]int64{}, topology.Evidence{Command: out[:3], Excerpt: out[i : i+len(excerpt)]}),
+		}}}}, out
+	}
+	in := newInterner(4)
+	a, outA := mk("ens1np0", "rx_prio3_pause: 1")
+	b, outB := mk("ens1np0", "rx_prio3_pause: 2") // the excerpt differs at its place
+	c, outC := mk("rx_prio3_pause: 1", "ens1np0")   // both strings moved
+	for _, d := range []*topology.Device{a, b, c} {
+		in.detachLike(d, "linux")
+	}
+	pa, pb, pc := a.Host.Ports[0], b.Host.Ports[0], c.Host.Ports[0]
+	if pb.Netdev != "ens1np0" || pb.Counters.Source.Excerpt != "rx_prio3_pause: 2" ||
+		pc.Netdev != "rx_prio3_pause: 1" || pc.Counters.Source.Excerpt != "ens1np0" {
+		t.Fatalf("values changed: b %q %q, c %q %q", pb.Netdev, pb.Counters.Source.Excerpt, pc.Netdev, pc.Counters.Source.Excerpt)
+	}
+	if unsafe.StringData(pa.Netdev) != unsafe.StringData(pb.Netdev) || unsafe.StringData(pc.Netdev) != unsafe.StringData(pa.Counters.Source.Excerpt) {
+		t.Error("equal strings are not one copy, at their place or moved")
+	}
+	for _, s := range []string{pa.Netdev, pa.Counters.Source.Excerpt, pb.Netdev, pb.Counters.Source.Excerpt, pc.Netdev, pc.Counters.Source.Excerpt} {
+		for _, out := range []string{outA, outB, outC} {
+			if within(s, out) {
+				t.Errorf("%q still points into a command output", s)
+			}
+		}
+	}
+	next := newInterner(1)
+	d, _ := mk("ens1np0", "rx_prio3_pause: 1")
+	next.detachLike(d, "linux")
+	if _, ok := next.m["ens1np0"]; !ok {
+		t.Error("a new run's interner did not intern a string the last run's detacher held")
+	}
+}
