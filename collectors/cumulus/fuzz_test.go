@@ -84,6 +84,17 @@ func FuzzLinkStatsScan(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, out string) {
+		// what addLinkStats reads is ParseLinkStatsJSON's, errors included
+		lc, lcErr := linkCountsJSON(out)
+		m, err := ParseLinkStatsJSON(out)
+		if fmt.Sprint(lcErr) != fmt.Sprint(err) {
+			t.Fatalf("linkCountsJSON error %v, ParseLinkStatsJSON %v", lcErr, err)
+		}
+		if err == nil {
+			if d := cmp.Diff(m, lc.counterMap()); d != "" || lc.len() != len(m) {
+				t.Fatalf("linkCountsJSON (len %d) differs from ParseLinkStatsJSON (-parse +counts):\n%s", lc.len(), d)
+			}
+		}
 		got, ok := linkStatsScan(out)
 		if !ok {
 			return
