@@ -38,6 +38,7 @@ type queuingFast struct {
 	i     int
 	res   map[string]QueueCounters
 	names []statNames // counter names by statistic and unit, in the order met
+	last  int         // the index in names of the last pair found
 	hint  int         // the size of the last port's counters, for the next one's map
 }
 
@@ -338,11 +339,20 @@ func wholeNumber(s string) (int64, bool) {
 // it is not a counter; made once per pair, found by comparing the few pairs met (hashing the
 // pair for a map was a tenth of the scan).
 func (f *queuingFast) counterNames(kind, units string) *[8]string {
-	for i := range f.names {
-		if n := &f.names[i]; n.kind == kind && n.units == units {
+	// Every group lists its statistics in one order: the pair after the last one found is
+	// tried first.
+	if f.last++; f.last < len(f.names) {
+		if n := &f.names[f.last]; n.kind == kind && n.units == units {
 			return n.names
 		}
 	}
+	for i := range f.names {
+		if n := &f.names[i]; n.kind == kind && n.units == units {
+			f.last = i
+			return n.names
+		}
+	}
+	f.last = len(f.names)
 	var names *[8]string
 	if pattern, ok := queueStat(kind, units); ok {
 		names = new([8]string)
