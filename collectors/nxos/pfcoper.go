@@ -21,9 +21,85 @@ type PFCOper struct {
 	Line string
 }
 
-// pfcRow is `Ethernet1/1/1      Auto On  (8)       0          0`: port, mode, oper, an
-// optional hex CoS bitmap in parentheses, then RxPPP and TxPPP.
-var pfcRow = regexp.MustCompile(`^(\S+)\s+(Auto|On|Off)\s+(On|Off)\s*(?:\(([0-9A-Fa-f]+)\))?\s+(\d+)\s+(\d+)\s*$`)
+// pfcRow reads `Ethernet1/1/1      Auto On  (8)       0          0`: port, mode, oper, an
+// optional hex CoS bitmap in parentheses, then RxPPP and TxPPP, as
+// `^(\S+)\s+(Auto|On|Off)\s+(On|Off)\s*(?:\(([0-9A-Fa-f]+)\))?\s+(\d+)\s+(\d+)\s*$` did (by hand: the
+// expression was most of the parse). m holds the groups as the expression numbered them.
+// \s is [\t\n\f\r ], \S any other byte (complements: the cells are the runs of non-space).
+func pfcRow(line string) (m [7]string, ok bool) {
+	var cells [6]string
+	n := 0
+	for i := 0; i < len(line); {
+		if pfcSpace(line[i]) {
+			if i == 0 {
+				return m, false
+			}
+			i++
+			continue
+		}
+		start := i
+		for i < len(line) && !pfcSpace(line[i]) {
+			i++
+		}
+		if n == len(cells) {
+			return m, false
+		}
+		cells[n] = line[start:i]
+		n++
+	}
+	m[0], m[1], m[2] = line, cells[0], cells[1]
+	if n < 5 || m[2] != "Auto" && m[2] != "On" && m[2] != "Off" {
+		return m, false
+	}
+	oper, bmap := cells[2], ""
+	switch {
+	case n == 6: // On (8)
+		if oper != "On" && oper != "Off" {
+			return m, false
+		}
+		if bmap, ok = pfcBitmap(cells[3]); !ok {
+			return m, false
+		}
+	case strings.HasPrefix(oper, "Off"): // Off, Off(8)
+		oper, bmap = "Off", oper[len("Off"):]
+	case strings.HasPrefix(oper, "On"):
+		oper, bmap = "On", oper[len("On"):]
+	default:
+		return m, false
+	}
+	if n == 5 && bmap != "" {
+		if bmap, ok = pfcBitmap(bmap); !ok {
+			return m, false
+		}
+	}
+	m[3], m[4], m[5], m[6] = oper, bmap, cells[n-2], cells[n-1]
+	return m, pfcDigits(m[5]) && pfcDigits(m[6])
+}
+
+func pfcSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// pfcBitmap is the hex digits of "(hex)".
+func pfcBitmap(cell string) (string, bool) {
+	if len(cell) < 3 || cell[0] != '(' || cell[len(cell)-1] != ')' {
+		return "", false
+	}
+	hex := cell[1 : len(cell)-1]
+	for i := 0; i < len(hex); i++ {
+		if c := hex[i] | 0x20; !('0' <= hex[i] && hex[i] <= '9' || 'a' <= c && c <= 'f') {
+			return "", false
+		}
+	}
+	return hex, true
+}
+
+func pfcDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // ParsePFCOper parses `show interface priority-flow-control`, as text (the `Port Mode
 // Oper(VL bmap) RxPPP TxPPP` table) or as `| json` (TABLE_module.ROW_module.TABLE_pfc_interface.
@@ -46,8 +122,8 @@ func ParsePFCOper(out string) (map[string]PFCOper, error) {
 		case line == "" || strings.Trim(line, "=") == "" || !header:
 			continue
 		}
-		m := pfcRow.FindStringSubmatch(line)
-		if m == nil {
+		m, ok := pfcRow(line)
+		if !ok {
 			return nil, fmt.Errorf("%s: row %q is not port, mode, oper (VL bitmap), RxPPP, TxPPP", CmdPFCOper, line)
 		}
 		row, err := pfcOper(m[2], m[3], m[4], line)
