@@ -309,7 +309,7 @@ func collectValidPort(ctx context.Context, nr *nvReader, name string, nameErr er
 	case roce.Enabled:
 		rocePort(ctx, r, p, pc[pcRoCEStatus], roce, nr.memo.statusMemo())
 	default:
-		genericPort(ctx, r, p, cmd)
+		genericPort(ctx, r, p, cmd, nr.memo)
 	}
 
 	p.Pause = readFact(ctx, r, pc[pcLinkPause], nr.memo.parseLinkPause)
@@ -430,13 +430,13 @@ func poolLine(st, global *RoCE, name string) string {
 }
 
 // genericPort reads the generic QoS profiles of one port (RoCE disabled).
-func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd func(string) string) {
+func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPort, cmd func(string) string, memo *portMemo) {
 	mapCmd := cmd(TmplMapping)
 	out, ev := evidence.Run(ctx, r, mapCmd)
 	var m Mapping
 	if ev.Error == "" {
 		var err error
-		if m, err = ParseMapping(out); err != nil {
+		if m, err = memo.parseMapping(out); err != nil {
 			ev.Error = commandError(mapCmd, err)
 		}
 	}
@@ -448,10 +448,10 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 		p.Trust = topology.Known(m.Trust, ev)
 		p.DSCPToTC = topology.Known(m.DSCPToSP, ev)
 	}
-	p.TCToQueue = readFact(ctx, r, cmd(TmplEgressQueueMapping), ParseEgressQueueMapping)
-	p.Scheduler = readFact(ctx, r, cmd(TmplEgressScheduler), ParseEgressScheduler)
+	p.TCToQueue = readFact(ctx, r, cmd(TmplEgressQueueMapping), memo.parseEgressQueueMapping)
+	p.Scheduler = readFact(ctx, r, cmd(TmplEgressScheduler), memo.parseEgressScheduler)
 	p.ECN = readFact(ctx, r, cmd(TmplCongestion), func(out string) (map[int]bool, string, error) {
-		m, ex, err := ParseCongestionControl(out)
+		m, ex, err := memo.parseCongestionControl(out)
 		full := map[int]bool{}
 		for tc := 0; tc < 8; tc++ {
 			full[tc] = false
@@ -462,7 +462,7 @@ func genericPort(ctx context.Context, r collectors.Runner, p *topology.SwitchPor
 		return full, ex, err
 	})
 	p.PFC = readFact(ctx, r, cmd(TmplPFC), func(out string) (topology.SwitchPFC, string, error) {
-		pfc, err := ParsePFC(out)
+		pfc, err := memo.parsePFC(out)
 		if err != nil {
 			return topology.SwitchPFC{}, "", err
 		}
