@@ -188,8 +188,10 @@ func interfaceLLDPRow(name, typ string, hasNeighbor bool, host, port string) Int
 	return row
 }
 
+// sortInterfaces sorts by port order: by Less, which Compare(a, b) < 0 is (Compare runs Less
+// twice).
 func sortInterfaces(ifs []Interface) {
-	sort.Slice(ifs, func(a, b int) bool { return portOrder.Compare(ifs[a].Name, ifs[b].Name) < 0 })
+	sort.Slice(ifs, func(a, b int) bool { return portOrder.Less(ifs[a].Name, ifs[b].Name) })
 }
 
 var (
