@@ -80,6 +80,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(conc)
 	in := newInterner(len(inv.Devices))
+	checked := NewCounterFilter(topology.IsSnapshotCounter) // the counters checks read
 	for i, spec := range inv.Devices {
 		snap.Devices[i] = &topology.Device{Name: spec.Name, Platform: spec.Platform, Role: spec.Role, Address: spec.Address}
 	}
@@ -90,7 +91,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 			// as they are parsed, rather than live until the device is done.
 			dctx := gctx
 			if opts.Transcripts != nil { // the counters will be pruned (below): keep only those
-				dctx = WithCounterFilter(gctx, topology.IsSnapshotCounter)
+				dctx = WithCounterFilter(gctx, checked)
 			}
 			sim := collectDevice(dctx, reg, dialer, spec, dev, opts.Transcripts != topology.DiscardTranscripts)
 			if opts.ChecksOnly {

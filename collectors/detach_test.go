@@ -272,7 +272,7 @@ func TestDetachLikeReusesTheLastDevicesStrings(t *testing.T) {
 	in := newInterner(4)
 	a, outA := mk("ens1np0", "rx_prio3_pause: 1")
 	b, outB := mk("ens1np0", "rx_prio3_pause: 2") // the excerpt differs at its place
-	c, outC := mk("rx_prio3_pause: 1", "ens1np0")   // both strings moved
+	c, outC := mk("rx_prio3_pause: 1", "ens1np0") // both strings moved
 	for _, d := range []*topology.Device{a, b, c} {
 		in.detachLike(d, "linux")
 	}

@@ -99,12 +99,12 @@ func TestCounterFilterIsPruning(t *testing.T) {
 	if kept == 0 || kept >= all {
 		t.Fatalf("pruning kept %d of %d counters: the transcript does not test the filter", kept, all)
 	}
-	filtered := collectRail8In(t, collectors.WithCounterFilter(context.Background(), topology.IsSnapshotCounter), r)
+	filtered := collectRail8In(t, collectors.WithCounterFilter(context.Background(), collectors.NewCounterFilter(topology.IsSnapshotCounter)), r)
 	if diff := cmp.Diff(pruned, filtered); diff != "" {
 		t.Errorf("filtered while parsing (-pruned after +filtered):\n%s", diff)
 	}
 	// Counters read and none kept are a known, empty set, as pruning leaves them; not unknown.
-	none := collectRail8In(t, collectors.WithCounterFilter(context.Background(), func(string) bool { return false }), r)
+	none := collectRail8In(t, collectors.WithCounterFilter(context.Background(), collectors.NewCounterFilter(func(string) bool { return false })), r)
 	emptied := collectRail8(t, r)
 	for _, p := range emptied.Host.Ports {
 		p.Counters.Value = map[string]int64{}
@@ -130,7 +130,7 @@ func BenchmarkCollectRail8Host(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
-	}{{"all", context.Background()}, {"checked", collectors.WithCounterFilter(context.Background(), topology.IsSnapshotCounter)}} {
+	}{{"all", context.Background()}, {"checked", collectors.WithCounterFilter(context.Background(), collectors.NewCounterFilter(topology.IsSnapshotCounter))}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -78,7 +78,7 @@ func ParseEthtoolStats(text string) (map[string]int64, error) {
 
 // parseEthtoolStats is ParseEthtoolStats with room for extra more entries (the hw counters
 // collectCounters adds: growing the map for them was 14% of an 8-rail host's allocation),
-// keeping only the counters keep names (every one if keep is nil); rows is how many it read.
+// keeping only the counters filter keeps (every one if filter is nil); rows is how many it read.
 // Every row is read all the same: a malformed one fails the output whatever its counter.
 // It appends to kept the lines counterExcerpt keeps (kept as it was on an error): cutting
 // them in a second pass over the text was 12% of an 8-rail host's collection. A row's
@@ -86,18 +86,19 @@ func ParseEthtoolStats(text string) (map[string]int64, error) {
 // the name is searched. What is left is mostly the map and that search: a scanner reading
 // a row's name, ':' and digits in one byte loop was no faster than IndexByte, TrimSpace
 // and LastIndexByte, and a search by letter pairs no faster than by first letters.
-func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []string) (_ map[string]int64, rows int, _ []string, _ error) {
+func parseEthtoolStats(text string, extra int, filter *collectors.CounterFilter, kept []string) (_ map[string]int64, rows int, _ []string, _ error) {
 	// Sized once: a ConnectX prints hundreds of counters, which grew the map many times. The
 	// audit's filter keeps about one in seven (38 of a 400G port's 254): a quarter is that
 	// map's final size without the sizes it grew through.
 	size := strings.Count(text, "\n") + extra
-	if keep != nil {
+	if filter != nil {
 		size /= 4
 	}
 	out := make(map[string]int64, size)
 	kept0 := kept
-	words := counterWordMemo.Map()
-	var met []string // names words lacks
+	names := counterNames(filter)
+	known := names.Map()
+	var met []string // names known lacks
 	header := false
 	n := 0
 	for rest, more := text, true; more; {
@@ -131,21 +132,21 @@ func parseEthtoolStats(text string, extra int, keep func(string) bool, kept []st
 		if c := name[len(name)-1]; c <= ' ' || c >= utf8.RuneSelf {
 			name = strings.TrimSpace(name)
 		}
-		if keep == nil || keep(name) {
+		c, ok := known[name]
+		if !ok {
+			c, met = nameOf(filter, name), append(met, name)
+		}
+		if c.keep {
 			out[name] = v
 		}
-		word, known := words[name]
-		if !known {
-			word, met = hasCounterWord(name), append(met, name)
-		}
-		if word {
+		if c.word {
 			kept = append(kept, raw)
 		}
 	}
 	if !header {
 		return nil, 0, kept0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
-	counterWordMemo.Add(met...)
+	names.Add(met...)
 	return out, rows, kept, nil
 }
 
@@ -226,6 +227,30 @@ func parseHwCounters(grepText string, dst []hwCounter, kept []string) ([]hwCount
 	counterWordMemo.Add(met...)
 	return dst, kept, nil
 }
+
+// counterName is what a counter's name decides: whether its lines belong in the counters'
+// excerpt (hasCounterWord) and whether the collection's filter keeps it.
+type counterName struct{ word, keep bool }
+
+func nameOf(filter *collectors.CounterFilter, name string) counterName {
+	return counterName{word: hasCounterWord(name), keep: filter == nil || filter.Keep(name)}
+}
+
+// counterNames remembers nameOf for filter (nil: every counter kept): one look-up a row,
+// where a look-up in counterWordMemo and one in the filter's (topology.IsSnapshotCounter's
+// memo) were a fifth of an 8-rail host's collection in BenchmarkCollectRail8Host/checked.
+func counterNames(filter *collectors.CounterFilter) *memo.Memo[counterName] {
+	if filter == nil {
+		return everyCounterName
+	}
+	return filter.Memo(counterNamesKey{}, func() any {
+		return memo.New(4096, func(name string) counterName { return nameOf(filter, name) })
+	}).(*memo.Memo[counterName])
+}
+
+type counterNamesKey struct{}
+
+var everyCounterName = memo.New(4096, func(name string) counterName { return nameOf(nil, name) })
 
 // counterWordMemo holds hasCounterWord of the counter names met: a host's NICs and a fleet's
 // hosts print the same few hundred names, and the search was a fifth of a port's counters

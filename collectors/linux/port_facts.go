@@ -115,12 +115,12 @@ func (w *portWork) collectCounters(ctx context.Context, e executor) {
 		r := w.run(ctx, e, CmdHwCounters)
 		hw = &r
 	}
-	w.p.Counters = countersFact(st, hw, collectors.CounterFilter(ctx))
+	w.p.Counters = countersFact(st, hw, collectors.CounterFilterOf(ctx))
 }
 
 // countersFact is the counters fact of ethtool -S (st) and hw_counters (hw, nil when not
-// read), keeping the counters keep names (every one if keep is nil).
-func countersFact(st result, hw *result, keep func(string) bool) topology.Fact[map[string]int64] {
+// read), keeping the counters filter keeps (every one if filter is nil).
+func countersFact(st result, hw *result, filter *collectors.CounterFilter) topology.Fact[map[string]int64] {
 	counters := map[string]int64{}
 	var cmds, errs []string
 	// The excerpt's lines, cut by the parsers: a port keeps a few dozen, joined once at their
@@ -136,7 +136,7 @@ func countersFact(st result, hw *result, keep func(string) bool) topology.Fact[m
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, rows, k, err := parseEthtoolStats(st.out.Stdout, hwLines, keep, kept); err != nil {
+	} else if m, rows, k, err := parseEthtoolStats(st.out.Stdout, hwLines, filter, kept); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
@@ -155,7 +155,7 @@ func countersFact(st result, hw *result, keep func(string) bool) topology.Fact[m
 		default:
 			read += len(cs)
 			for _, c := range cs {
-				if name := rdmaName(c.name); keep == nil || keep(name) {
+				if name := rdmaName(c.name); filter == nil || filter.Keep(name) {
 					counters[name] = c.v
 				}
 			}
