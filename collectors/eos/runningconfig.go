@@ -84,7 +84,8 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 	rc := &RunningConfig{DSCPToTC: map[int]int{}, TCToQueue: map[int]int{}, Profiles: map[string]*QoS{}, Interfaces: map[string]*InterfaceConfig{}, PortChannels: map[string]*InterfaceConfig{}}
 	sawInterface := false
 	for _, n := range roots {
-		f := strings.Fields(n.Line)
+		var fb [8]string
+		f := fields(fb[:0], n.Line)
 		switch {
 		case len(f) >= 2 && f[0] == "interface":
 			sawInterface = true
@@ -178,7 +179,8 @@ func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 		if used {
 			continue
 		}
-		f := strings.Fields(c.Line)
+		var fb [8]string
+		f := fields(fb[:0], c.Line)
 		switch {
 		case len(f) == 2 && f[0] == "service-profile":
 			ic.ServiceProfile = f[1]
@@ -217,7 +219,8 @@ func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 // apply records a QoS line that may sit under an interface or a qos profile; it reports
 // whether the line was one of them.
 func (q *QoS) apply(n *configtree.Node) (bool, error) {
-	f := strings.Fields(n.Line)
+	var fb [8]string
+	f := fields(fb[:0], n.Line)
 	switch {
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 		switch f[2] {

@@ -90,7 +90,8 @@ func ParseQoSConfig(out string) (*QoSConfig, error) {
 }
 
 func (c *QoSConfig) top(n *configtree.Node) error {
-	f := strings.Fields(n.Line)
+	var fb [8]string
+	f := fields(fb[:0], n.Line)
 	switch {
 	case len(f) >= 4 && f[0] == "class-map" && f[1] == "type":
 		cm := &ClassMap{Type: f[2], Name: f[len(f)-1]}
@@ -104,7 +105,8 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 		p := &Policy{Type: f[2], Name: f[3]}
 		p.Lines = n.AppendLines(p.Lines, blockIndent)
 		for _, ch := range n.Children {
-			cf := strings.Fields(ch.Line)
+			var cb [8]string
+			cf := fields(cb[:0], ch.Line)
 			if len(cf) < 2 || cf[0] != "class" {
 				continue
 			}
@@ -159,7 +161,8 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 }
 
 func (cm *ClassMap) match(line string) error {
-	f := strings.Fields(line)
+	var fb [8]string
+	f := fields(fb[:0], line)
 	if len(f) < 3 || f[0] != "match" {
 		return nil
 	}
@@ -186,7 +189,8 @@ func (cm *ClassMap) match(line string) error {
 }
 
 func (pc *PolicyClass) action(line string) error {
-	f := strings.Fields(line)
+	var fb [8]string
+	f := fields(fb[:0], line)
 	switch {
 	case len(f) == 3 && f[0] == "set" && f[1] == "qos-group":
 		v, err := strconv.Atoi(f[2])
@@ -230,7 +234,8 @@ func (iq *InterfaceQoS) apply(line string) error {
 		}
 		return nil
 	}
-	f := strings.Fields(line)
+	var fb [8]string
+	f := fields(fb[:0], line)
 	switch {
 	case len(f) >= 3 && f[0] == "priority-flow-control" && f[1] == "mode":
 		if f[2] != "on" && f[2] != "auto" && f[2] != "off" {
@@ -255,6 +260,11 @@ func (iq *InterfaceQoS) apply(line string) error {
 var servicePolicyRE = regexp.MustCompile(`^service-policy type (qos|queuing|network-qos)(?: (input|output))? (\S+)$`)
 
 func servicePolicy(line string) (typ, dir, name string, ok bool) {
+	// The expression matches no other line: most of an interface's lines are rejected here,
+	// without it.
+	if !strings.HasPrefix(line, "service-policy type ") {
+		return "", "", "", false
+	}
 	m := servicePolicyRE.FindStringSubmatch(line)
 	if m == nil {
 		return "", "", "", false
