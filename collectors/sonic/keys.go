@@ -125,13 +125,21 @@ type portKey struct {
 // are shared: read-only.
 func (db *ConfigDB) sortedPortKeys(table, port string) ([]portKey, error) {
 	if db.keys == nil {
-		keys, err := portKeys(db.Tables[table], port)
-		if err != nil {
-			return nil, err
+		var out []portKey
+		for key, row := range db.Tables[table] {
+			if i := strings.LastIndex(key, "|"); i >= 0 && listHas(key[:i], port) {
+				out = append(out, portKey{key: key, row: row})
+			}
 		}
-		out := make([]portKey, 0, len(keys))
-		for _, k := range sortedKeys(keys) {
-			out = append(out, portKey{k, keys[k], db.Tables[table][k]})
+		// sorted before the ids parse, as the index does: the first bad key in port order
+		// is the error
+		slices.SortFunc(out, comparePortKeys)
+		for i := range out {
+			ids, err := parseIDs(out[i].key[strings.LastIndex(out[i].key, "|")+1:])
+			if err != nil {
+				return nil, fmt.Errorf("key %q: %w", out[i].key, err)
+			}
+			out[i].ids = ids
 		}
 		return out, nil
 	}
@@ -193,7 +201,7 @@ func (k *keyIndex) of(name string, table map[string]map[string]string) map[strin
 	idx := make(map[string]portKeysOf, len(byPort))
 	single := make([]int, 0, len(table)) // the ids of keys naming one, most: one allocation
 	for p, keys := range byPort {
-		slices.SortFunc(keys, func(a, b portKey) int { return comparePorts(a.key, b.key) })
+		slices.SortFunc(keys, comparePortKeys)
 		r := portKeysOf{keys: keys}
 		for i := range keys {
 			key := keys[i].key
@@ -294,6 +302,15 @@ func priorities(s string) ([]int, error) {
 // portOrder is the natural order of port names (Ethernet4 before Ethernet12). Digit runs are
 // read nine at a time, as this collector always has; no port number is that long.
 var portOrder = natural.Order{MaxDigits: 9}
+
+// comparePortKeys orders keys by comparePorts, and keys it finds equal ("E|01", "E|1") by
+// their bytes: one order, whatever order the table's map gives them in.
+func comparePortKeys(a, b portKey) int {
+	if c := comparePorts(a.key, b.key); c != 0 {
+		return c
+	}
+	return strings.Compare(a.key, b.key)
+}
 
 // comparePorts is portOrder.Compare in one pass, without Atoi: sorting a port's keys by
 // Compare (Less both ways) was a twentieth of a SONiC leaf's collection.
