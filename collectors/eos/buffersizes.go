@@ -1,9 +1,7 @@
 package eos
 
 import (
-	"fmt"
-	"maps"
-	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -21,9 +19,9 @@ const noPFCTrigger = "but the running-config shows no PFC-trigger size to compar
 // reason (the zero fact, filled by switchcollect).
 func ecnOrderFact(eff Effective) topology.Fact[topology.ECNOrder] {
 	var lines []string
-	for _, q := range slices.Sorted(maps.Keys(eff.TxQueues)) {
-		if l := eff.TxQueues[q].ECNLine; l != "" {
-			lines = append(lines, fmt.Sprintf("tx-queue %d: %s", q, l))
+	for q := range 8 { // tx-queues are 0-7 (QoS.apply refuses others), in order
+		if t := eff.TxQueues[q]; t != nil && t.ECNLine != "" {
+			lines = append(lines, "tx-queue "+strconv.Itoa(q)+": "+t.ECNLine)
 		}
 	}
 	if len(lines) == 0 {

@@ -68,25 +68,28 @@ func scanInterface(sc *jsonscan.Scanner, it *interfaceJSON) bool {
 }
 
 func scanCounters(sc *jsonscan.Scanner, c *countersJSON) bool {
+	var vals [6]int64 // one allocation for the interface's counts, not one each
 	return sc.Struct(counterFields, func(f int) bool {
 		switch f {
 		case 4:
 			c.In = &struct {
 				RxPause *int64 `json:"rxPause"`
 			}{}
-			return sc.Struct([]string{"rxPause"}, func(int) bool { return counter(sc, &c.In.RxPause) })
+			return sc.Struct([]string{"rxPause"}, func(int) bool { return counter(sc, &c.In.RxPause, &vals[4]) })
 		case 5:
 			c.Out = &struct {
 				TxPause *int64 `json:"txPause"`
 			}{}
-			return sc.Struct([]string{"txPause"}, func(int) bool { return counter(sc, &c.Out.TxPause) })
+			return sc.Struct([]string{"txPause"}, func(int) bool { return counter(sc, &c.Out.TxPause, &vals[5]) })
 		}
-		return counter(sc, []**int64{&c.InOctets, &c.OutOctets, &c.InUcastPkts, &c.OutUcastPkts}[f])
+		return counter(sc, []**int64{&c.InOctets, &c.OutOctets, &c.InUcastPkts, &c.OutUcastPkts}[f], &vals[f])
 	})
 }
 
-func counter(sc *jsonscan.Scanner, into **int64) bool {
-	n, ok := sc.Int64()
-	*into = &n
+// counter reads a count into n and points into at it.
+func counter(sc *jsonscan.Scanner, into **int64, n *int64) bool {
+	var ok bool
+	*n, ok = sc.Int64()
+	*into = n
 	return ok
 }
