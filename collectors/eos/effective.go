@@ -46,10 +46,28 @@ type Effective struct {
 // port-channel fills only what the member leaves unset.
 func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 	var e Effective
-	e.NoDrop = map[int]bool{}
-	e.TxQueues = map[int]*TxQueue{}
+	err := rc.effectiveQoS(ic, &e, nil)
+	return e, err
+}
+
+// effectiveQoS is EffectiveQoS into e, reusing its maps and lines and, when pool is not nil,
+// the tx-queues it holds: buildPort's Effective lives for one port (a fresh one a port was
+// a seventh of an EOS leaf's allocations).
+func (rc *RunningConfig) effectiveQoS(ic *InterfaceConfig, e *Effective, pool *[]TxQueue) error {
+	noDrop, txQueues, lines := e.NoDrop, e.TxQueues, e.Lines[:0]
+	if noDrop == nil || txQueues == nil {
+		noDrop, txQueues = map[int]bool{}, map[int]*TxQueue{}
+	}
+	clear(noDrop)
+	clear(txQueues)
+	*e = Effective{Lines: lines}
+	e.NoDrop, e.TxQueues = noDrop, txQueues
+	if pool != nil {
+		*pool = (*pool)[:0]
+	}
 	if ic == nil {
-		return e, nil
+		e.Lines = nil
+		return nil
 	}
 	e.Lines = append(e.Lines, ic.Lines...)
 	var layers []*QoS // lowest precedence first
@@ -59,7 +77,7 @@ func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 		if ic.ServiceProfile == "" && pc.ServiceProfile != "" {
 			p, err := rc.profile(pc)
 			if err != nil {
-				return e, err
+				return err
 			}
 			e.Profile = pc.ServiceProfile
 			pcLines = append(pcLines, p.Lines...)
@@ -70,7 +88,7 @@ func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 	if ic.ServiceProfile != "" {
 		p, err := rc.profile(ic)
 		if err != nil {
-			return e, err
+			return err
 		}
 		e.Profile = ic.ServiceProfile
 		e.Lines = append(e.Lines, p.Lines...)
@@ -78,10 +96,10 @@ func (rc *RunningConfig) EffectiveQoS(ic *InterfaceConfig) (Effective, error) {
 	}
 	layers = append(layers, &ic.QoS)
 	for _, q := range layers {
-		e.merge(q)
+		e.merge(q, pool)
 	}
 	e.Lines = append(e.Lines, pcLines...)
-	return e, nil
+	return nil
 }
 
 func (rc *RunningConfig) profile(ic *InterfaceConfig) (*QoS, error) {
@@ -92,7 +110,7 @@ func (rc *RunningConfig) profile(ic *InterfaceConfig) (*QoS, error) {
 	return p, nil
 }
 
-func (e *Effective) merge(q *QoS) {
+func (e *Effective) merge(q *QoS, pool *[]TxQueue) {
 	if q.Trust != "" {
 		e.Trust = q.Trust
 	}
@@ -111,7 +129,13 @@ func (e *Effective) merge(q *QoS) {
 	for n, t := range q.TxQueues {
 		cur := e.TxQueues[n]
 		if cur == nil {
-			cur = &TxQueue{}
+			if pool != nil && len(*pool) < cap(*pool) {
+				*pool = (*pool)[:len(*pool)+1]
+				cur = &(*pool)[len(*pool)-1]
+				*cur = TxQueue{}
+			} else {
+				cur = &TxQueue{}
+			}
 			e.TxQueues[n] = cur
 		}
 		if t.Priority != "" {

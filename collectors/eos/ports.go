@@ -123,6 +123,10 @@ type portMemo struct {
 	dscpDefault, dscpEv string
 	qDefault, qEv       string
 	watchdog            [2]map[int]bool
+	// eff is the port's Effective, its maps and tx-queues reused from one port to the next:
+	// nothing of it outlives configFacts.
+	eff      Effective
+	txQueues []TxQueue
 }
 
 func (m *portMemo) init(rc *RunningConfig) {
@@ -163,7 +167,11 @@ func (m *portMemo) init(rc *RunningConfig) {
 // configFacts fills the facts read from the running-config.
 func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifOK bool, m *portMemo) {
 	ic := rc.Interfaces[p.Name]
-	eff, err := rc.EffectiveQoS(ic)
+	if m.txQueues == nil {
+		m.txQueues = make([]TxQueue, 0, 8) // a port has 8 tx-queues
+	}
+	err := rc.effectiveQoS(ic, &m.eff, &m.txQueues)
+	eff := &m.eff
 	if err != nil {
 		switchcollect.UnknownConfig(p, evErr(CmdRunningConfig, err))
 		return
@@ -221,8 +229,8 @@ func configFacts(p *topology.SwitchPort, rc *RunningConfig, iface Interface, ifO
 	}
 	p.PFCWatchdog = topology.InferredIf(wdm, wdDefault,
 		ev(CmdRunningConfig, switchcollect.Join("; ", wdEv, "the EOS watchdog covers every no-drop priority of the port")))
-	p.WatchdogTimers = watchdogTimers(rc, eff, p.Name)
-	p.ECNOrder = ecnOrderFact(eff)
+	p.WatchdogTimers = watchdogTimers(rc, *eff, p.Name)
+	p.ECNOrder = ecnOrderFact(*eff)
 
 	p.ECN = topology.Known(eff.ECNQueues(), ev(CmdRunningConfig, block("tx-queue", "uc-tx-queue", "random-detect ecn", "service-profile")))
 	schEv := block("tx-queue", "uc-tx-queue", "priority strict", "no priority", "bandwidth", "service-profile") +
