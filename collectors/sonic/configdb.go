@@ -149,7 +149,7 @@ func scanRunningConfig(out string) (*ConfigDB, bool) {
 		t := make(map[string]map[string]string, min(strings.Count(raw, "{")-1, len(raw)/8))
 		tsc := jsonscan.New(raw)
 		ok := tsc.Object(func(key string) bool {
-			if _, twice := t[key]; twice || tsc.Peek() != '{' {
+			if tsc.Peek() != '{' {
 				return false
 			}
 			// the fields first, then the row's map at its size: a PORT row's nine
@@ -170,8 +170,9 @@ func scanRunningConfig(out string) (*ConfigDB, bool) {
 			for _, f := range fields {
 				row[f[0]] = f[1] // a repeated field: the last one, as the decoder keeps
 			}
+			n := len(t)
 			t[key] = row
-			return ok
+			return ok && len(t) > n // a key given twice declines, found by the insert
 		})
 		if !ok {
 			return nil, false

@@ -357,6 +357,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		ks = append(ks, k)
 	}
-	slices.SortFunc(ks, portOrder.Compare) // not sort.Slice: its swapper was an allocation per call
+	slices.SortFunc(ks, comparePorts) // not sort.Slice: its swapper was an allocation per call
 	return ks
 }
