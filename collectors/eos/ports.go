@@ -69,14 +69,15 @@ func speed(name string, iface Interface) topology.Fact[float64] {
 
 func counters(name string, iface Interface, s *sources) topology.Fact[map[string]int64] {
 	c := make(map[string]int64, 2+len(trafficKeys)+2)
-	notes := make([]byte, 0, 256)
-	note := func() { // a "; " between notes
-		if len(notes) > 0 {
+	notes, n := make([]byte, 0, 256), 0
+	note := func() { // a "; " between notes, as strings.Join put it, even around an empty one
+		if n++; n > 1 {
 			notes = append(notes, "; "...)
 		}
 	}
 	if iface.HasPauseCounter {
 		c["rx_pause"], c["tx_pause"] = iface.RxPause, iface.TxPause
+		note()
 		notes = append(notes, "rxPause "...)
 		notes = strconv.AppendInt(notes, iface.RxPause, 10)
 		notes = append(notes, " txPause "...)

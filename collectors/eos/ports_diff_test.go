@@ -29,13 +29,21 @@ func sourcesOf(t testing.TB, r *fakeRunner) *sources {
 
 // buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of
 // every fixture scenario (the memo carried from one port to the next), also without PFC
-// counters.
+// counters, or with odd traffic maps.
 func TestBuildPortAgreesWithReference(t *testing.T) {
 	for _, scenario := range []string{"healthy", "broken", "portchannel"} {
-		for _, noPFC := range []bool{false, true} {
+		for variant, noPFC := range []bool{false, true, false} {
 			got, want := sourcesOf(t, &fakeRunner{Scenario: scenario}), sourcesOf(t, &fakeRunner{Scenario: scenario})
 			if noPFC {
 				got.pfcErr, want.pfcErr = errors.New("refused"), errors.New("refused")
+			}
+			if variant == 2 { // traffic maps without a traffic counter, and no pause counters
+				for _, s := range []*sources{got, want} {
+					for n, it := range s.ifaces {
+						it.Traffic, it.HasPauseCounter = map[string]int64{"other": 1}, false
+						s.ifaces[n] = it
+					}
+				}
 			}
 			names := []string{"Ethernet99"}
 			for n := range want.ifaces {
