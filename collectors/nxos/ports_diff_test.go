@@ -2,6 +2,7 @@ package nxos
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -27,14 +28,23 @@ func sourcesOf(t testing.TB, r *fakeRunner) *sources {
 
 // buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of
 // every fixture scenario (the memo carried from one port to the next), and of each scenario
-// without its queue counters.
+// without a port's or any queue counters.
 func TestBuildPortAgreesWithReference(t *testing.T) {
 	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
-		for _, noQueues := range []bool{false, true} {
+		for variant, noQueues := range []bool{false, true, false} {
 			got, want := sourcesOf(t, &fakeRunner{Scenario: scenario}), sourcesOf(t, &fakeRunner{Scenario: scenario})
 			if noQueues {
 				delete(got.queues, "Ethernet1/1")
 				delete(want.queues, "Ethernet1/1")
+			}
+			if variant == 2 { // no queue counters at all, no pause counters, odd traffic maps
+				for _, s := range []*sources{got, want} {
+					s.queues, s.queuesErr = nil, errors.New("refused")
+					for n, it := range s.ifaces {
+						it.Traffic, it.HasPauseCounter = map[string]int64{"other": 1}, false
+						s.ifaces[n] = it
+					}
+				}
 			}
 			names := []string{"Ethernet1/99"}
 			for n := range want.ifaces {
