@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -28,10 +29,10 @@ func sourcesOf(t testing.TB, r *fakeRunner) *sources {
 
 // buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of
 // every fixture scenario (the memo carried from one port to the next), and of each scenario
-// without a port's or any queue counters.
+// without a port's or any queue counters, and with every policy missing or none attached.
 func TestBuildPortAgreesWithReference(t *testing.T) {
 	for _, scenario := range []string{"healthy", "broken", "aiml", "portchannel"} {
-		for variant, noQueues := range []bool{false, true, false} {
+		for variant, noQueues := range []bool{false, true, false, false, false} {
 			got, want := sourcesOf(t, &fakeRunner{Scenario: scenario}), sourcesOf(t, &fakeRunner{Scenario: scenario})
 			if noQueues {
 				delete(got.queues, "Ethernet1/1")
@@ -43,6 +44,18 @@ func TestBuildPortAgreesWithReference(t *testing.T) {
 					for n, it := range s.ifaces {
 						it.Traffic, it.HasPauseCounter = map[string]int64{"other": 1}, false
 						s.ifaces[n] = it
+					}
+				}
+			}
+			if variant >= 3 && want.cfg != nil { // every policy missing, then none attached
+				policy := map[int]string{3: "MISSING", 4: ""}[variant]
+				for _, s := range []*sources{got, want} {
+					s.cfg.SystemQoSInput, s.cfg.SystemQueuingOutput, s.cfg.SystemNetworkQoS = policy, policy, policy
+					for _, iq := range s.cfg.Interfaces {
+						iq.QoSInput, iq.QueuingOutput = "", ""
+					}
+					for _, iq := range s.cfg.PortChannels {
+						iq.QoSInput, iq.QueuingOutput = "", ""
 					}
 				}
 			}
@@ -81,6 +94,24 @@ func FuzzSpeedAgreesWithReference(f *testing.F) {
 		w, wex, werr := i.speedRef()
 		if g != w || gex != wex || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
 			t.Errorf("%q: got %v %q %v, want %v %q %v", speed, g, gex, gerr, w, wex, werr)
+		}
+	})
+}
+
+// portMemo.excerpt is switchcollect.Excerpt of the two texts joined.
+func FuzzExcerptAgreesWithSwitchcollect(f *testing.F) {
+	f.Add(" interface Ethernet1/1\n", "\nsystem qos\n", 800)
+	f.Add(strings.Repeat("x", 700), strings.Repeat("é", 100)+" \n\t", 800)
+	f.Add("\u00a0a", "b\u2003", 1)
+	f.Fuzz(func(t *testing.T, a, b string, max int) {
+		if max < 0 || max > 4096 {
+			return
+		}
+		var m portMemo
+		for range 2 { // the scratch buffer reused
+			if got, want := m.excerpt(a, b, max), switchcollect.Excerpt(a+b, max); got != want {
+				t.Fatalf("%q + %q, %d: got %q, want %q", a, b, max, got, want)
+			}
 		}
 	})
 }
