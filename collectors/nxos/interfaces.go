@@ -86,7 +86,10 @@ func ParseInterface(out string) (map[string]Interface, error) {
 	if err := refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
 	}
-	rs, ok := scanInterfaceRows(out)
+	rs, ok := fastInterfaceRows(out)
+	if !ok {
+		rs, ok = scanInterfaceRows(out)
+	}
 	if !ok {
 		var err error
 		if rs, err = decodeInterfaceRows(out); err != nil {

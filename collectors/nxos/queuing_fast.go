@@ -12,7 +12,7 @@ import (
 // tree (FuzzQueuingFastAgreesWithTree). Knowing the shape, it tests a byte where the scan
 // skips whitespace, peeks and dispatches: a 248-port leaf's 2 MB reply, 5 ms -> 1.8 ms.
 func fastQueuingJSON(out string) (map[string]QueueCounters, bool) {
-	f := &queuingFast{s: out, res: map[string]QueueCounters{}}
+	f := &queuingFast{compactJSON: compactJSON{s: out}, res: map[string]QueueCounters{}}
 	table := false
 	ok := f.object(func(key string) bool {
 		switch key {
@@ -33,9 +33,15 @@ func fastQueuingJSON(out string) (map[string]QueueCounters, bool) {
 	return f.res, true
 }
 
+// compactJSON reads JSON printed without whitespace, every value a string or an object or
+// array of them: the fast paths of NX-OS's large replies.
+type compactJSON struct {
+	s string
+	i int
+}
+
 type queuingFast struct {
-	s     string
-	i     int
+	compactJSON
 	res   map[string]QueueCounters
 	names []statNames // counter names by statistic and unit, in the order met
 	last  int         // the index in names of the last pair found
@@ -47,7 +53,7 @@ type statNames struct {
 	names       *[8]string // nil: not a counter
 }
 
-func (f *queuingFast) next(b byte) bool {
+func (f *compactJSON) next(b byte) bool {
 	if f.i < len(f.s) && f.s[f.i] == b {
 		f.i++
 		return true
@@ -57,7 +63,7 @@ func (f *queuingFast) next(b byte) bool {
 
 // str reads a string of printable ASCII without escapes, eight bytes at a time while none
 // of them ends it or is refused (a byte at a time, it was a third of the scan).
-func (f *queuingFast) str() (string, bool) {
+func (f *compactJSON) str() (string, bool) {
 	s := f.s
 	if f.i >= len(s) || s[f.i] != '"' {
 		return "", false
@@ -89,13 +95,13 @@ func (f *queuingFast) str() (string, bool) {
 }
 
 // skip reads the value of a member not read: a string.
-func (f *queuingFast) skip() bool {
+func (f *compactJSON) skip() bool {
 	_, ok := f.str()
 	return ok
 }
 
 // object reads a non-empty object, member reading each member's value.
-func (f *queuingFast) object(member func(key string) bool) bool {
+func (f *compactJSON) object(member func(key string) bool) bool {
 	if !f.next('{') {
 		return false
 	}
@@ -111,7 +117,7 @@ func (f *queuingFast) object(member func(key string) bool) bool {
 }
 
 // rows reads a row, or an array of them.
-func (f *queuingFast) rows(row func() bool) bool {
+func (f *compactJSON) rows(row func() bool) bool {
 	if !f.next('[') {
 		return row()
 	}
@@ -129,7 +135,7 @@ func (f *queuingFast) rows(row func() bool) bool {
 }
 
 // member reads an object that has key, once: read reads its value.
-func (f *queuingFast) member(key string, read func() bool) bool {
+func (f *compactJSON) member(key string, read func() bool) bool {
 	seen := false
 	return f.object(func(k string) bool {
 		if k != key {
@@ -249,7 +255,7 @@ func qosGroupOf(s string) (int, bool) {
 // read them a byte at a time.
 var entryLayout = [...]string{`{"eq-stat-type":`, `,"eq-stat-units":`, `,"eq-uc-stat-value":`, `,"eq-oobfc-uc-stat-value":`, `,"eq-mc-stat-value":`}
 
-func (f *queuingFast) lit(l string) bool {
+func (f *compactJSON) lit(l string) bool {
 	if len(f.s)-f.i >= len(l) && f.s[f.i:f.i+len(l)] == l {
 		f.i += len(l)
 		return true

@@ -312,7 +312,7 @@ func TestQueuingFastStr(t *testing.T) {
 			body := []byte(strings.Repeat("a", 20))
 			body[pos] = byte(c)
 			s := `"` + string(body) + `"x`
-			f := &queuingFast{s: s}
+			f := &compactJSON{s: s}
 			got, ok := f.str()
 			want, wantOK := string(body), c >= 0x20 && c < 0x7f && c != '\\'
 			if c == '"' {
