@@ -45,7 +45,8 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 			return excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold")
 		}))
 	}
-	pgs, _, err := losslessProfiles(db, port)
+	var pgBuf [8]losslessPG
+	pgs, _, err := losslessProfiles(db, port, pgBuf[:0])
 	if err != nil {
 		return failed[topology.ECNOrder](err)
 	}

@@ -46,12 +46,12 @@ type losslessPG struct {
 
 // losslessProfiles are the profiles with an xoff bound to the port's priority groups, by PG
 // (a group bound twice: the last binding in key order), and whether a group binds NULL.
-func losslessProfiles(db *ConfigDB, port string) ([]losslessPG, bool, error) {
+// They are appended to pgs, a buffer of the caller's.
+func losslessProfiles(db *ConfigDB, port string, pgs []losslessPG) ([]losslessPG, bool, error) {
 	keys, err := db.sortedPortKeys("BUFFER_PG", port)
 	if err != nil {
 		return nil, false, fmt.Errorf("BUFFER_PG table: %w", err)
 	}
-	var pgs []losslessPG
 	null := false
 	for _, k := range keys {
 		name := Ref(k.row["profile"])
@@ -84,7 +84,8 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 	if _, ok := db.Row("PORT", port); !ok {
 		return failed[topology.Headroom](fmt.Errorf("%s is not in the CONFIG_DB PORT table", port))
 	}
-	pgs, null, err := losslessProfiles(db, port)
+	var pgBuf [8]losslessPG
+	pgs, null, err := losslessProfiles(db, port, pgBuf[:0])
 	if err != nil {
 		return failed[topology.Headroom](err)
 	}

@@ -45,14 +45,14 @@ func PortPFCWatchdog(db *ConfigDB, port string) (map[int]bool, string, error) {
 		return nil, "", fmt.Errorf("%s is not in the CONFIG_DB PORT table", port)
 	}
 	pfcField, _ := db.Field("PORT_QOS_MAP", port, "pfc_enable")
-	pfc, err := priorities(pfcField)
+	pfc, err := priorityMask(pfcField)
 	if err != nil {
 		return nil, "", fmt.Errorf("PORT_QOS_MAP|%s pfc_enable: %w", port, err)
 	}
 	sw := pfc
 	swField, hasSW := db.Field("PORT_QOS_MAP", port, "pfcwd_sw_enable")
 	if hasSW {
-		if sw, err = priorities(swField); err != nil {
+		if sw, err = priorityMask(swField); err != nil {
 			return nil, "", fmt.Errorf("PORT_QOS_MAP|%s pfcwd_sw_enable: %w", port, err)
 		}
 	}
@@ -79,9 +79,22 @@ func PortPFCWatchdog(db *ConfigDB, port string) (map[int]bool, string, error) {
 
 	m := make(map[int]bool, 8)
 	for p := 0; p < 8; p++ {
-		m[p] = hasWD && polling && slices.Contains(pfc, p) && slices.Contains(sw, p)
+		m[p] = hasWD && polling && pfc&(1<<p) != 0 && sw&(1<<p) != 0
 	}
 	return m, string(ex), nil
+}
+
+// priorityMask is priorities as a bit per priority, without the slices when s is one.
+func priorityMask(s string) (uint8, error) {
+	if n, ok := singleID(s); ok && n >= 0 && n <= 7 {
+		return 1 << n, nil
+	}
+	ps, err := priorities(s)
+	var m uint8
+	for _, p := range ps {
+		m |= 1 << p
+	}
+	return m, err
 }
 
 // PortWatchdogTimers reads PFC_WD|<port> detection_time and restoration_time (ms; the
