@@ -2,6 +2,8 @@ package sonic
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,4 +41,22 @@ func FuzzExcerptRowAsBefore(f *testing.F) {
 			}
 		}
 	})
+}
+
+// appendLine joins as strings.Join(slices.Compact(lines), "\n").
+func TestAppendLineIsJoinCompact(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := []string{"", "a", "b", "ab", "\n"}
+	for range 5000 {
+		lines := make([]string, r.IntN(6))
+		var b []byte
+		last := -1
+		for i := range lines {
+			lines[i] = words[r.IntN(len(words))]
+			b, last = appendLine(b, last, lines[i][:len(lines[i])/2], lines[i][len(lines[i])/2:])
+		}
+		if got, want := string(b), strings.Join(slices.Compact(lines), "\n"); got != want {
+			t.Fatalf("%q: %q, want %q", lines, got, want)
+		}
+	}
 }

@@ -2,7 +2,6 @@ package sonic
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -25,8 +24,8 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 			"profiles and pools, so the PFC trigger is not in CONFIG_DB"}, cfg)
 	}
 	o := topology.ECNOrder{Queues: map[int]topology.ECNThreshold{}, PGs: map[int]topology.PFCThreshold{}}
-	var exBuf [8]string
-	ex := exBuf[:0]
+	var stack [1024]byte // the excerpt, line by line
+	ex, last := stack[:0], -1
 	qkeys, err := db.sortedPortKeys("QUEUE", port)
 	if err != nil {
 		return failed[topology.ECNOrder](fmt.Errorf("QUEUE table: %w", err))
@@ -41,7 +40,7 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 		for _, q := range k.ids {
 			o.Queues[q] = t
 		}
-		ex = append(ex, "QUEUE|"+k.key+" -> "+sharedValue(db, sharedKey{siteWREDThresholds, name, 0}, func() string {
+		ex, last = appendLine(ex, last, "QUEUE|", k.key, " -> ", sharedValue(db, sharedKey{siteWREDThresholds, name, 0}, func() string {
 			return excerptRow(db, "WRED_PROFILE", name, "green_min_threshold", "green_max_threshold")
 		}))
 	}
@@ -64,19 +63,37 @@ func PortECNOrder(db *ConfigDB, port string) topology.Fact[topology.ECNOrder] {
 				return failed[topology.ECNOrder](fmt.Errorf("BUFFER_POOL|%s has no size, so the dynamic threshold of %s cannot be resolved", t.Pool, l.name))
 			}
 			t.PoolSize = atoi64(size)
-			ex = append(ex, sharedValue(db, sharedKey{sitePoolSize, t.Pool, 0}, func() string {
+			ex, last = appendLine(ex, last, sharedValue(db, sharedKey{sitePoolSize, t.Pool, 0}, func() string {
 				return excerptRow(db, "BUFFER_POOL", t.Pool, "size", "mode")
 			}))
 		} else {
 			t.StaticTh = atoi64(r["static_th"])
 		}
 		o.PGs[l.pg] = t
-		ex = append(ex, sharedValue(db, sharedKey{siteProfileECNOrder, l.name, l.pg}, func() string {
+		ex, last = appendLine(ex, last, sharedValue(db, sharedKey{siteProfileECNOrder, l.name, l.pg}, func() string {
 			return excerptRow(db, "BUFFER_PROFILE", l.name, "size", "xoff", "dynamic_th", "static_th", "pool") + " (PG " + strconv.Itoa(l.pg) + ")"
 		}))
 	}
-	cfg.Excerpt = strings.Join(slices.Compact(ex), "\n")
+	cfg.Excerpt = string(ex)
 	return topology.Known(o, cfg)
+}
+
+// appendLine appends a line of parts to the lines in b, joined by "\n", and returns where it
+// starts; last is where the last line starts (-1: none). A line equal to the last is
+// dropped, as strings.Join(slices.Compact(lines), "\n") would: the excerpt in one buffer.
+func appendLine(b []byte, last int, parts ...string) ([]byte, int) {
+	end := len(b)
+	if last >= 0 {
+		b = append(b, '\n')
+	}
+	start := len(b)
+	for _, p := range parts {
+		b = append(b, p...)
+	}
+	if last >= 0 && string(b[start:]) == string(b[last:end]) {
+		return b[:end], last
+	}
+	return b, start
 }
 
 func atoi64(s string) int64 {

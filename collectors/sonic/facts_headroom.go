@@ -102,39 +102,52 @@ func PortHeadroom(db *ConfigDB, port string) topology.Fact[topology.Headroom] {
 			"platforms only (buffer_headroom_mellanox.lua); other ASICs size headroom from their own vendor tables", cfg)
 	}
 	h := topology.Headroom{PGs: make(map[int]topology.PGHeadroom, len(pgs)), ASIC: asic}
-	var exBuf [8]string
-	ex := exBuf[:0]
+	var stack [1024]byte // the excerpt, line by line (none of them empty)
+	ex := stack[:0]
 	for _, l := range pgs {
 		r := l.row
 		h.PGs[l.pg] = topology.PGHeadroom{Profile: l.name, Xoff: atoi(r["xoff"]), Xon: atoi(r["xon"]), Size: atoi(r["size"])}
 	}
 	for _, l := range pgs {
-		ex = append(ex, sharedValue(db, sharedKey{siteProfileHeadroom, l.name, l.pg}, func() string {
+		ex = appendJoined(ex, sharedValue(db, sharedKey{siteProfileHeadroom, l.name, l.pg}, func() string {
 			return excerptRow(db, "BUFFER_PROFILE", l.name, "xoff", "xon", "size") + " (PG " + strconv.Itoa(l.pg) + ")"
 		}))
 	}
 	speed, _ := db.Field("PORT", port, "speed")
 	mtu, _ := db.Field("PORT", port, "mtu")
 	h.SpeedMbps, h.PortMTU = atoi(speed), atoi(mtu)
-	ex = append(ex, excerptRow(db, "PORT", port, "speed", "mtu"))
+	if len(ex) > 0 {
+		ex = append(ex, '\n')
+	}
+	ex = appendExcerptRow(ex, db, "PORT", port, "speed", "mtu")
 	if len(pgs) > 0 {
 		cable, key, ok := cableLength(db, port)
 		if !ok {
 			return failed[topology.Headroom](fmt.Errorf("CABLE_LENGTH has no entry for %s, so its lossless profile cannot be sized", port))
 		}
 		h.CableM = cable
-		ex = append(ex, "CABLE_LENGTH|"+key+" "+port+"="+strconv.Itoa(cable)+"m")
+		ex = append(append(append(append(append(ex, "\nCABLE_LENGTH|"...), key...), ' '), port...), '=')
+		ex = append(strconv.AppendInt(ex, int64(cable), 10), 'm')
 	}
 	if xoff, _ := db.Field("BUFFER_POOL", "ingress_lossless_pool", "xoff"); atoi(xoff) > 0 {
 		h.ASIC.SharedHeadroomPool = true
 	}
-	ex = append(ex, lossLessPattern(db, &h.ASIC))
-	ex = append(ex, sharedValue(db, sharedKey{sitePlatform, platform, 0}, func() string {
+	ex = append(append(ex, '\n'), lossLessPattern(db, &h.ASIC)...)
+	ex = append(append(ex, '\n'), sharedValue(db, sharedKey{sitePlatform, platform, 0}, func() string {
 		return fmt.Sprintf("platform %s: ASIC_TABLE %s cell_size=%d pipeline_latency=%g mac_phy_delay=%g",
 			platform, asic.Name, asic.CellSize, asic.PipelineLatencyKB, asic.MACPHYDelayKB)
-	}))
-	cfg.Excerpt = strings.Join(ex, "\n")
+	})...)
+	cfg.Excerpt = string(ex)
 	return topology.Known(h, cfg)
+}
+
+// appendJoined appends s to b as the next of lines joined by "\n", b holding none when it
+// is empty.
+func appendJoined(b []byte, s string) []byte {
+	if len(b) > 0 {
+		b = append(b, '\n')
+	}
+	return append(b, s...)
 }
 
 // lossLessPattern fills the lossless MTU and small-packet share from CONFIG_DB, or the
