@@ -35,9 +35,6 @@ func portKeys(table map[string]map[string]string, port string) (map[string][]int
 	return out, nil
 }
 
-// listHas reports whether the comma-separated list names item. It runs for every key of a
-// table for every port (quadratic in a leaf's ports: 6% of an 8-rail 1k audit's CPU when it
-// split each key), so it rejects by substring first and never allocates.
 // keyIndex is, per table, the keys of a "<ports>|<ids>" table that name each port: built once
 // per switch (Collect), where a scan of the whole table per port and fact was quadratic in
 // the leaf's ports.
@@ -66,8 +63,6 @@ const (
 	sitePlatform
 	siteLosslessPattern
 	siteCableKeys
-	siteFlexPFCWD
-	siteGlobalDSCP
 	siteBufferWhat
 	siteWREDTarget
 	siteSchedulerTarget
@@ -239,6 +234,9 @@ func keyPorts(ports string) iter.Seq[string] {
 	}
 }
 
+// listHas reports whether the comma-separated list names item. It runs for every key of a
+// table for every port (quadratic in a leaf's ports: 6% of an 8-rail 1k audit's CPU when it
+// split each key), so it rejects by substring first and never allocates.
 func listHas(list, item string) bool {
 	if !strings.Contains(list, item) {
 		return false
