@@ -165,8 +165,8 @@ func (k *keyIndex) of(name string, table map[string]map[string]string) map[strin
 	if idx, ok := k.tables[name]; ok {
 		return idx
 	}
-	// Each port's keys in one array, counted first: appending them grew a slice per port (a
-	// third of the index's allocation).
+	// Each port's keys in one array, counted first: appending them grew a slice per port
+	// (1.5k of a leaf's 26k allocations).
 	counts := map[string]int{}
 	total := 0
 	for key := range table {
