@@ -129,6 +129,7 @@ func portNames(db *ConfigDB, neighbours []topology.LLDPNeighbor, want []string) 
 	}
 	set := map[string]bool{}
 	if db != nil {
+		set = make(map[string]bool, len(db.Tables["PORT"])) // grown a port at a time, 248 on a leaf
 		for name, row := range db.Tables["PORT"] {
 			if role := row["role"]; role == "" || role == "Ext" {
 				set[name] = true
