@@ -77,7 +77,7 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 		mu   sync.Mutex
 		done int
 	)
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := errgroup.WithContext(WithRunMemo(ctx, &RunMemo{}))
 	g.SetLimit(conc)
 	in := newInterner(len(inv.Devices))
 	checked := NewCounterFilter(topology.IsSnapshotCounter) // the counters checks read

@@ -18,7 +18,8 @@ import (
 // when nothing is left to check: discovery failed at the transport, or no port was found.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	e := newExecutor(r, spec.Conn.Sudo)
-	d := discover(ctx, e)
+	forecast := forecastOf(ctx, spec.Conn.Sudo)
+	d := discover(ctx, e, forecast.guess())
 	if err := unreachable(d); err != nil {
 		return err
 	}
@@ -68,12 +69,13 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	}
 
 	// Phase two: every port's commands at once; phase three: the fallbacks they call for.
-	calls := d.pgrepCalls(e)
+	var ports []call
 	for _, j := range jobs {
-		calls = append(calls, j.w.portCalls(e, j.nic, j.tos)...)
+		ports = append(ports, j.w.portCalls(e, j.nic, j.tos)...)
 	}
-	e.phase(ctx, calls)
-	calls = nil
+	e.phase(ctx, append(d.pgrepCalls(e), ports...))
+	forecast.learn(sentCommands(ports))
+	var calls []call
 	for _, j := range jobs {
 		calls = append(calls, j.w.fallbackCalls(e, j.nic, j.tos)...)
 	}

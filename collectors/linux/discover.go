@@ -35,11 +35,14 @@ type discovery struct {
 
 // discover runs the host-wide commands as one phase and parses them. pgrep, when systemctl
 // cannot answer, is left to the per-port phase (see pgrepCalls).
-func discover(ctx context.Context, e executor) *discovery {
+func discover(ctx context.Context, e executor, guess []string) *discovery {
 	d := &discovery{}
-	calls := make([]call, len(discoveryCommands))
+	calls := make([]call, len(discoveryCommands), len(discoveryCommands)+len(guess))
 	for i, cmd := range discoveryCommands {
 		calls[i] = e.call(cmd, nil)
+	}
+	for _, cmd := range guess { // phase two, as the last hosts needed it (see portForecast)
+		calls = append(calls, call{cmd: cmd})
 	}
 	e.phase(ctx, calls)
 	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order

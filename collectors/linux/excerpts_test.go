@@ -18,7 +18,7 @@ func TestExcerptCutsMatchWholeOutputs(t *testing.T) {
 		} else {
 			r = newFakeRunner(scenario)
 		}
-		d := discover(context.Background(), newExecutor(r, false))
+		d := discover(context.Background(), newExecutor(r, false), nil)
 		if len(d.ports) == 0 || len(d.netdevs) == 0 {
 			t.Fatalf("%s: discovery found nothing", scenario)
 		}

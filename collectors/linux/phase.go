@@ -39,6 +39,17 @@ func (e executor) phase(ctx context.Context, calls []call) {
 	e.pre.Add(ctx, 1, cmds)
 }
 
+// sentCommands are the commands of calls that phase sends.
+func sentCommands(calls []call) []string {
+	out := make([]string, 0, len(calls))
+	for _, c := range calls {
+		if c.err == nil {
+			out = append(out, c.cmd)
+		}
+	}
+	return out
+}
+
 // expand fills template and adds the sudo prefix: the command exactly as sent. A template
 // without placeholders (the discovery commands) is Expand's answer as it is.
 func (e executor) expand(template string, vars map[string]string) (string, error) {

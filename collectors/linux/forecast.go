@@ -1,0 +1,66 @@
+package linux
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/roceaudit/roceaudit/collectors"
+)
+
+// A fleet's hosts are built alike: the per-port commands one host needed (phase two) are,
+// most often, what the next one will. Once forecastStreak hosts in a row of a run needed the
+// same ones, the next hosts send them with discovery, in its batch: one SSH session a host
+// instead of two, two round trips fewer (channel open, exec) and their packets, goroutines
+// and syscalls. The ports are still selected from what discovery finds, and every command
+// they need that the guess lacks goes in phase two as before; a guessed answer nobody reads
+// (a port this host does not have) is dropped, not recorded: a wrong guess costs read-only
+// commands on the host, never a fact.
+type portForecast struct {
+	mu     sync.Mutex
+	cmds   []string // the last host's phase two, as sent
+	streak int      // hosts in a row whose phase two was cmds
+}
+
+// forecastStreak is how many hosts in a row must agree before their phase two is guessed:
+// one host alone would make every host of a mixed fleet guess wrong.
+const forecastStreak = 2
+
+type portForecastKey struct{ sudo bool }
+
+// forecastOf is the run's forecast for hosts read with sudo or without, or nil outside a
+// collection run.
+func forecastOf(ctx context.Context, sudo bool) *portForecast {
+	m := collectors.RunMemoOf(ctx)
+	if m == nil {
+		return nil
+	}
+	return m.Load(portForecastKey{sudo}, func() any { return &portForecast{} }).(*portForecast)
+}
+
+// guess is the phase two to send with discovery, or nil until hosts agree on one.
+func (f *portForecast) guess() []string {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.streak < forecastStreak {
+		return nil
+	}
+	return f.cmds
+}
+
+// learn records the phase two a host needed (its commands as sent; not changed afterwards).
+func (f *portForecast) learn(cmds []string) {
+	if f == nil || len(cmds) == 0 {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if slices.Equal(f.cmds, cmds) {
+		f.streak++
+		return
+	}
+	f.cmds, f.streak = cmds, 1
+}
