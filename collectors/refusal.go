@@ -11,7 +11,11 @@ const refusalLines = 3
 // JSON field or a log line quoting "ERROR:" further down is output, not a refusal.
 func Refusal(out string, markers []string) (string, bool) {
 	seen := 0
-	for _, line := range strings.Split(out, "\n") {
+	// Line by line without splitting out: a reply is checked whole, and EOS's indented JSON
+	// made strings.Split a slice of every line of a 248-port leaf's 190 kB reply to read three.
+	for rest, more := out, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
 		t := strings.TrimSpace(line)
 		if t == "" || strings.Trim(t, "^ ") == "" {
 			continue

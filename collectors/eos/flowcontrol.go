@@ -66,7 +66,7 @@ var flowStates = map[string]bool{"on": true, "off": true, "desired": true, "unkn
 
 // ParseFlowcontrol parses `show interfaces flowcontrol`, keyed by long port name.
 func ParseFlowcontrol(out string) (map[string]FlowControl, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdFlowcontrol, err)
 	}
 	lines := strings.Split(strings.ReplaceAll(out, "\r\n", "\n"), "\n")

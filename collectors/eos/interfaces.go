@@ -62,7 +62,7 @@ type countersJSON struct {
 // ParseInterfaces parses `show interfaces | json`, keyed by interface name. Only front-panel
 // Ethernet ports are kept.
 func ParseInterfaces(out string) (map[string]Interface, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterfaces, err)
 	}
 	raw, ok := scanInterfaces(out)

@@ -17,7 +17,7 @@ const CmdLLDP = "show lldp neighbors detail | json"
 // ParseLLDP parses `show lldp neighbors detail | json` into neighbours sorted by local port.
 // Interface-name port IDs come back quoted ("\"Ethernet1\""); the quotes are removed.
 func ParseLLDP(out string) ([]topology.LLDPNeighbor, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdLLDP, err)
 	}
 	res, ok := scanLLDP(out)

@@ -19,7 +19,7 @@ type PFCCounters struct {
 // ParsePFCCounters parses `show priority-flow-control counters | json` (revision 3 shape:
 // interfaceCounters.<If>.rxFrames/txFrames).
 func ParsePFCCounters(out string) (map[string]PFCCounters, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdPFCCounters, err)
 	}
 	if res, ok := scanPFCCounters(out); ok {

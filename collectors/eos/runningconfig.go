@@ -71,7 +71,7 @@ type RunningConfig struct {
 // ParseRunningConfig parses EOS `show running-config`. Lines it does not need are ignored;
 // a line it needs that does not parse is an error naming it.
 func ParseRunningConfig(out string) (*RunningConfig, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdRunningConfig, err)
 	}
 	roots, err := configtree.Parse(out)
@@ -85,7 +85,7 @@ func ParseRunningConfig(out string) (*RunningConfig, error) {
 	sawInterface := false
 	for _, n := range roots {
 		var fb [8]string
-		f := fields(fb[:0], n.Line)
+		f := configtree.Fields(fb[:0], n.Line)
 		switch {
 		case len(f) >= 2 && f[0] == "interface":
 			sawInterface = true
@@ -180,7 +180,7 @@ func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 			continue
 		}
 		var fb [8]string
-		f := fields(fb[:0], c.Line)
+		f := configtree.Fields(fb[:0], c.Line)
 		switch {
 		case len(f) == 2 && f[0] == "service-profile":
 			ic.ServiceProfile = f[1]
@@ -220,7 +220,7 @@ func parseInterface(name string, n *configtree.Node) (*InterfaceConfig, error) {
 // whether the line was one of them.
 func (q *QoS) apply(n *configtree.Node) (bool, error) {
 	var fb [8]string
-	f := fields(fb[:0], n.Line)
+	f := configtree.Fields(fb[:0], n.Line)
 	switch {
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 		switch f[2] {

@@ -25,7 +25,7 @@ func (v Version) String() string {
 
 // ParseVersion parses `show version | json`.
 func ParseVersion(out string) (Version, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return Version{}, fmt.Errorf("%s: %w", CmdVersion, err)
 	}
 	var raw struct {

@@ -83,7 +83,7 @@ type interfaceRow struct {
 
 // ParseInterface parses `show interface | json`, keeping front-panel Ethernet ports.
 func ParseInterface(out string) (map[string]Interface, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdInterface, err)
 	}
 	rs, ok := fastInterfaceRows(out)

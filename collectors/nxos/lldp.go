@@ -40,7 +40,7 @@ func ParseLLDP(out string) ([]topology.LLDPNeighbor, error) {
 	if strings.TrimSpace(out) == "" {
 		return []topology.LLDPNeighbor{}, nil
 	}
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdLLDP, err)
 	}
 	rs, ok := scanLLDPRows(out)

@@ -105,7 +105,7 @@ func pfcDigits(s string) bool {
 // Oper(VL bmap) RxPPP TxPPP` table) or as `| json` (TABLE_module.ROW_module.TABLE_pfc_interface.
 // ROW_pfc_interface with if_name_str, admin, oper; ROW_* an object when there is one row).
 func ParsePFCOper(out string) (map[string]PFCOper, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdPFCOper, err)
 	}
 	if strings.HasPrefix(strings.TrimSpace(out), "{") {

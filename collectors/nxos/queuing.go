@@ -55,7 +55,7 @@ func queueCounter(pattern string, group int64) string {
 // ParseQueuing parses `show queuing interface`, as `| json` (detected by its opening brace)
 // or as text, into each port's egress queue counters.
 func ParseQueuing(out string) (map[string]QueueCounters, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdQueuing, err)
 	}
 	if strings.HasPrefix(strings.TrimSpace(out), "{") {

@@ -70,7 +70,7 @@ type QoSConfig struct {
 // ParseQoSConfig parses NX-OS `show running-config ipqos`. Lines it does not need are ignored;
 // a line it needs that does not parse is an error naming it.
 func ParseQoSConfig(out string) (*QoSConfig, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return nil, fmt.Errorf("%s: %w", CmdQoSConfig, err)
 	}
 	if !strings.Contains(out, "!Command: show running-config ipqos") && !strings.Contains(out, "version ") {
@@ -91,7 +91,7 @@ func ParseQoSConfig(out string) (*QoSConfig, error) {
 
 func (c *QoSConfig) top(n *configtree.Node) error {
 	var fb [8]string
-	f := fields(fb[:0], n.Line)
+	f := configtree.Fields(fb[:0], n.Line)
 	switch {
 	case len(f) >= 4 && f[0] == "class-map" && f[1] == "type":
 		cm := &ClassMap{Type: f[2], Name: f[len(f)-1]}
@@ -106,7 +106,7 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 		p.Lines = n.AppendLines(p.Lines, blockIndent)
 		for _, ch := range n.Children {
 			var cb [8]string
-			cf := fields(cb[:0], ch.Line)
+			cf := configtree.Fields(cb[:0], ch.Line)
 			if len(cf) < 2 || cf[0] != "class" {
 				continue
 			}
@@ -162,7 +162,7 @@ func (c *QoSConfig) top(n *configtree.Node) error {
 
 func (cm *ClassMap) match(line string) error {
 	var fb [8]string
-	f := fields(fb[:0], line)
+	f := configtree.Fields(fb[:0], line)
 	if len(f) < 3 || f[0] != "match" {
 		return nil
 	}
@@ -190,7 +190,7 @@ func (cm *ClassMap) match(line string) error {
 
 func (pc *PolicyClass) action(line string) error {
 	var fb [8]string
-	f := fields(fb[:0], line)
+	f := configtree.Fields(fb[:0], line)
 	switch {
 	case len(f) == 3 && f[0] == "set" && f[1] == "qos-group":
 		v, err := strconv.Atoi(f[2])
@@ -235,7 +235,7 @@ func (iq *InterfaceQoS) apply(line string) error {
 		return nil
 	}
 	var fb [8]string
-	f := fields(fb[:0], line)
+	f := configtree.Fields(fb[:0], line)
 	switch {
 	case len(f) >= 3 && f[0] == "priority-flow-control" && f[1] == "mode":
 		if f[2] != "on" && f[2] != "auto" && f[2] != "off" {

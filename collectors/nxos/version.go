@@ -26,7 +26,7 @@ func (v Version) String() string {
 // ParseVersion parses `show version | json` (nxos_ver_str on 9.x and later,
 // kickstart_ver_str on 7.x).
 func ParseVersion(out string) (Version, error) {
-	if err := refused(out); err != nil {
+	if err := descriptor.Refused(out); err != nil {
 		return Version{}, fmt.Errorf("%s: %w", CmdVersion, err)
 	}
 	b, err := body(out)
