@@ -1,9 +1,6 @@
 package collectors
 
-import (
-	"context"
-	"sync"
-)
+import "context"
 
 // CounterFilter names the host NIC counters a collection keeps (the rest are pruned after
 // collection, as topology.PruneHostCounters does): a collector may drop the others as it
@@ -13,7 +10,7 @@ import (
 // anyway learns whether the filter keeps it in the same look-up.
 type CounterFilter struct {
 	keep  func(name string) bool
-	memos sync.Map // a collector's key -> what it remembers of this filter
+	memos RunMemo // what collectors remember of this filter, by their keys
 }
 
 // NewCounterFilter is the filter that keeps the counters keep names; keep must answer the
@@ -26,13 +23,7 @@ func NewCounterFilter(keep func(name string) bool) *CounterFilter {
 func (f *CounterFilter) Keep(name string) bool { return f.keep(name) }
 
 // Memo is the collector's value under key for this filter, made by newValue on first use.
-func (f *CounterFilter) Memo(key any, newValue func() any) any {
-	if v, ok := f.memos.Load(key); ok {
-		return v
-	}
-	v, _ := f.memos.LoadOrStore(key, newValue())
-	return v
-}
+func (f *CounterFilter) Memo(key any, newValue func() any) any { return f.memos.Load(key, newValue) }
 
 type counterFilterKey struct{}
 
