@@ -27,6 +27,7 @@ type answer struct {
 	out     Output
 	err     error
 	pending *pendingExchange // recorded on first read; nil once recorded or when not recording
+	guessed bool             // sent on a guess (MarkGuessed): a failure to answer is sent again
 }
 
 // Prefetch sends groups, each as one batch, at most inFlight at a time, and returns the
@@ -50,7 +51,7 @@ func (p *Prefetched) Add(ctx context.Context, inFlight int, groups ...[]string) 
 		var cmds []string
 		p.mu.Lock()
 		for _, c := range group {
-			if _, ok := p.m[c]; ok || seen[c] {
+			if a, ok := p.m[c]; ok && !(a.guessed && a.err != nil) || seen[c] {
 				continue
 			}
 			seen[c] = true
@@ -71,6 +72,19 @@ func (p *Prefetched) Add(ctx context.Context, inFlight int, groups ...[]string) 
 		})
 	}
 	_ = g.Wait() // answers carry their own errors
+}
+
+// MarkGuessed marks the answers to cmds as guesses: sent before anything asked for them, in
+// another command's batch. A guess that failed to be answered (its session did not start,
+// the connection dropped) is sent again when a later group asks for it, as if never guessed.
+func (p *Prefetched) MarkGuessed(cmds []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range cmds {
+		if a, ok := p.m[c]; ok {
+			a.guessed = true
+		}
+	}
 }
 
 // sendAhead sends cmds as one batch; over a recorder their exchanges wait for a read.

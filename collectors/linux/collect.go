@@ -19,7 +19,9 @@ import (
 func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory.DeviceSpec, dev *topology.Device) error {
 	e := newExecutor(r, spec.Conn.Sudo)
 	forecast := forecastOf(ctx, spec.Conn.Sudo)
-	d := discover(ctx, e, forecast.guess())
+	guess := forecast.guess()
+	qosParses := qosParsesOf(ctx)
+	d := discover(ctx, e, guess)
 	if err := unreachable(d); err != nil {
 		return err
 	}
@@ -41,6 +43,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 			continue // already audited as a bond's slave
 		}
 		w := newPortWork(t)
+		w.qosParses = qosParses
 		works = append(works, w)
 		host.Ports = append(host.Ports, w.p)
 		w.fillFromDiscovery(d)
@@ -62,6 +65,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 				continue
 			}
 			sw := newSlaveWork(d, w.p, name)
+			sw.qosParses = qosParses
 			works = append(works, sw)
 			host.Ports = append(host.Ports, sw.p)
 			jobs = append(jobs, job{w: sw, nic: true})
@@ -74,7 +78,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		ports = append(ports, j.w.portCalls(e, j.nic, j.tos)...)
 	}
 	e.phase(ctx, append(d.pgrepCalls(e), ports...))
-	forecast.learn(sentCommands(ports))
+	forecast.learn(guess, sentCommands(ports))
 	var calls []call
 	for _, j := range jobs {
 		calls = append(calls, j.w.fallbackCalls(e, j.nic, j.tos)...)

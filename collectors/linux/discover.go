@@ -45,6 +45,7 @@ func discover(ctx context.Context, e executor, guess []string) *discovery {
 		calls = append(calls, call{cmd: cmd})
 	}
 	e.phase(ctx, calls)
+	e.pre.MarkGuessed(guess)
 	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order
 	for i, cmd := range discoveryCommands {
 		*dsts[i] = e.run(ctx, cmd, nil)

@@ -15,16 +15,25 @@ import (
 // and syscalls. The ports are still selected from what discovery finds, and every command
 // they need that the guess lacks goes in phase two as before; a guessed answer nobody reads
 // (a port this host does not have) is dropped, not recorded: a wrong guess costs read-only
-// commands on the host, never a fact.
+// commands on the host, never a fact. Its cost is bounded: a guessed answer that failed in
+// transport is sent again in phase two (Prefetched.MarkGuessed), and after forecastMisses
+// wrong guesses a run guesses no more (a mixed fleet, whose hosts alternate, would otherwise
+// guess wrong half the time, and a guessed command that stalls holds discovery up to the
+// command timeout).
 type portForecast struct {
 	mu     sync.Mutex
 	cmds   []string // the last host's phase two, as sent
 	streak int      // hosts in a row whose phase two was cmds
+	misses int      // hosts whose guess was not their phase two
 }
 
 // forecastStreak is how many hosts in a row must agree before their phase two is guessed:
-// one host alone would make every host of a mixed fleet guess wrong.
-const forecastStreak = 2
+// one host alone would make every host of a mixed fleet guess wrong. forecastMisses is how
+// many wrong guesses end the guessing.
+const (
+	forecastStreak = 2
+	forecastMisses = 2
+)
 
 type portForecastKey struct{ sudo bool }
 
@@ -45,22 +54,26 @@ func (f *portForecast) guess() []string {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.streak < forecastStreak {
+	if f.streak < forecastStreak || f.misses >= forecastMisses {
 		return nil
 	}
 	return f.cmds
 }
 
-// learn records the phase two a host needed (its commands as sent; not changed afterwards).
-func (f *portForecast) learn(cmds []string) {
-	if f == nil || len(cmds) == 0 {
+// learn records the phase two a host needed (its commands as sent; not changed afterwards)
+// after guessing guessed (nil: it did not guess).
+func (f *portForecast) learn(guessed, needed []string) {
+	if f == nil || len(needed) == 0 {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if slices.Equal(f.cmds, cmds) {
+	if guessed != nil && !slices.Equal(guessed, needed) {
+		f.misses++
+	}
+	if slices.Equal(f.cmds, needed) {
 		f.streak++
 		return
 	}
-	f.cmds, f.streak = cmds, 1
+	f.cmds, f.streak = needed, 1
 }

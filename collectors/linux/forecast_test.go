@@ -2,6 +2,7 @@ package linux
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"testing"
@@ -19,15 +20,23 @@ type batchCounter struct {
 	mu      sync.Mutex
 	batches int
 	sent    []string
+	// failFirst fails every command of the first batch that it names, as a session that
+	// did not start does.
+	failFirst map[string]bool
 }
 
 func (b *batchCounter) RunBatch(ctx context.Context, cmds []string) ([]collectors.Output, []error) {
 	b.mu.Lock()
 	b.batches++
+	first := b.batches == 1
 	b.sent = append(b.sent, cmds...)
 	b.mu.Unlock()
 	outs, errs := make([]collectors.Output, len(cmds)), make([]error, len(cmds))
 	for i, c := range cmds {
+		if first && b.failFirst[c] {
+			errs[i] = errors.New("new session: ssh: channel open failed")
+			continue
+		}
 		outs[i], errs[i] = b.Run(ctx, c)
 	}
 	return outs, errs
@@ -72,8 +81,8 @@ func TestForecastWrongGuessChangesNoFact(t *testing.T) {
 	run := collectors.WithRunMemo(context.Background(), memo)
 	wrong := []string{"ethtool -S ens99np0", "mlnx_qos -i ens99np0"}
 	f := forecastOf(run, false)
-	f.learn(wrong)
-	f.learn(append([]string(nil), wrong...))
+	f.learn(nil, wrong)
+	f.learn(nil, append([]string(nil), wrong...))
 	got, r := collectCounted(t, run, tr)
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("facts after a wrong guess (-alone +guessed):\n%s", d)
@@ -83,5 +92,55 @@ func TestForecastWrongGuessChangesNoFact(t *testing.T) {
 	}
 	if g := f.guess(); g != nil {
 		t.Errorf("the wrong guess is still the forecast after a host needed other commands: %q", g)
+	}
+}
+
+// A guess whose session failed is asked for again in phase two: the host's facts are what
+// they would have been without a guess.
+func TestForecastGuessLostInTransportIsSentAgain(t *testing.T) {
+	tr := loadTranscript(t)
+	want, alone := collectCounted(t, context.Background(), tr)
+	ports := slices.Clone(alone.sent[len(discoveryCommands):])
+	run := collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})
+	f := forecastOf(run, false)
+	f.learn(nil, ports)
+	f.learn(nil, ports)
+	r := &batchCounter{transcriptRunner: tr, failFirst: map[string]bool{}}
+	for _, c := range ports {
+		r.failFirst[c] = true
+	}
+	got := &topology.Device{Name: "gpu01", Platform: "linux", Role: topology.RoleHost}
+	if err := (Platform{}).Collect(run, r, inventory.DeviceSpec{Name: "gpu01"}, got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("facts after a guess lost in transport (-alone +guessed):\n%s", d)
+	}
+	if r.batches != 2 {
+		t.Errorf("%d batches, want 2: the guess with discovery, then the lost guess again", r.batches)
+	}
+}
+
+// After forecastMisses hosts guessed wrong, a run stops guessing: a mixed fleet pays for a
+// few wrong guesses, not for one on every other host.
+func TestForecastStopsAfterWrongGuesses(t *testing.T) {
+	f := &portForecast{}
+	a, b := []string{"ethtool -S a"}, []string{"ethtool -S b"}
+	f.learn(nil, a)
+	f.learn(nil, a)
+	for i := range forecastMisses {
+		g := f.guess()
+		if g == nil {
+			t.Fatalf("no guess after %d misses", i)
+		}
+		other := b
+		if slices.Equal(g, b) {
+			other = a
+		}
+		f.learn(g, other) // the host needed the other kind's commands
+		f.learn(nil, other)
+	}
+	if g := f.guess(); g != nil {
+		t.Errorf("still guessing %q after %d wrong guesses", g, forecastMisses)
 	}
 }
