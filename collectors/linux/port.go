@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/roceaudit/roceaudit/internal/memo"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -18,7 +19,8 @@ type portWork struct {
 	dcbxSrc topology.Evidence
 	dcbxErr string
 
-	mq *parsedQoS // see parseMlnxQos
+	mq        *parsedQoS             // see parseMlnxQos
+	qosParses *memo.Memo[*parsedQoS] // the run's (qosParsesOf), or nil
 
 	cmds    []expansion // the commands the phases expanded, for the tasks (see cmd)
 	cmdsBuf [8]expansion

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/internal/memo"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -73,20 +74,38 @@ func (w *portWork) needsDcb(mq result) bool {
 // run one at a time on its work.
 func (w *portWork) parseMlnxQos(mq result) (topology.HostQoS, error) {
 	if w.mq == nil || w.mq.stdout != mq.out.Stdout {
-		w.mq = mlnxQosParses.Get(mq.out.Stdout)
+		if w.qosParses != nil {
+			w.mq = w.qosParses.Get(mq.out.Stdout)
+		} else {
+			w.mq = parseQoS(mq.out.Stdout)
+		}
 	}
 	return w.mq.q, w.mq.err
 }
 
-// mlnxQosParses remembers readMlnxQos by output: a fabric configured alike prints the same
-// mlnx_qos on every port of every host, and its parse (64 DSCP entries into a map) was 17% of
-// an 8-rail host's collection and 12% of its allocation. Facts are read-only once parsed, so
-// ports share the maps (detach would share them anyway). Bounded: the text comes from devices.
-var mlnxQosParses = memo.New(64, func(stdout string) *parsedQoS {
-	stdout = strings.Clone(stdout) // the excerpts are pieces of it: no device's output is kept
+func parseQoS(stdout string) *parsedQoS {
 	q, ex, err := readMlnxQos(stdout, true)
 	return &parsedQoS{stdout: stdout, q: q, excerpts: ex, err: err}
-})
+}
+
+// qosParsesOf remembers readMlnxQos by output for a collection run (nil outside one): a
+// fabric configured alike prints the same mlnx_qos on every port of every host, and its
+// parse (64 DSCP entries into a map) was 17% of an 8-rail host's collection and 12% of its
+// allocation. Facts are read-only once collected, so the run's ports share the maps (detach
+// shares such maps anyway). Bounded: the text comes from devices.
+func qosParsesOf(ctx context.Context) *memo.Memo[*parsedQoS] {
+	m := collectors.RunMemoOf(ctx)
+	if m == nil {
+		return nil
+	}
+	return m.Load(qosParsesKey{}, func() any {
+		return memo.New(64, func(stdout string) *parsedQoS {
+			return parseQoS(strings.Clone(stdout)) // the excerpts are pieces of it: no device's output is kept
+		})
+	}).(*memo.Memo[*parsedQoS])
+}
+
+type qosParsesKey struct{}
 
 // parsedQoS is one mlnx_qos output and what readMlnxQos made of it.
 type parsedQoS struct {

@@ -1,16 +1,28 @@
 package linux
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/roceaudit/roceaudit/collectors"
 )
 
-// Two ports printing the same mlnx_qos get one parse: equal to a fresh one, its maps shared,
-// and none of it a piece of either device's output (the memo outlives them).
+// Two ports of a run printing the same mlnx_qos get one parse: equal to a fresh one, its maps
+// shared, and none of it a piece of either device's output (the memo outlives them). Outside
+// a run nothing is remembered; another run remembers its own.
 func TestMlnxQosParsesAreSharedByOutput(t *testing.T) {
+	if qosParsesOf(context.Background()) != nil {
+		t.Fatal("parses remembered outside a collection run")
+	}
+	run := collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})
+	mlnxQosParses := qosParsesOf(run)
+	if qosParsesOf(run) != mlnxQosParses || qosParsesOf(collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})) == mlnxQosParses {
+		t.Fatal("a run's parses are not its own")
+	}
 	text := readFixture(t, "ofed-lossless", "mlnx_qos.ens1f0np0")
 	a, b := strings.Clone(text), strings.Clone(text)
 	pa, pb := mlnxQosParses.Get(a), mlnxQosParses.Get(b)
