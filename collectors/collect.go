@@ -79,7 +79,10 @@ func Collect(ctx context.Context, inv *inventory.Inventory, reg *Registry, diale
 	)
 	g, gctx := errgroup.WithContext(WithRunMemo(ctx, &RunMemo{}))
 	g.SetLimit(conc)
-	in := newInterner(len(inv.Devices))
+	var in *interner // only where facts stay in memory past their outputs (below)
+	if opts.Transcripts != nil && opts.Facts == nil {
+		in = newInterner(len(inv.Devices))
+	}
 	checked := NewCounterFilter(topology.IsSnapshotCounter) // the counters checks read
 	for i, spec := range inv.Devices {
 		snap.Devices[i] = &topology.Device{Name: spec.Name, Platform: spec.Platform, Role: spec.Role, Address: spec.Address}

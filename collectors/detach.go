@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/roceaudit/roceaudit/topology"
@@ -37,10 +38,14 @@ const (
 // 8-rail 1,000-device audit they were most of the ~45 MB of QoS maps. Facts are read-only once collected,
 // so ports may share one map.
 type interner struct {
+	run  uint64 // tells runs apart for pooled detachers (see detacher.prevRun)
 	mu   sync.Mutex
 	m    map[string]string
 	maps map[string]any // canonical encoding (mapKey) -> the shared map
 }
+
+// runs numbers interners.
+var runs atomic.Uint64
 
 // internPerDevice sizes the table for a run's devices: an 8-rail host leaves ~84 strings of
 // its own (excerpts with its counters and addresses; names and alike excerpts are shared),
@@ -50,7 +55,7 @@ const internPerDevice = 96
 
 // newInterner is an interner for a run over devices devices.
 func newInterner(devices int) *interner {
-	return &interner{m: make(map[string]string, min(max(devices, 0)*internPerDevice, internEntries)), maps: map[string]any{}}
+	return &interner{run: runs.Add(1), m: make(map[string]string, min(max(devices, 0)*internPerDevice, internEntries)), maps: map[string]any{}}
 }
 
 // mapCodec encodes the values of one number-keyed map type for mapKey: tag tells map types
@@ -238,9 +243,9 @@ func (in *interner) detachLike(v any, kind string) {
 // begin starts a detach of kind: the strings of its last detach by this detacher, in this
 // run, are the ones to compare with.
 func (d *detacher) begin(kind string) {
-	if d.prevIn != d.in {
+	if d.prevRun != d.in.run {
 		clear(d.prevs)
-		d.prevIn = d.in
+		d.prevRun = d.in.run
 	}
 	if d.prevs == nil {
 		d.prevs = map[string][]string{}
@@ -271,7 +276,7 @@ type detacher struct {
 	seq       int
 	kind      string
 	prevs     map[string][]string // by kind
-	prevIn    *interner           // the run prevs come from
+	prevRun   uint64              // the run prevs come from: a number, so a pooled detacher keeps no run's table alive
 	root      unsafe.Pointer      // v of a pointer's detach
 	same      map[strRef]string
 	pending   []*string  // strings to intern, up to pendingMax

@@ -355,6 +355,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		ks = append(ks, k)
 	}
-	slices.SortFunc(ks, comparePorts) // not sort.Slice: its swapper was an allocation per call
+	// Not sort.Slice: its swapper was an allocation per call. Keys equal in natural order
+	// ("Ethernet01", "Ethernet1") are ordered by their bytes, not by the map's iteration.
+	slices.SortFunc(ks, func(a, b string) int { return cmp.Or(comparePorts(a, b), strings.Compare(a, b)) })
 	return ks
 }
