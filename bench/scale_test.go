@@ -193,6 +193,28 @@ package bench
 // Linux parsers ~15%, detach ~7%, checks and topology ~11%. 3 ms needs 1.1 ms more, more
 // than everything but SSH could give.
 //
+// The round after: the 40 switches were 13% of the 8-rail audit (13 ms of CPU a leaf), each
+// platform rewritten against its golden facts and an oracle of the old parser: per 248-port
+// leaf (labcheck/leafbench) SONiC 24 -> 11 ms, 9.9 -> 5.3 MB; Cumulus 19 -> 6.8 ms, 48k ->
+// 10k allocs; NX-OS 18.5 -> 7.1 ms; EOS 14.5 -> 6.6 ms (JSON fast paths declining to the
+// scanners, per-switch or per-policy results computed once and copied per port, no regular
+// expression or Split in the loops). Hosts: mlnx_qos parsed once per distinct output in a run
+// (17% of a host's collection), one memo look-up per ethtool -S row for both the excerpt and
+// the counter filter (two were a fifth of it), a batch's command line built once at its size
+// (59 MB of 1.3 GB). detach: the intern table sized for the run (its splits rehashed 4 kB
+// excerpts, 1.5%), and each string compared with the last device's at the same place before
+// it is hashed (399 of a host's 498 match; BenchmarkDetachRail8Fleet, 1,000 distinct hosts
+// through one table: detach -15%, hashing 0.69 -> 0.25 s). Allocated 1.33 -> 1.15 GB, 20 ->
+// 16 GCs. 8-rail 1k audit, interleaved on one lab: median 4.85 -> 3.94 ms of CPU a device
+// (make bench 4.04 -> 3.51), 1-rail 2.0 -> 1.7. What is left (3.98 s of samples): SSH ~42%
+// (key exchange 0.7 ms: X25519 0.22, ML-KEM 0.2, ed25519; a round trip is ~4 syscalls and
+// ~30 us on this VM), the Linux parsers ~16%, GC ~14%, detach ~8%, checks ~6%, switches ~6%.
+// A host guessing its port commands from the hosts before it (one session, two round trips
+// fewer) saved no CPU here, where the run is CPU-bound, and 18% of the wall where it waits on
+// the network (96 8-rail hosts, 50 ms, --concurrency 8: 6.33 -> 5.22 s). Tried and dropped:
+// a separate intern table for short names (no faster), GOGC 400 while collecting (10 GCs
+// instead of 16, no CPU gained within noise, peak RSS 290 MiB).
+//
 // The broken demo (20 devices, 6 transfers, 8 --all-paths attempts on the polarized pair):
 // 15 s wall, 0.7 s CPU (ROCEAUDIT_CPUPROFILE: 730 ms of samples in 15.4 s, nothing above 14%),
 // against 4 s and 0.23 s before the pair. The wall is waiting, not work: strace shows one
