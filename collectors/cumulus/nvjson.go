@@ -74,7 +74,9 @@ func (m *statusMemo) parse(out string, global *RoCE) parsedStatus {
 		if m.m == nil {
 			m.m = map[string]parsedStatus{}
 		}
-		m.m[out] = p
+		if len(m.m) < memoMax { // as outMemo: a switch whose every port answers differently keeps no more
+			m.m[out] = p
+		}
 		m.mu.Unlock()
 	}
 	return p
