@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/collectors"
@@ -83,22 +85,32 @@ func ParseEthtoolStats(text string) (map[string]int64, error) {
 // It appends to kept the lines counterExcerpt keeps (kept as it was on an error): cutting
 // them in a second pass over the text was 12% of an 8-rail host's collection. A row's
 // counter words can only be in its name (the rest is blanks, ':' and an integer), so only
-// the name is searched. What is left is mostly the map and that search: a scanner reading
-// a row's name, ':' and digits in one byte loop was no faster than IndexByte, TrimSpace
-// and LastIndexByte, and a search by letter pairs no faster than by first letters.
+// the name is searched, and only when the row leaves the layout (counterLayout) of the last
+// output of its size. A scanner reading a row's name, ':' and digits in one byte loop was no
+// faster than IndexByte, TrimSpace and LastIndexByte, and a search by letter pairs no faster
+// than by first letters.
 func parseEthtoolStats(text string, extra int, filter *collectors.CounterFilter, kept []string) (_ map[string]int64, rows int, _ []string, _ error) {
 	// Sized once: a ConnectX prints hundreds of counters, which grew the map many times. The
-	// audit's filter keeps about one in seven (38 of a 400G port's 254): a quarter is that
-	// map's final size without the sizes it grew through.
-	size := strings.Count(text, "\n") + extra
+	// audit's filter keeps about one in seven (38 of a 400G port's 254): the layout of the
+	// last output of this many lines knows how many, else a quarter is that map's final size
+	// without the sizes it grew through.
+	lines := strings.Count(text, "\n")
+	layouts := counterLayoutsOf(filter)
+	lay := layouts.get(lines)
+	size := lines + extra
 	if filter != nil {
-		size /= 4
+		if lay != nil {
+			size = lay.keep + extra
+		} else {
+			size /= 4
+		}
 	}
 	out := make(map[string]int64, size)
 	kept0 := kept
-	names := counterNames(filter)
-	known := names.Map()
-	var met []string // names known lacks
+	var known map[string]counterName // read only once a row leaves the layout
+	var met []string                 // names known lacks
+	var fresh []layoutRow            // the rows' names once they left lay: the next layout
+	diverged := false
 	header := false
 	n := 0
 	for rest, more := text, true; more; {
@@ -127,15 +139,28 @@ func parseEthtoolStats(text string, extra int, filter *collectors.CounterFilter,
 		if err != nil {
 			return nil, 0, kept0, fmt.Errorf("ethtool -S line %d %s: value is not an integer", n, collectors.QuoteLine(line))
 		}
-		rows++
 		name := line[:i] // line starts trimmed: only a blank before the ':' is left to trim
 		if c := name[len(name)-1]; c <= ' ' || c >= utf8.RuneSelf {
 			name = strings.TrimSpace(name)
 		}
-		c, ok := known[name]
-		if !ok {
-			c, met = nameOf(filter, name), append(met, name)
+		var c counterName
+		if !diverged && lay != nil && rows < len(lay.rows) && lay.rows[rows].name == name {
+			c = lay.rows[rows].c
+		} else {
+			if !diverged {
+				diverged, known = true, counterNames(filter).Map()
+				fresh = make([]layoutRow, rows, max(lines, rows+1))
+				if lay != nil {
+					copy(fresh, lay.rows[:rows])
+				}
+			}
+			var ok bool
+			if c, ok = known[name]; !ok {
+				c, met = nameOf(filter, name), append(met, name)
+			}
+			fresh = append(fresh, layoutRow{name, c})
 		}
+		rows++
 		if c.keep {
 			out[name] = v
 		}
@@ -146,9 +171,98 @@ func parseEthtoolStats(text string, extra int, filter *collectors.CounterFilter,
 	if !header {
 		return nil, 0, kept0, fmt.Errorf("ethtool -S: empty output (expected `NIC statistics:` and counters)")
 	}
-	names.Add(met...)
+	if diverged {
+		counterNames(filter).Add(met...)
+		layouts.put(lines, fresh)
+	}
 	return out, rows, kept, nil
 }
+
+// A counterLayout is the row names of an ethtool -S output and what each decides, in order:
+// a fleet's NICs of one model print the same rows, so a row whose name is the layout's at
+// its place needs no look-up. The look-up in the names' memo (hashing each name) was half of
+// parseEthtoolStats; comparing with the expected name is a length and a memequal.
+type counterLayout struct {
+	rows []layoutRow
+	keep int // rows kept: the map's size
+}
+
+type layoutRow struct {
+	name string
+	c    counterName
+}
+
+// counterLayouts holds a filter's layouts by the output's line count (NIC models differ in
+// it), read without a lock as memo.Memo is; bounded, since the text comes from devices.
+type counterLayouts struct {
+	mu sync.Mutex
+	m  atomic.Pointer[map[int]*counterLayout]
+}
+
+const (
+	maxLayouts    = 16
+	maxLayoutRows = 4096
+)
+
+func (t *counterLayouts) get(lines int) *counterLayout {
+	if p := t.m.Load(); p != nil {
+		return (*p)[lines]
+	}
+	return nil
+}
+
+// put remembers rows as the layout of outputs of lines lines, their names copied into one
+// string (they are pieces of a device's output).
+func (t *counterLayouts) put(lines int, rows []layoutRow) {
+	if len(rows) > maxLayoutRows {
+		return
+	}
+	size := 0
+	for _, r := range rows {
+		size += len(r.name)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, r := range rows {
+		b.WriteString(r.name)
+	}
+	names := b.String()
+	l := &counterLayout{rows: make([]layoutRow, len(rows))}
+	for i, r := range rows {
+		l.rows[i] = layoutRow{names[:len(r.name)], r.c}
+		names = names[len(r.name):]
+		if r.c.keep {
+			l.keep++
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var old map[int]*counterLayout
+	if p := t.m.Load(); p != nil {
+		old = *p
+	}
+	if _, ok := old[lines]; !ok && len(old) >= maxLayouts {
+		return
+	}
+	fresh := make(map[int]*counterLayout, len(old)+1)
+	for k, v := range old {
+		fresh[k] = v
+	}
+	fresh[lines] = l
+	t.m.Store(&fresh)
+}
+
+// counterLayoutsOf is filter's layouts (nil: every counter kept).
+func counterLayoutsOf(filter *collectors.CounterFilter) *counterLayouts {
+	if filter == nil {
+		return &everyCounterLayout
+	}
+	return filter.Memo(counterLayoutsKey{}, func() any { return new(counterLayouts) }).(*counterLayouts)
+}
+
+type counterLayoutsKey struct{}
+
+var everyCounterLayout counterLayouts
 
 // ParseHwCounters reads `grep -s -H .` over /sys/class/infiniband/DEV/ports/PORT/hw_counters/*
 // keyed by file name. `lifespan` is the counters' cache time in ms, not a counter: skipped.

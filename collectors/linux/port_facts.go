@@ -129,14 +129,31 @@ func countersFact(st result, hw *result, filter *collectors.CounterFilter) topol
 	kept := keptBuf[:0]
 	read := 0 // counters read, kept or not
 
-	hwLines := 0 // room in the map for the hw counters
+	// The hw counters are read first, so that the map is made at its final size: room for
+	// every hw line made an audit's map of 38 counters twice the size it needed (128 slots,
+	// not 64).
+	var hwBuf, keepBuf [64]hwCounter
+	var hwKeptBuf [32]string
+	var hwKeep []hwCounter // the hw counters kept, named rdma_NAME
+	var hwKept []string    // their excerpt's lines
+	var hwErr error
 	if hw != nil {
-		hwLines = strings.Count(hw.out.Stdout, "\n") + 1
+		var cs []hwCounter
+		cs, hwKept, hwErr = parseHwCounters(hw.out.Stdout, hwBuf[:0], hwKeptBuf[:0])
+		if hw.ran() && hwErr == nil {
+			read += len(cs)
+			hwKeep = keepBuf[:0]
+			for _, c := range cs {
+				if name := rdmaName(c.name); filter == nil || filter.Keep(name) {
+					hwKeep = append(hwKeep, hwCounter{name, c.v})
+				}
+			}
+		}
 	}
 	cmds = append(cmds, st.cmd)
 	if !st.ok() {
 		errs = append(errs, st.cmd+": "+st.failure())
-	} else if m, rows, k, err := parseEthtoolStats(st.out.Stdout, hwLines, filter, kept); err != nil {
+	} else if m, rows, k, err := parseEthtoolStats(st.out.Stdout, len(hwKeep), filter, kept); err != nil {
 		errs = append(errs, err.Error())
 	} else {
 		counters = m // the parser's own map: the hw counters join it, nothing is copied
@@ -146,20 +163,16 @@ func countersFact(st result, hw *result, filter *collectors.CounterFilter) topol
 
 	if hw != nil {
 		cmds = append(cmds, hw.cmd)
-		var csBuf [64]hwCounter
-		switch cs, k, err := parseHwCounters(hw.out.Stdout, csBuf[:0], kept); {
+		switch {
 		case !hw.ran():
 			errs = append(errs, hw.cmd+": "+hw.failure())
-		case err != nil:
-			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), err))
+		case hwErr != nil:
+			errs = append(errs, fmt.Sprintf("%s (%s): %v", hw.cmd, hw.failure(), hwErr))
 		default:
-			read += len(cs)
-			for _, c := range cs {
-				if name := rdmaName(c.name); filter == nil || filter.Keep(name) {
-					counters[name] = c.v
-				}
+			for _, c := range hwKeep {
+				counters[c.name] = c.v
 			}
-			kept = k
+			kept = append(kept, hwKept...)
 		}
 	}
 
