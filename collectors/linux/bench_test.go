@@ -144,7 +144,7 @@ func BenchmarkCollectRail8Host(b *testing.B) {
 // encoding/json (the fallback).
 func BenchmarkDecodeIPLinks(b *testing.B) {
 	text := loadTranscript(b)["ip -d -j addr show"].Stdout
-	if _, ok := scanIPLinks(text); !ok {
+	if _, _, ok := scanIPLinks(text); !ok {
 		b.Fatal("the scan declined the recorded output")
 	}
 	b.Run("scan", func(b *testing.B) {

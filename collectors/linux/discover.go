@@ -20,6 +20,7 @@ type discovery struct {
 	// The host-wide outputs cut per netdev, RDMA device and port, once for all ports' excerpts
 	// (see excerpts.go); nil until first asked.
 	ipByName map[string]*ipFields
+	ipFields []ipFields    // ip's objects' excerpt fields, when parseIPAddr's scan read them
 	devLines []devinfoLine // ibv_devinfo's excerpt lines
 	gidLines []gidLine     // the GID dump's excerpt lines
 
@@ -53,10 +54,10 @@ func discover(ctx context.Context, e executor, guess []string) *discovery {
 
 	if !d.ip.ok() {
 		d.netdevErr = d.ip.failure()
-	} else if nd, err := ParseIPAddr(d.ip.out.Stdout); err != nil {
+	} else if nd, fields, err := parseIPAddr(d.ip.out.Stdout); err != nil {
 		d.netdevErr = err.Error()
 	} else {
-		d.netdevs = nd
+		d.netdevs, d.ipFields = nd, fields
 	}
 
 	switch {

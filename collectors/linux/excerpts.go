@@ -18,7 +18,10 @@ import (
 func (d *discovery) ipExcerpt(name string) string {
 	if d.ipByName == nil {
 		d.ipByName = map[string]*ipFields{}
-		objs := ipFieldObjects(d.ip.out.Stdout)
+		objs := d.ipFields
+		if objs == nil {
+			objs = ipFieldObjects(d.ip.out.Stdout)
+		}
 		for i := range objs {
 			if n, ok := objs[i].ifname(); ok {
 				if _, dup := d.ipByName[n]; !dup { // the first of a name, as ip lists it

@@ -112,7 +112,7 @@ func FuzzScanIPLinks(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, ok := scanIPLinks(s)
+		got, fields, ok := scanIPLinks(s)
 		if !ok {
 			return
 		}
@@ -122,6 +122,10 @@ func FuzzScanIPLinks(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("scan of %q:\n got %s\nwant %s", s, dumpLinks(got), dumpLinks(want))
+		}
+		// The excerpt fields it keeps are those the excerpts' decoding reads.
+		if wantF := decodeIPFields(s); (len(fields) != 0 || len(wantF) != 0) && !reflect.DeepEqual(fields, wantF) {
+			t.Errorf("excerpt fields of %q:\n got %+v\nwant %+v", s, fields, wantF)
 		}
 	})
 }

@@ -38,12 +38,19 @@ type ipAddrInfo struct {
 // kind/lower/id, master and addresses (without prefix length, link-local included, in kernel
 // order).
 func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
+	nd, _, err := parseIPAddr(jsonText)
+	return nd, err
+}
+
+// parseIPAddr is ParseIPAddr and the objects' excerpt fields, when its scan read them (nil
+// otherwise: ipFieldObjects reads them then).
+func parseIPAddr(jsonText string) (_ []topology.Netdev, fields []ipFields, _ error) {
 	if strings.TrimSpace(jsonText) == "" {
-		return nil, fmt.Errorf("ip addr: empty output (expected a JSON array of interfaces)")
+		return nil, nil, fmt.Errorf("ip addr: empty output (expected a JSON array of interfaces)")
 	}
-	links, err := decodeIPLinks(jsonText)
+	links, fields, err := decodeIPLinks(jsonText)
 	if err != nil {
-		return nil, fmt.Errorf("ip addr: expected a JSON array of interfaces: %w", err)
+		return nil, nil, fmt.Errorf("ip addr: expected a JSON array of interfaces: %w", err)
 	}
 	var out []topology.Netdev
 	for i, l := range links {
@@ -52,14 +59,14 @@ func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 			continue
 		}
 		if l.MTU == nil {
-			return nil, fmt.Errorf("ip addr: entry %d (%s) has no mtu", i, l.IfName)
+			return nil, nil, fmt.Errorf("ip addr: entry %d (%s) has no mtu", i, l.IfName)
 		}
 		n := topology.Netdev{Name: l.IfName, MTU: *l.MTU, OperState: l.OperState, MAC: ethernetMAC(l.Address), Lower: l.Link, Master: l.Master}
 		if l.LinkInfo != nil {
 			n.Kind = l.LinkInfo.Kind
 			if n.Kind == "vlan" {
 				if l.LinkInfo.Data == nil || l.LinkInfo.Data.ID == nil {
-					return nil, fmt.Errorf("ip addr: VLAN %s has no linkinfo.info_data.id", l.IfName)
+					return nil, nil, fmt.Errorf("ip addr: VLAN %s has no linkinfo.info_data.id", l.IfName)
 				}
 				n.VLANID = *l.LinkInfo.Data.ID
 			}
@@ -72,9 +79,9 @@ func ParseIPAddr(jsonText string) ([]topology.Netdev, error) {
 		out = append(out, n)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("ip addr: no interface with an ifname in the output")
+		return nil, nil, fmt.Errorf("ip addr: no interface with an ifname in the output")
 	}
-	return out, nil
+	return out, fields, nil
 }
 
 // ethernetMAC is addr when it is a 48-bit MAC, as ip prints it; other link-layer addresses

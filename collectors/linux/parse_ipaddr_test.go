@@ -97,7 +97,7 @@ func TestParseIPAddrErrors(t *testing.T) {
 
 // Every recorded ip -j output takes the scan, not the encoding/json fallback.
 func TestIPAddrFixturesTakeTheScan(t *testing.T) {
-	fixturesTakeTheScan(t, "ip_addr*", "[", func(s string) bool { _, ok := scanIPLinks(s); return ok })
+	fixturesTakeTheScan(t, "ip_addr*", "[", func(s string) bool { _, _, ok := scanIPLinks(s); return ok })
 }
 
 // fixturesTakeTheScan fails for a recorded output (fixtures matching glob that start with
