@@ -1,11 +1,15 @@
 package linux
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -89,4 +93,109 @@ func TestSplitECNPathAgreesWithRegexp(t *testing.T) {
 			t.Errorf("%q: split %q %q %q %v, regexp %q", p, point, prio, file, ok, m)
 		}
 	}
+}
+
+// splitECNPathRef is splitECNPath as it was before its PRIO test lost strings.Trim: the oracle.
+func splitECNPathRef(path string) (point, prio, file string, ok bool) {
+	rest, ok := strings.CutPrefix(path, "/sys/class/net/")
+	i := strings.IndexByte(rest, '/')
+	if !ok || i <= 0 {
+		return "", "", "", false
+	}
+	rest, ok = strings.CutPrefix(rest[i:], "/ecn/")
+	if !ok || len(rest) < len("roce_np/") || rest[len("roce_np")] != '/' {
+		return "", "", "", false
+	}
+	point, rest = rest[:len("roce_np")], rest[len("roce_np/"):]
+	if point != "roce_np" && point != "roce_rp" {
+		return "", "", "", false
+	}
+	if p, isEnable := strings.CutPrefix(rest, "enable/"); isEnable {
+		if p == "" || strings.Trim(p, "0123456789") != "" {
+			return "", "", "", false
+		}
+		return point, p, "", true
+	}
+	if rest != "cnp_dscp" && rest != "cnp_802p_prio" {
+		return "", "", "", false
+	}
+	return point, "", rest, true
+}
+
+// go test -run XXX -fuzz FuzzSplitECNPath -fuzztime 45s ./collectors/linux
+func FuzzSplitECNPath(f *testing.F) {
+	for _, s := range []string{"/sys/class/net/e/ecn/roce_np/enable/3", "/sys/class/net/e/ecn/roce_rp/enable/", "/sys/class/net/e/ecn/roce_rp/enable/1x",
+		"/sys/class/net/e/ecn/roce_rp/enable/٣", "/sys/class/net/e/ecn/roce_np/cnp_dscp", "/sys/class/net/e/ecn/roce_np/enable/07"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, b, c, d := splitECNPath(s)
+		ra, rb, rc, rd := splitECNPathRef(s)
+		if a != ra || b != rb || c != rc || d != rd {
+			t.Fatalf("splitECNPath(%q) = %q %q %q %v, was %q %q %q %v", s, a, b, c, d, ra, rb, rc, rd)
+		}
+	})
+}
+
+// parseECNRef is ParseECN as it was before its lines were cut by nextLine: the oracle.
+func parseECNRef(text string) (topology.DCQCN, topology.CNP, bool, error) {
+	d := topology.DCQCN{NP: map[int]bool{}, RP: map[int]bool{}}
+	var cnp topology.CNP
+	cnpKnown := false
+	n := -1
+	for line := range strings.SplitSeq(text, "\n") {
+		n++
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		path, val, ok := strings.Cut(line, ":")
+		point, prioText, file, matched := splitECNPathRef(path)
+		if !ok || !matched {
+			return d, cnp, false, fmt.Errorf("ecn sysfs line %d %s: expected /sys/class/net/IF/ecn/roce_{np,rp}/enable/PRIO:VALUE or .../roce_np/{cnp_dscp,cnp_802p_prio}:VALUE", n+1, collectors.QuoteLine(line))
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			return d, cnp, false, fmt.Errorf("ecn sysfs line %d: value %q is not an integer", n+1, val)
+		}
+		switch {
+		case prioText != "":
+			prio, _ := strconv.Atoi(prioText)
+			if prio > 7 || (v != 0 && v != 1) {
+				return d, cnp, false, fmt.Errorf("ecn sysfs line %d: expected enable/0..7 holding 0 or 1", n+1)
+			}
+			if point == "roce_np" {
+				d.NP[prio] = v == 1
+			} else {
+				d.RP[prio] = v == 1
+			}
+		case file == "cnp_dscp":
+			if v < 0 || v > 63 {
+				return d, cnp, false, fmt.Errorf("ecn sysfs line %d: cnp_dscp %d out of range 0..63", n+1, v)
+			}
+			cnp.DSCP, cnpKnown = v, true
+		case file == "cnp_802p_prio":
+			if v < 0 || v > 7 {
+				return d, cnp, false, fmt.Errorf("ecn sysfs line %d: cnp_802p_prio %d out of range 0..7", n+1, v)
+			}
+			cnp.Priority, cnp.HasPrio = v, true
+		}
+	}
+	if len(d.NP) == 0 && len(d.RP) == 0 {
+		return d, cnp, false, fmt.Errorf("ecn sysfs: no roce_np/roce_rp enable entries (expected MLNX_OFED /sys/class/net/IF/ecn files)")
+	}
+	return d, cnp, cnpKnown, nil
+}
+
+// ParseECN reads every text as its oracle does (facts and errors).
+func FuzzParseECNOracle(f *testing.F) {
+	f.Add("/sys/class/net/e/ecn/roce_np/enable/3:1\n/sys/class/net/e/ecn/roce_np/cnp_dscp:48\n\n")
+	f.Add("/sys/class/net/e/ecn/roce_rp/enable/9:1")
+	f.Add("x\n/sys/class/net/e/ecn/roce_rp/enable/1:2\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		d, c, k, err := ParseECN(s)
+		rd, rc, rk, rerr := parseECNRef(s)
+		if diff := cmp.Diff([]any{rd, rc, rk, fmt.Sprint(rerr)}, []any{d, c, k, fmt.Sprint(err)}); diff != "" {
+			t.Fatalf("ParseECN(%q) (-old +new):\n%s", s, diff)
+		}
+	})
 }
