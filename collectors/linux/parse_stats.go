@@ -376,3 +376,80 @@ var counterWordMemo = memo.New(4096, hasCounterWord)
 var rdmaNames = memo.New(1024, func(name string) string { return "rdma_" + name })
 
 func rdmaName(name string) string { return rdmaNames.Get(name) }
+
+// keptHwCounters appends to dst the counters of cs filter keeps (every one if nil), named
+// rdma_NAME. A port's hw counters are the same few dozen names in the same order: those
+// that are the remembered sequence's at their place take its name and decision, where a
+// look-up in rdmaNames and the filter's memo each was 2% of an 8-rail host's collection.
+func keptHwCounters(cs []hwCounter, filter *collectors.CounterFilter, dst []hwCounter) []hwCounter {
+	seqs := hwSeqsOf(filter)
+	var seq []hwName
+	if p := seqs.m.Load(); p != nil {
+		seq = (*p)[len(cs)]
+	}
+	var fresh []hwName // the names once they left seq: the next sequence
+	diverged := false
+	for i, c := range cs {
+		var h hwName
+		if !diverged && i < len(seq) && seq[i].rdma[len("rdma_"):] == c.name {
+			h = seq[i]
+		} else {
+			if !diverged {
+				diverged = true
+				fresh = append(make([]hwName, 0, len(cs)), seq[:i]...)
+			}
+			h.rdma = rdmaName(c.name)
+			h.keep = filter == nil || filter.Keep(h.rdma)
+			fresh = append(fresh, h)
+		}
+		if h.keep {
+			dst = append(dst, hwCounter{h.rdma, c.v})
+		}
+	}
+	if diverged && len(cs) <= maxLayoutRows {
+		seqs.put(len(cs), fresh)
+	}
+	return dst
+}
+
+// hwName is a hw counter's name as kept (rdma_NAME, which holds NAME: never a piece of a
+// device's output) and whether the filter keeps it.
+type hwName struct {
+	rdma string
+	keep bool
+}
+
+// hwSeqs holds a filter's hw counter sequences by their length, as counterLayouts does.
+type hwSeqs struct {
+	mu sync.Mutex
+	m  atomic.Pointer[map[int][]hwName]
+}
+
+func (t *hwSeqs) put(n int, seq []hwName) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var old map[int][]hwName
+	if p := t.m.Load(); p != nil {
+		old = *p
+	}
+	if _, ok := old[n]; !ok && len(old) >= maxLayouts {
+		return
+	}
+	fresh := make(map[int][]hwName, len(old)+1)
+	for k, v := range old {
+		fresh[k] = v
+	}
+	fresh[n] = seq
+	t.m.Store(&fresh)
+}
+
+func hwSeqsOf(filter *collectors.CounterFilter) *hwSeqs {
+	if filter == nil {
+		return &everyHwSeq
+	}
+	return filter.Memo(hwSeqsKey{}, func() any { return new(hwSeqs) }).(*hwSeqs)
+}
+
+type hwSeqsKey struct{}
+
+var everyHwSeq hwSeqs

@@ -142,12 +142,7 @@ func countersFact(st result, hw *result, filter *collectors.CounterFilter) topol
 		cs, hwKept, hwErr = parseHwCounters(hw.out.Stdout, hwBuf[:0], hwKeptBuf[:0])
 		if hw.ran() && hwErr == nil {
 			read += len(cs)
-			hwKeep = keepBuf[:0]
-			for _, c := range cs {
-				if name := rdmaName(c.name); filter == nil || filter.Keep(name) {
-					hwKeep = append(hwKeep, hwCounter{name, c.v})
-				}
-			}
+			hwKeep = keptHwCounters(cs, filter, keepBuf[:0])
 		}
 	}
 	cmds = append(cmds, st.cmd)
