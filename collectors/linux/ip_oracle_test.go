@@ -87,10 +87,11 @@ func addrPartRef(vals []string) string {
 // cut from), every netdev's excerpt with the oracle's over encoding/json's objects.
 func checkIPExcerpts(t *testing.T, text string) {
 	t.Helper()
-	if _, err := ParseIPAddr(text); err != nil {
+	_, fields, err := parseIPAddr(text)
+	if err != nil {
 		return
 	}
-	d := &discovery{ip: result{out: collectors.Output{Stdout: text}}}
+	d := &discovery{ip: result{out: collectors.Output{Stdout: text}}, ipFields: fields} // as discover keeps them
 	for _, o := range ipObjects(text) {
 		var name string
 		if json.Unmarshal(o["ifname"], &name) != nil {
