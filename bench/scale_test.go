@@ -206,7 +206,8 @@ package bench
 // it is hashed (399 of a host's 498 match; BenchmarkDetachRail8Fleet, 1,000 distinct hosts
 // through one table: detach -15%, hashing 0.69 -> 0.25 s). Allocated 1.33 -> 1.15 GB, 20 ->
 // 16 GCs. 8-rail 1k audit, interleaved on one lab: median 4.85 -> 3.94 ms of CPU a device
-// (make bench 4.04 -> 3.51), 1-rail 2.0 -> 1.7. What is left (3.98 s of samples): SSH ~42%
+// (make bench 4.04 -> 3.51; 3.27 once ethtool -S rows were matched to the last layout of
+// their size and ip's JSON scanned once), 1-rail 2.0 -> 1.7. What is left (3.98 s of samples): SSH ~42%
 // (key exchange 0.7 ms: X25519 0.22, ML-KEM 0.2, ed25519; a round trip is ~4 syscalls and
 // ~30 us on this VM), the Linux parsers ~16%, GC ~14%, detach ~8%, checks ~6%, switches ~6%.
 // A host guessing its port commands from the hosts before it (one session, two round trips
