@@ -29,15 +29,7 @@ func scanInterfaceRows(out string) ([]interfaceRow, bool) {
 		if f == 0 {
 			return false // the NX-API envelope
 		}
-		return sc.Struct([]string{"ROW_interface"}, func(int) bool {
-			switch sc.Peek() {
-			case '{':
-				return row()
-			case '[':
-				return sc.Array(func() bool { return sc.Peek() == '{' && row() })
-			}
-			return false
-		})
+		return sc.Struct([]string{"ROW_interface"}, func(int) bool { return scanRows(sc, row) })
 	})
 	return rs, ok && sc.End() && rs != nil
 }
@@ -62,6 +54,18 @@ func scanInterfaceRow(sc *jsonscan.Scanner, r *interfaceRow) bool {
 		}
 		return ok
 	})
+}
+
+// scanRows reads an NX-API ROW_ value with row: one object, or an array of objects (NX-OS
+// prints a table of one row without the array).
+func scanRows(sc *jsonscan.Scanner, row func() bool) bool {
+	switch sc.Peek() {
+	case '{':
+		return row()
+	case '[':
+		return sc.Array(func() bool { return sc.Peek() == '{' && row() })
+	}
+	return false
 }
 
 // scanNum reads a value as num's UnmarshalJSON does: a whole number, as a JSON number or a

@@ -116,15 +116,7 @@ func scanLLDPRows(out string) ([]lldpRow, bool) {
 			return ok
 		}
 		table = true
-		return sc.Struct([]string{"ROW_nbor_detail"}, func(int) bool {
-			switch sc.Peek() {
-			case '{':
-				return row()
-			case '[':
-				return sc.Array(func() bool { return sc.Peek() == '{' && row() })
-			}
-			return false
-		})
+		return sc.Struct([]string{"ROW_nbor_detail"}, func(int) bool { return scanRows(sc, row) })
 	})
 	return rs, ok && table && sc.End() && len(rs) > 0
 }
