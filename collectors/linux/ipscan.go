@@ -20,15 +20,6 @@ type ipFields struct {
 	ok [len(ipExcerptKeys)]bool
 }
 
-func (f *ipFields) get(k string) (json.RawMessage, bool) {
-	for i, key := range ipExcerptKeys {
-		if key == k && f.ok[i] {
-			return json.RawMessage(f.v[i]), true
-		}
-	}
-	return nil, false
-}
-
 // ifname is the object's ifname as encoding/json decodes it into a string; false when it
 // lacks one or it is not a string. A plain ASCII string is its text between the quotes
 // (decoding each netdev's name was two allocations).

@@ -7,6 +7,16 @@ import (
 	"testing"
 )
 
+// get is field k as raw JSON, when the scan kept it.
+func (f *ipFields) get(k string) (json.RawMessage, bool) {
+	for i, key := range ipExcerptKeys {
+		if key == k && f.ok[i] {
+			return json.RawMessage(f.v[i]), true
+		}
+	}
+	return nil, false
+}
+
 func ipSeeds(tb testing.TB) []string {
 	tb.Helper()
 	seeds := []string{loadTranscript(tb)[CmdIPAddr].Stdout, `[]`, `null`, `[null,{}]`, ` [ {"ifname" : "a\"b", "mtu":1 , "x":{"y":[1,"]}"]}} ] `,

@@ -13,28 +13,6 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 )
 
-// portKeys finds the keys of a "<ports>|<ids>" table (QUEUE, BUFFER_PG) that apply to port,
-// and the ids each one names. <ports> may list several ports ("Ethernet0,Ethernet4", an old
-// template form); <ids> may be a number, a range ("3-4") or a list ("0,1,5-6").
-func portKeys(table map[string]map[string]string, port string) (map[string][]int, error) {
-	out := map[string][]int{}
-	for key := range table {
-		i := strings.LastIndex(key, "|")
-		if i < 0 {
-			continue
-		}
-		if !listHas(key[:i], port) {
-			continue
-		}
-		ids, err := parseIDs(key[i+1:])
-		if err != nil {
-			return nil, fmt.Errorf("key %q: %w", key, err)
-		}
-		out[key] = ids
-	}
-	return out, nil
-}
-
 // keyIndex is, per table, the keys of a "<ports>|<ids>" table that name each port: built once
 // per switch (Collect), where a scan of the whole table per port and fact was quadratic in
 // the leaf's ports.
@@ -87,24 +65,11 @@ func sharedValue[T any](db *ConfigDB, k sharedKey, compute func() T) T {
 	return t
 }
 
-// indexKeys makes db's portKeys look keys up rather than scan. Only Collect calls it, after
+// indexKeys makes db's sortedPortKeys look keys up rather than scan. Only Collect calls it, after
 // parsing and before any fact: the tables must not change afterwards.
 func (db *ConfigDB) indexKeys() {
 	db.keys = &keyIndex{tables: map[string]map[string]portKeysOf{}, maps: map[groupedMapKey]groupedMap{},
 		shared: map[sharedKey]any{}}
-}
-
-// portKeys is portKeys(db.Tables[table], port), from the index when there is one.
-func (db *ConfigDB) portKeys(table, port string) (map[string][]int, error) {
-	keys, err := db.sortedPortKeys(table, port)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string][]int, len(keys))
-	for _, k := range keys {
-		out[k.key] = k.ids
-	}
-	return out, nil
 }
 
 // portKey is a key of a "<ports>|<ids>" table, the ids it names and its row.
@@ -114,8 +79,10 @@ type portKey struct {
 	row map[string]string
 }
 
-// sortedPortKeys is portKeys in port order, with each key's row, each port's read once per
-// switch when db is indexed: five facts of every port read the same QUEUE and BUFFER_PG keys,
+// sortedPortKeys are the keys of a "<ports>|<ids>" table (QUEUE, BUFFER_PG) that apply to
+// port, in port order, with the ids each one names and its row. <ports> may list several
+// ports ("Ethernet0,Ethernet4", an old template form); <ids> may be a number, a range ("3-4")
+// or a list ("0,1,5-6"). Each port's are read once per switch when db is indexed: five facts of every port read the same QUEUE and BUFFER_PG keys,
 // and parsing their ids and sorting them was a tenth of a SONiC leaf's collection. The slices
 // are shared: read-only.
 func (db *ConfigDB) sortedPortKeys(table, port string) ([]portKey, error) {

@@ -8,69 +8,19 @@ import (
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 )
 
-// textTable is one Python-tabulate "simple" table as sonic-utilities prints it: a header
-// line, a rule of dash runs, then rows until a blank line, a rule, or the end.
-type textTable struct {
-	header []string
-	rows   []textRow
-}
-
-type textRow struct {
-	cells []string
-	line  string
-}
-
-// parseTables finds every table in out. Columns are cut at the rule's dash runs, not at
-// whitespace, so empty cells, values with single spaces and right-aligned numbers all land in
-// the right column. A rule with fewer than two dash runs (lldpshow's closing line) is not a
-// table.
-func parseTables(out string) []textTable {
-	lines := texttable.SplitLines(out)
-	var tables []textTable
-	consumed := -1
-	for i := 1; i < len(lines); i++ {
-		if !mayBeRule(lines[i]) {
-			continue
-		}
-		spans := texttable.RuleSpans(lines[i])
-		if len(spans) < 2 || i-1 <= consumed || strings.TrimSpace(lines[i-1]) == "" {
-			continue
-		}
-		t := textTable{header: texttable.CutCells(lines[i-1], spans)}
-		j := i + 1
-		for ; j < len(lines); j++ {
-			l := lines[j]
-			if strings.TrimSpace(l) == "" || len(texttable.RuleSpans(l)) > 0 {
-				break
-			}
-			t.rows = append(t.rows, textRow{cells: texttable.CutCells(l, spans), line: l})
-		}
-		tables = append(tables, t)
-		consumed = j - 1
-		i = j - 1
-	}
-	return tables
-}
-
-// column finds a header cell, or -1.
-func (t textTable) column(name string) int {
-	for i, h := range t.header {
-		if h == name {
-			return i
-		}
-	}
-	return -1
-}
-
 // errStopTables ends scanTables early without an error.
 var errStopTables = errors.New("stop")
 
-// scanTables is parseTables as a stream, for the counter commands' long tables: table is
-// called with each table's header (shared with the next table of the same header: read
-// only) and returns what reads its rows (nil skips the table) or an error (errStopTables
-// ends the scan, with no error). A row's cells are a buffer reused for the next row: keep the
-// strings, not the slice. Without the rows and cells of every
-// table kept at once the counter parsers allocate a tenth of what they did.
+// scanTables reads every Python-tabulate "simple" table in out (a header line, a rule of dash
+// runs, then rows until a blank line, a rule, or the end). Columns are cut at the rule's dash
+// runs, not at whitespace, so empty cells, values with single spaces and right-aligned numbers
+// all land in the right column; a rule with fewer than two dash runs (lldpshow's closing line)
+// is not a table. table is called with each table's header (shared with the next table of
+// the same header: read only) and returns what reads its rows (nil skips the table) or an
+// error (errStopTables ends the scan, with no error). A row's cells are a buffer reused for
+// the next row: keep the strings, not the slice. Streaming, without the rows and cells of
+// every table kept at once, the counter parsers allocate a tenth of what they did
+// (parseTables, that whole-table reader, is now the tests' oracle).
 func scanTables(out string, table func(header []string) (func(cells []string, line string) error, error)) error {
 	lines := texttable.SplitLines(out)
 	consumed := -1
