@@ -95,17 +95,13 @@ func countersQoSFast(out string) (map[string]int64, bool) {
 		if i, ok = countersTableFast(s, j, qosTables[ti].cols, &q.val[ti], &q.present[ti]); !ok {
 			return nil, false
 		}
-		if i = jsonWS(s, i); i >= len(s) {
+		var end bool
+		if i, end, ok = afterMember(s, i); !ok {
 			return nil, false
 		}
-		if s[i] == '}' {
-			i++
+		if end {
 			break
 		}
-		if s[i] != ',' {
-			return nil, false
-		}
-		i = jsonWS(s, i+1)
 	}
 	if jsonWS(s, i) != len(s) {
 		return nil, false
@@ -142,16 +138,10 @@ func countersTableFast(s string, i int, cols []qosColumn, val *[16][8]int64, pre
 		if i, ok = countersClassFast(s, j, cols, &val[k], &present[k]); !ok {
 			return 0, false
 		}
-		if i = jsonWS(s, i); i >= len(s) {
-			return 0, false
+		var end bool
+		if i, end, ok = afterMember(s, i); !ok || end {
+			return i, ok
 		}
-		if s[i] == '}' {
-			return i + 1, true
-		}
-		if s[i] != ',' {
-			return 0, false
-		}
-		i = jsonWS(s, i+1)
 	}
 }
 
@@ -190,17 +180,25 @@ func countersClassFast(s string, i int, cols []qosColumn, val *[8]int64, present
 			return 0, false
 		}
 		val[c], *present = n, *present|1<<c // a repeated column: the last one, as the decoder keeps
-		if i = jsonWS(s, i); i >= len(s) {
-			return 0, false
+		var end bool
+		if i, end, ok = afterMember(s, i); !ok || end {
+			return i, ok
 		}
-		if s[i] == '}' {
-			return i + 1, true
-		}
-		if s[i] != ',' {
-			return 0, false
-		}
-		i = jsonWS(s, i+1)
 	}
+}
+
+// afterMember reads what follows an object member's value at i: '}' ends the object (next is
+// past it); ',' leads to the next member (next is past it and the whitespace after).
+func afterMember(s string, i int) (next int, end, ok bool) {
+	if i = jsonWS(s, i); i < len(s) {
+		switch s[i] {
+		case '}':
+			return i + 1, true, true
+		case ',':
+			return jsonWS(s, i+1), false, true
+		}
+	}
+	return 0, false, false
 }
 
 // jsonWS skips JSON whitespace from i.
