@@ -1,9 +1,6 @@
 package linuxhost
 
-import (
-	"regexp"
-	"slices"
-)
+import "slices"
 
 // GNU coreutils cat and GNU grep over the host's files. bash expands the globs before the
 // program runs; the vfs does it here, scoped to the paths the operands name.
@@ -48,11 +45,11 @@ func (h *Host) grep(args []string) (string, string, int) {
 	}
 	match := func(line string) bool { return line != "" }
 	if extended {
-		re, err := regexp.Compile(g.operands[0])
+		m, err := cachedMatcher(g.operands[0])
 		if err != nil {
 			return notEmulated(append([]string{"grep"}, args...)...)
 		}
-		match = re.MatchString
+		match = m.match
 	}
 	files := g.operands[1:]
 	if len(files) == 0 {
