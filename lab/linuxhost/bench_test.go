@@ -74,3 +74,5 @@ func BenchmarkAudit8Rail(b *testing.B) {
 	h := NewRailHost("gpu0001", 1, 8)
 	benchExec(b, h, auditCommands(h)...)
 }
+
+func BenchmarkEthtoolStats(b *testing.B) { benchExec(b, NewGPUHost("gpu01", 1), "ethtool -S "+Port0) }

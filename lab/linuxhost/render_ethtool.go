@@ -2,6 +2,7 @@ package linuxhost
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -99,27 +100,38 @@ var (
 // exist only for PFC-enabled priorities, and global pause counters only while link pause is
 // on (mlx5e_grp_per_prio_pfc in en_stats.c): their absence is itself a signal.
 func (e *EthPort) StatNames() []string {
-	names := append([]string(nil), statsHead...)
-	for prio := range 8 {
-		names = append(names,
-			fmt.Sprintf("rx_prio%d_bytes", prio), fmt.Sprintf("rx_prio%d_packets", prio),
-			fmt.Sprintf("rx_prio%d_discards", prio), fmt.Sprintf("tx_prio%d_bytes", prio),
-			fmt.Sprintf("tx_prio%d_packets", prio))
+	names := make([]string, 0, len(statsHead)+len(prioStats)*5+len(pfcStats)*5+len(globalPauseStats)+len(statsTail))
+	names = append(names, statsHead...)
+	for _, p := range prioStats {
+		names = append(names, p[:]...)
 	}
 	for prio, on := range e.PFC {
 		if on {
-			names = append(names,
-				fmt.Sprintf("rx_prio%d_pause", prio), fmt.Sprintf("rx_prio%d_pause_duration", prio),
-				fmt.Sprintf("tx_prio%d_pause", prio), fmt.Sprintf("tx_prio%d_pause_duration", prio),
-				fmt.Sprintf("rx_prio%d_pause_transition", prio))
+			names = append(names, pfcStats[prio][:]...)
 		}
 	}
 	if e.PauseRX || e.PauseTX {
-		names = append(names, "rx_global_pause", "rx_global_pause_duration", "tx_global_pause",
-			"tx_global_pause_duration", "rx_global_pause_transition")
+		names = append(names, globalPauseStats...)
 	}
 	return append(names, statsTail...)
 }
+
+var globalPauseStats = []string{"rx_global_pause", "rx_global_pause_duration", "tx_global_pause",
+	"tx_global_pause_duration", "rx_global_pause_transition"}
+
+// prioStats and pfcStats are the per-priority names, spelled once rather than by Sprintf on
+// every ethtool -S (fmt was most of its cost).
+var prioStats, pfcStats = func() (prio, pfc [8][5]string) {
+	for p := range 8 {
+		prio[p] = [5]string{fmt.Sprintf("rx_prio%d_bytes", p), fmt.Sprintf("rx_prio%d_packets", p),
+			fmt.Sprintf("rx_prio%d_discards", p), fmt.Sprintf("tx_prio%d_bytes", p),
+			fmt.Sprintf("tx_prio%d_packets", p)}
+		pfc[p] = [5]string{fmt.Sprintf("rx_prio%d_pause", p), fmt.Sprintf("rx_prio%d_pause_duration", p),
+			fmt.Sprintf("tx_prio%d_pause", p), fmt.Sprintf("tx_prio%d_pause_duration", p),
+			fmt.Sprintf("rx_prio%d_pause_transition", p)}
+	}
+	return prio, pfc
+}()
 
 // renderEthtoolStats is `ethtool -S IF`: "NIC statistics:" then "     name: value".
 func (h *Host) renderEthtoolStats(ifname string) (string, string, int) {
@@ -130,10 +142,15 @@ func (h *Host) renderEthtoolStats(ifname string) (string, string, int) {
 	case n.Eth == nil:
 		return "", "no stats available\n", 94
 	}
-	var b strings.Builder
-	b.WriteString("NIC statistics:\n")
-	for _, name := range n.Eth.StatNames() {
-		fmt.Fprintf(&b, "     %s: %d\n", name, n.Eth.Stats[name])
+	names := n.Eth.StatNames()
+	b := make([]byte, 0, 16+len(names)*48)
+	b = append(b, "NIC statistics:\n"...)
+	for _, name := range names {
+		b = append(b, "     "...)
+		b = append(b, name...)
+		b = append(b, ": "...)
+		b = strconv.AppendUint(b, n.Eth.Stats[name], 10)
+		b = append(b, '\n')
 	}
-	return b.String(), "", 0
+	return string(b), "", 0
 }
