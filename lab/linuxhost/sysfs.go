@@ -61,11 +61,13 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 	if !fs.wants(base) && !fs.wants(tc) && !fs.wants(cm) {
 		return // the port's state and GID table are not derived for a command that reads neither
 	}
-	v := h.view(p)
-	fs.add(base+"link_layer", "Ethernet\n")
-	fs.add(base+"state", v.sysState+"\n")
-	fs.add(base+"phys_state", v.sysPhys+"\n")
-	fs.add(base+"rate", v.rateText+"\n")
+	if fs.wants(base+"link_layer") || fs.wants(base+"state") || fs.wants(base+"phys_state") || fs.wants(base+"rate") {
+		v := h.view(p)
+		fs.add(base+"link_layer", "Ethernet\n")
+		fs.add(base+"state", v.sysState+"\n")
+		fs.add(base+"phys_state", v.sysPhys+"\n")
+		fs.add(base+"rate", v.rateText+"\n")
+	}
 
 	if fs.wants(base+"gids/") || fs.wants(base+"gid_attrs/") {
 		// Empty slots read as the zero GID; their attributes fail with EINVAL.
@@ -86,12 +88,14 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 		fs.addSlots(base+"gid_attrs/ndevs", p.GIDTableLen, func(i int) vfile { return slot(i, func(e GIDEntry) string { return e.Ndev }) })
 	}
 
-	for _, name := range hwCounterNames {
-		val := p.Counters[name]
-		if name == "lifespan" && val == 0 {
-			val = 10 // ms the values may be cached
+	if fs.wants(base + "hw_counters/") {
+		for _, name := range hwCounterNames {
+			val := p.Counters[name]
+			if name == "lifespan" && val == 0 {
+				val = 10 // ms the values may be cached
+			}
+			fs.add(base+"hw_counters/"+name, strconv.FormatUint(val, 10)+"\n")
 		}
-		fs.add(base+"hw_counters/"+name, strconv.FormatUint(val, 10)+"\n")
 	}
 
 	if h.OFED {

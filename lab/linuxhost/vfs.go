@@ -22,6 +22,7 @@ type vfs struct {
 	dirs  map[string][]string // directory -> the names of its entries, files and directories
 	slots map[string]slotDir  // directories of numbered files rendered on read (slots.go)
 	roots []string            // static prefixes of the command's words; none means everything
+	words []string            // the words themselves, roots[i] being words[i]'s
 }
 
 func newVFS() *vfs {
@@ -37,20 +38,52 @@ func scopedVFS(words []string) *vfs {
 		}
 		fs.roots = append(fs.roots, w)
 	}
+	fs.words = words
 	return fs
 }
 
-// wants reports whether anything under prefix may be read.
+// wants reports whether anything under prefix may be read: prefix and a word's static
+// prefix are one the other's prefix, and (for absolute paths) each element of prefix the
+// word has matches it. The elements narrow what the GID grep builds to the slot directories
+// it names, not every file of every port.
 func (fs *vfs) wants(prefix string) bool {
 	if len(fs.roots) == 0 {
 		return true
 	}
-	for _, r := range fs.roots {
-		if strings.HasPrefix(r, prefix) || strings.HasPrefix(prefix, r) {
+	for i, r := range fs.roots {
+		if (strings.HasPrefix(r, prefix) || strings.HasPrefix(prefix, r)) && reaches(fs.words[i], prefix) {
 			return true
 		}
 	}
 	return false
+}
+
+// reaches reports whether the word (a glob) can name p, a path under p, or a path under what
+// it names: their elements match pairwise as far as both go. It errs towards true: a path it
+// cannot decide (relative, escaped, a malformed pattern) is wanted.
+func reaches(word, p string) bool {
+	if !strings.HasPrefix(word, "/") || !strings.HasPrefix(p, "/") {
+		return true
+	}
+	w, q := word[1:], p[1:]
+	for w != "" && q != "" {
+		var we, qe string
+		we, w, _ = strings.Cut(w, "/")
+		qe, q, _ = strings.Cut(q, "/")
+		if !strings.ContainsAny(we, `*?[\`) {
+			if we != qe {
+				return false
+			}
+			continue
+		}
+		if strings.ContainsRune(we, '\\') {
+			continue
+		}
+		if ok, err := path.Match(we, qe); !ok && err == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (fs *vfs) add(p, data string) { fs.put(p, vfile{data: data}) }

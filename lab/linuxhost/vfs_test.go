@@ -75,3 +75,40 @@ func TestSlotFilesByExactName(t *testing.T) {
 		t.Errorf("glob /d/* = %q", got)
 	}
 }
+
+// A vfs scoped to a command's words answers every glob and read of those words as the whole
+// filesystem does: scoping only leaves out what the words cannot reach.
+func TestScopedVFSAnswersAsTheWhole(t *testing.T) {
+	h := NewGPUHost("gpu01", 1)
+	h.AddVLAN(Port0, 100, "10.100.0.1/24")
+	tos := 106
+	h.RDMA[1].Ports[0].DefaultRoCEToS = &tos
+	h.Files["/etc/profile.d/a.sh"] = "export NCCL_IB_HCA=mlx5_0\n"
+	whole := h.filesystem(nil)
+	for _, w := range []string{
+		"/sys/class/infiniband/*/ports/*/gids/*", "/sys/class/infiniband/*/ports/*/gid_attrs/types/*",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/*", "/sys/class/infiniband/mlx5_1/ports/1/hw_counters/rx_*",
+		"/sys/class/net/*/ecn/roce_np/enable/*", "/sys/class/net/ens1f0np0/ecn/roce_?p/enable/[0-3]",
+		"/sys/class/infiniband/*/tc/*/traffic_class", "/sys/kernel/config/rdma_cm/*/ports/*/*",
+		"/sys/class/infiniband/mlx5_0", "/sys/class/infiniband/mlx5_0/ports/1/", "/sys/class/infiniband/mlx5_0/ports/1/gids",
+		"/sys/class/infiniband/mlx5_0/ports/1/gids/", "/sys/class/infiniband/mlx5_0/ports/1/gids/254",
+		"/sys/class/infiniband/mlx5_[/ports/*/state",
+		"/sys/class/../class/net/eno1/mtu", "sys/class/net/eno1/mtu", "/", "/*", "/sys/*/*", "/sys/class/*/*/ports/1/*",
+		"/etc/nccl.conf/x", "/sys/class/net/eno1/mtu/", "/sys/class/net/*/", "/sys/class/net//eno1/mtu",
+		"/sys/class/infiniband/*/ports/*/*", "/etc/profile.d/*.sh", "/etc/*", "/nope/*",
+	} {
+		scoped := h.filesystem([]string{w})
+		got, want := scoped.glob(w), whole.glob(w)
+		if !slices.Equal(got, want) {
+			t.Errorf("glob %q: scoped %q, whole %q", w, got, want)
+			continue
+		}
+		for _, p := range got {
+			gd, ge := scoped.read(p)
+			wd, we := whole.read(p)
+			if gd != wd || ge != we {
+				t.Errorf("read %q (word %q): scoped %q %q, whole %q %q", p, w, gd, ge, wd, we)
+			}
+		}
+	}
+}
