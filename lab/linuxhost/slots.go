@@ -21,11 +21,13 @@ func (fs *vfs) addSlots(dir string, n int, file func(i int) vfile) {
 	if n <= 0 || !fs.wants(dir+"/") {
 		return
 	}
-	if _, ok := fs.dirs[dir]; !ok {
+	if names, ok := fs.dirs[dir]; !ok {
 		fs.link(dir)
+	} else if len(names) > 0 {
+		fs.mixed = true // files put there before are read by path, as they shadow slots
 	}
 	fs.dirs[dir] = slotNames(n)
-	fs.slots[dir] = slotDir{n: n, file: file}
+	fs.slots[dir] = &slotDir{n: n, file: file}
 }
 
 // slot is the file at p when p is a slot of a slot directory.
@@ -38,12 +40,27 @@ func (fs *vfs) slot(p string) (vfile, bool) {
 	if !ok {
 		return vfile{}, false
 	}
-	base := p[cut+1:]
-	i, err := strconv.Atoi(base)
-	if err != nil || i < 0 || i >= s.n || strconv.Itoa(i) != base { // "01" is no slot
+	i, ok := slotIndex(p[cut+1:], s.n)
+	if !ok {
 		return vfile{}, false
 	}
 	return s.file(i), true
+}
+
+// slotIndex is the slot a name is, when it names one of n: the number as the kernel spells it
+// ("01", "+1" and "-0" are no slot).
+func slotIndex(name string, n int) (int, bool) {
+	if name == "" || len(name) > 9 || name[0] == '0' && name != "0" {
+		return 0, false
+	}
+	i := 0
+	for _, c := range []byte(name) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = i*10 + int(c-'0')
+	}
+	return i, i < n
 }
 
 var slotNameCache sync.Map // n -> []string

@@ -1,6 +1,7 @@
 package linuxhost
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -20,13 +21,14 @@ type vfile struct {
 type vfs struct {
 	files map[string]vfile
 	dirs  map[string][]string // directory -> the names of its entries, files and directories
-	slots map[string]slotDir  // directories of numbered files rendered on read (slots.go)
+	slots map[string]*slotDir // directories of numbered files rendered on read (slots.go)
+	mixed bool                // some slot directory also has other entries (slots.go)
 	roots []string            // static prefixes of the command's words; none means everything
 	words []string            // the words themselves, roots[i] being words[i]'s
 }
 
 func newVFS() *vfs {
-	return &vfs{files: map[string]vfile{}, dirs: map[string][]string{"/": nil}, slots: map[string]slotDir{}}
+	return &vfs{files: map[string]vfile{}, dirs: map[string][]string{"/": nil}, slots: map[string]*slotDir{}}
 }
 
 // scopedVFS is a vfs that only needs the files the given shell words can name.
@@ -106,6 +108,9 @@ func (fs *vfs) link(p string) {
 		d := path.Dir(p)
 		_, known := fs.dirs[d]
 		fs.dirs[d] = append(fs.dirs[d], path.Base(p))
+		if _, ok := fs.slots[d]; ok {
+			fs.mixed = true
+		}
 		if known {
 			return
 		}
@@ -124,68 +129,164 @@ func (fs *vfs) exists(p string) bool {
 	return ok
 }
 
+// hit is one path a glob names, as its directory (with the trailing slash) and its name:
+// the GID grep names 1,530 files of a dual-port host and prints a few dozen, so a path is
+// joined only when printed. slot is set when the name is a slot of that slot directory, read
+// without looking the path up.
+type hit struct {
+	dir, name string
+	slot      *slotDir
+}
+
+func (h hit) path() string { return h.dir + h.name }
+
+// cmpHit orders hits as their paths, without joining them.
+func cmpHit(a, b hit) int {
+	if a.dir == b.dir {
+		return strings.Compare(a.name, b.name)
+	}
+	la, lb := len(a.dir)+len(a.name), len(b.dir)+len(b.name)
+	for i := 0; i < la && i < lb; i++ {
+		if ca, cb := a.at(i), b.at(i); ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+	}
+	return cmp.Compare(la, lb)
+}
+
+// at is byte i of the path.
+func (h hit) at(i int) byte {
+	if i < len(h.dir) {
+		return h.dir[i]
+	}
+	return h.name[i-len(h.dir)]
+}
+
 // glob expands one shell word like bash does: matches sorted lexically, and the word itself
 // when nothing matches (so the tool then reports it missing).
 func (fs *vfs) glob(word string) []string {
-	if !strings.ContainsAny(word, "*?[") {
-		return []string{word}
-	}
-	out := fs.match(word)
-	if len(out) == 0 {
-		return []string{word}
-	}
-	if !slices.IsSorted(out) { // the walk's order already is, unless a name holds a byte below '/'
-		slices.Sort(out)
+	var out []string
+	for _, h := range fs.appendGlob(nil, word) {
+		out = append(out, h.path())
 	}
 	return out
 }
 
-// match is every path pattern names, walked from the root one element at a time: an element
-// with wildcards is matched against the entries of the directories reached so far, a literal
-// one is looked up. As with path.Match over whole paths, a wildcard never matches '/', and
-// an empty, "." or ".." element matches nothing.
-func (fs *vfs) match(pattern string) []string {
-	if !strings.HasPrefix(pattern, "/") {
-		return nil
+// appendGlob appends glob's hits for word to dst.
+func (fs *vfs) appendGlob(dst []hit, word string) []hit {
+	if !strings.ContainsAny(word, "*?[") {
+		return append(dst, hit{name: word})
 	}
+	n := len(dst)
+	dst = fs.appendMatch(dst, word)
+	out := dst[n:]
+	if len(out) == 0 {
+		return append(dst, hit{name: word})
+	}
+	if !slices.IsSortedFunc(out, cmpHit) { // the walk's order often is (slot names are kept sorted)
+		slices.SortFunc(out, cmpHit)
+	}
+	return dst
+}
+
+// match is every path pattern names (appendMatch, joined).
+func (fs *vfs) match(pattern string) []string {
+	var out []string
+	for _, h := range fs.appendMatch(nil, pattern) {
+		out = append(out, h.path())
+	}
+	return out
+}
+
+// appendMatch appends every path pattern names to hits, walked from the root one element at a time: an
+// element with wildcards is matched against the entries of the directories reached so far, a
+// literal one is looked up. As with path.Match over whole paths, a wildcard never matches
+// '/', and an empty, "." or ".." element matches nothing.
+func (fs *vfs) appendMatch(hits []hit, pattern string) []hit {
+	if !strings.HasPrefix(pattern, "/") {
+		return hits
+	}
+	els := strings.Split(pattern[1:], "/")
 	cur := []string{"/"}
-	for _, el := range strings.Split(pattern[1:], "/") {
+	for k, el := range els {
 		if el == "" || el == "." || el == ".." {
-			return nil
+			return hits
 		}
+		last := k == len(els)-1
 		var next []string
 		literal := !strings.ContainsAny(el, `*?[\`)
+		if last && el == "*" {
+			n := 0
+			for _, d := range cur {
+				n += len(fs.dirs[d])
+			}
+			hits = slices.Grow(hits, n)
+		}
 		for _, d := range cur {
 			pre := d + "/"
 			if d == "/" {
 				pre = d
 			}
+			slot := fs.slotsOnly(d)
 			if literal {
-				if fs.exists(pre + el) {
+				switch {
+				case !fs.exists(pre + el):
+				case last:
+					hits = append(hits, hit{dir: pre, name: el, slot: slot})
+				default:
 					next = append(next, pre+el)
 				}
 				continue
 			}
 			for _, name := range fs.dirs[d] {
-				if el == "*" || matchName(el, name) {
+				switch {
+				case el != "*" && !matchName(el, name):
+				case last:
+					hits = append(hits, hit{dir: pre, name: name, slot: slot})
+				default:
 					next = append(next, pre+name)
 				}
 			}
 		}
-		if cur = next; len(cur) == 0 {
-			return nil
+		if cur = next; len(cur) == 0 && !last {
+			return hits
 		}
 	}
-	return cur
+	return hits
 }
 
-// expand globs every word in order, as the shell does before running the command.
-func (fs *vfs) expand(words []string) []string {
-	var out []string
-	for _, w := range words {
-		out = append(out, fs.glob(w)...)
+// slotsOnly is d's slot directory when every entry of d is a slot (no file was put among
+// them), so that an existing name of d is read as a slot without a lookup; else nil.
+func (fs *vfs) slotsOnly(d string) *slotDir {
+	if fs.mixed {
+		return nil
 	}
-	return out
+	return fs.slots[d]
+}
+
+// expand globs every word in order, as the shell does before running the command, and
+// gives fn each path; one word's hits at a time are held.
+func (fs *vfs) expand(words []string, fn func(hit)) {
+	var buf []hit
+	for _, w := range words {
+		buf = fs.appendGlob(buf[:0], w)
+		for _, h := range buf {
+			fn(h)
+		}
+	}
+}
+
+// readHit is read of the hit's path.
+func (fs *vfs) readHit(h hit) (string, string) {
+	if h.slot == nil {
+		return fs.read(h.path())
+	}
+	i, _ := slotIndex(h.name, h.slot.n)
+	f := h.slot.file(i)
+	if f.errno != "" {
+		return "", f.errno
+	}
+	return f.data, ""
 }
 
 // read returns a file's content or the error text a tool would print for it.
@@ -214,14 +315,14 @@ func (fs *vfs) read(p string) (string, string) {
 func (fs *vfs) grepAll(words []string, named, silent bool, match func(string) bool) (string, string, int) {
 	var b, errs strings.Builder
 	failed, matched := false, false
-	for _, p := range fs.expand(words) {
-		data, errText := fs.read(p)
+	fs.expand(words, func(h hit) {
+		data, errText := fs.readHit(h)
 		if errText != "" {
 			failed = true
 			if !silent {
-				errs.WriteString("grep: " + p + ": " + errText + "\n")
+				errs.WriteString("grep: " + h.path() + ": " + errText + "\n")
 			}
-			continue
+			return
 		}
 		for rest, more := strings.TrimSuffix(data, "\n"), true; more; {
 			var line string
@@ -231,13 +332,14 @@ func (fs *vfs) grepAll(words []string, named, silent bool, match func(string) bo
 			}
 			matched = true
 			if named {
-				b.WriteString(p)
+				b.WriteString(h.dir)
+				b.WriteString(h.name)
 				b.WriteByte(':')
 			}
 			b.WriteString(line)
 			b.WriteByte('\n')
 		}
-	}
+	})
 	switch {
 	case failed:
 		return b.String(), errs.String(), 2
@@ -251,15 +353,15 @@ func (fs *vfs) grepAll(words []string, named, silent bool, match func(string) bo
 func (fs *vfs) cat(words []string) (string, string, int) {
 	var out, errs strings.Builder
 	exit := 0
-	for _, p := range fs.expand(words) {
-		data, errText := fs.read(p)
+	fs.expand(words, func(h hit) {
+		data, errText := fs.readHit(h)
 		if errText != "" {
-			errs.WriteString("cat: " + p + ": " + errText + "\n")
+			errs.WriteString("cat: " + h.path() + ": " + errText + "\n")
 			exit = 1
-			continue
+			return
 		}
 		out.WriteString(data)
-	}
+	})
 	return out.String(), errs.String(), exit
 }
 

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -108,6 +109,64 @@ func TestScopedVFSAnswersAsTheWhole(t *testing.T) {
 			wd, we := whole.read(p)
 			if gd != wd || ge != we {
 				t.Errorf("read %q (word %q): scoped %q %q, whole %q %q", p, w, gd, ge, wd, we)
+			}
+		}
+	}
+}
+
+// Every hit of a glob reads as its path does, slot directories included, also where a file
+// was put among a slot directory's entries (before or after it was made one).
+func TestHitsReadAsTheirPaths(t *testing.T) {
+	h := NewGPUHost("gpu01", 1)
+	h.AddVLAN(Port0, 100, "10.100.0.1/24")
+	before, after := newVFS(), newVFS()
+	before.add("/d/1", "file\n")
+	for _, fs := range []*vfs{before, after} {
+		fs.addSlots("/d", 12, func(i int) vfile {
+			if i%3 == 0 {
+				return vfile{errno: "Invalid argument"}
+			}
+			return vfile{data: strconv.Itoa(i) + "\n"}
+		})
+	}
+	after.add("/d/1", "file\n")
+	after.add("/d/11/x", "deeper\n")
+	for _, fs := range []*vfs{h.filesystem(nil), before, after, newVFS()} {
+		for _, w := range []string{"/sys/class/infiniband/*/ports/*/gids/*", "/sys/class/infiniband/*/ports/*/gid_attrs/*/1*",
+			"/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/3", "/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/03",
+			"/sys/class/net/*/ecn/*/*", "/d/*", "/d/1", "/d/1?", "/d/*/x", "/d/[0-2]", "/nope/*"} {
+			var hits []hit
+			fs.expand([]string{w}, func(h hit) { hits = append(hits, h) })
+			paths := fs.glob(w)
+			if len(hits) != len(paths) {
+				t.Fatalf("%q: %d hits, %d paths", w, len(hits), len(paths))
+			}
+			for i, h := range hits {
+				gd, ge := fs.readHit(h)
+				wd, we := fs.read(paths[i])
+				if h.path() != paths[i] || gd != wd || ge != we {
+					t.Errorf("%q: hit %q reads %q %q, path %q reads %q %q", w, h.path(), gd, ge, paths[i], wd, we)
+				}
+			}
+		}
+	}
+	if !after.mixed || !before.mixed || h.filesystem(nil).mixed {
+		t.Error("mixed slot directories not told apart")
+	}
+}
+
+// cmpHit orders as the joined paths do.
+func TestCmpHitIsPathOrder(t *testing.T) {
+	parts := []string{"", "/", "/d/", "/d", "a", "a/", "a-b", "a.b", "ab", "b", "/d/a", "10", "1", "-"}
+	for _, d1 := range parts {
+		for _, n1 := range parts {
+			for _, d2 := range parts {
+				for _, n2 := range parts {
+					a, b := hit{dir: d1, name: n1}, hit{dir: d2, name: n2}
+					if got, want := cmpHit(a, b), strings.Compare(d1+n1, d2+n2); got != want {
+						t.Fatalf("cmpHit(%q+%q, %q+%q) = %d, want %d", d1, n1, d2, n2, got, want)
+					}
+				}
 			}
 		}
 	}
