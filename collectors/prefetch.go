@@ -13,10 +13,9 @@ import (
 // a wrong guess costs a round trip, never a wrong fact.
 //
 // Over a device's recorder, a command sent ahead enters the transcript when it is first
-// read, not when its batch comes back: the transcript holds what the collector used, and a
-// guess nobody read (a port's command foretold from another port) leaves no exchange that
-// no fact came from. Unread answers are dropped rather than kept marked: nothing reads them,
-// and a transcript is the evidence of the facts, not a log of the wire.
+// read, not when its batch comes back, so the transcript follows the order the collector
+// used the answers in; a guess nobody read (a port's command foretold from another port)
+// still ran on the device, and is recorded after the rest when the device is done.
 type Prefetched struct {
 	next Runner
 	mu   sync.Mutex
@@ -76,15 +75,20 @@ func (p *Prefetched) Add(ctx context.Context, inFlight int, groups ...[]string) 
 
 // MarkGuessed marks the answers to cmds as guesses: sent before anything asked for them, in
 // another command's batch. A guess that failed to be answered (its session did not start,
-// the connection dropped) is sent again when a later group asks for it, as if never guessed.
-func (p *Prefetched) MarkGuessed(cmds []string) {
+// the connection dropped, it ran past GuessStall) is sent again when a later group asks for
+// it, as if never guessed. It returns how many guesses failed so.
+func (p *Prefetched) MarkGuessed(cmds []string) (failed int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, c := range cmds {
 		if a, ok := p.m[c]; ok {
 			a.guessed = true
+			if a.err != nil {
+				failed++
+			}
 		}
 	}
+	return failed
 }
 
 // sendAhead sends cmds as one batch; over a recorder their exchanges wait for a read.

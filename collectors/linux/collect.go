@@ -78,7 +78,7 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 		ports = append(ports, j.w.portCalls(e, j.nic, j.tos)...)
 	}
 	e.phase(ctx, append(d.pgrepCalls(e), ports...))
-	forecast.learn(guess, sentCommands(ports))
+	forecast.learn(guess, sentCommands(ports), d.guessFailed)
 	var calls []call
 	for _, j := range jobs {
 		calls = append(calls, j.w.fallbackCalls(e, j.nic, j.tos)...)

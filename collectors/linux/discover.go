@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -32,6 +33,8 @@ type discovery struct {
 
 	gidTable map[DevPort][]topology.GID
 	gidsErr  string
+
+	guessFailed bool // a command sent on the forecast's guess was not answered (stalled, lost)
 }
 
 // discover runs the host-wide commands as one phase and parses them. pgrep, when systemctl
@@ -45,8 +48,8 @@ func discover(ctx context.Context, e executor, guess []string) *discovery {
 	for _, cmd := range guess { // phase two, as the last hosts needed it (see portForecast)
 		calls = append(calls, call{cmd: cmd})
 	}
-	e.phase(ctx, calls)
-	e.pre.MarkGuessed(guess)
+	e.phase(collectors.WithGuessed(ctx, guess), calls)
+	d.guessFailed = e.pre.MarkGuessed(guess) > 0
 	dsts := []*result{&d.ip, &d.link, &d.devinfo, &d.gids, &d.nccl, &d.lldpad, &d.lldpNeighbors, &d.appSettings} // discoveryCommands order
 	for i, cmd := range discoveryCommands {
 		*dsts[i] = e.run(ctx, cmd, nil)

@@ -14,12 +14,14 @@ import (
 // instead of two, two round trips fewer (channel open, exec) and their packets, goroutines
 // and syscalls. The ports are still selected from what discovery finds, and every command
 // they need that the guess lacks goes in phase two as before; a guessed answer nobody reads
-// (a port this host does not have) is dropped, not recorded: a wrong guess costs read-only
-// commands on the host, never a fact. Its cost is bounded: a guessed answer that failed in
-// transport is sent again in phase two (Prefetched.MarkGuessed), and after forecastMisses
-// wrong guesses a run guesses no more (a mixed fleet, whose hosts alternate, would otherwise
-// guess wrong half the time, and a guessed command that stalls holds discovery up to the
-// command timeout).
+// (a port this host does not have) is only recorded in the transcript: a wrong guess costs
+// read-only commands on the host, never a fact. Its cost is bounded: a guessed command may
+// run for collectors.GuessStall, not the command timeout (which is also the device's whole
+// budget by default), and after one stalls the rest of the guess is not sent; a guessed
+// answer that failed so, or in transport, is sent again in phase two (Prefetched.MarkGuessed);
+// and after forecastMisses wrong or failed guesses (hosts without ports included) a run
+// guesses no more: a mixed fleet, whose hosts alternate, would otherwise guess wrong half
+// the time.
 type portForecast struct {
 	mu     sync.Mutex
 	cmds   []string // the last host's phase two, as sent
@@ -60,15 +62,17 @@ func (f *portForecast) guess() []string {
 	return f.cmds
 }
 
-// learn records the phase two a host needed (its commands as sent; not changed afterwards)
-// after guessing guessed (nil: it did not guess).
-func (f *portForecast) learn(guessed, needed []string) {
-	if f == nil || len(needed) == 0 {
+// learn records the phase two a host needed (its commands as sent; not changed afterwards;
+// none for a host without ports) after guessing guessed (nil: it did not guess). A guess
+// misses when it was not what the host needed, or when any of it went unanswered (failed):
+// either way it cost the host more than no guess.
+func (f *portForecast) learn(guessed, needed []string, failed bool) {
+	if f == nil {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if guessed != nil && !slices.Equal(guessed, needed) {
+	if guessed != nil && (failed || !slices.Equal(guessed, needed)) {
 		f.misses++
 	}
 	if slices.Equal(f.cmds, needed) {

@@ -3,9 +3,12 @@ package linux
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -81,8 +84,8 @@ func TestForecastWrongGuessChangesNoFact(t *testing.T) {
 	run := collectors.WithRunMemo(context.Background(), memo)
 	wrong := []string{"ethtool -S ens99np0", "mlnx_qos -i ens99np0"}
 	f := forecastOf(run, false)
-	f.learn(nil, wrong)
-	f.learn(nil, append([]string(nil), wrong...))
+	f.learn(nil, wrong, false)
+	f.learn(nil, append([]string(nil), wrong...), false)
 	got, r := collectCounted(t, run, tr)
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("facts after a wrong guess (-alone +guessed):\n%s", d)
@@ -103,8 +106,8 @@ func TestForecastGuessLostInTransportIsSentAgain(t *testing.T) {
 	ports := slices.Clone(alone.sent[len(discoveryCommands):])
 	run := collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})
 	f := forecastOf(run, false)
-	f.learn(nil, ports)
-	f.learn(nil, ports)
+	f.learn(nil, ports, false)
+	f.learn(nil, ports, false)
 	r := &batchCounter{transcriptRunner: tr, failFirst: map[string]bool{}}
 	for _, c := range ports {
 		r.failFirst[c] = true
@@ -126,8 +129,8 @@ func TestForecastGuessLostInTransportIsSentAgain(t *testing.T) {
 func TestForecastStopsAfterWrongGuesses(t *testing.T) {
 	f := &portForecast{}
 	a, b := []string{"ethtool -S a"}, []string{"ethtool -S b"}
-	f.learn(nil, a)
-	f.learn(nil, a)
+	f.learn(nil, a, false)
+	f.learn(nil, a, false)
 	for i := range forecastMisses {
 		g := f.guess()
 		if g == nil {
@@ -137,10 +140,97 @@ func TestForecastStopsAfterWrongGuesses(t *testing.T) {
 		if slices.Equal(g, b) {
 			other = a
 		}
-		f.learn(g, other) // the host needed the other kind's commands
-		f.learn(nil, other)
+		f.learn(g, other, false) // the host needed the other kind's commands
+		f.learn(nil, other, false)
 	}
 	if g := f.guess(); g != nil {
 		t.Errorf("still guessing %q after %d wrong guesses", g, forecastMisses)
+	}
+}
+
+// Hosts without ports (CPU-only nodes, a driver down) need no phase two: a guess sent to one
+// is a miss, and the streak it broke sends no guess to the next ones, rather than every such
+// host a fleet's per-port commands.
+func TestForecastHostsWithoutPortsAreMisses(t *testing.T) {
+	tr := loadTranscript(t)
+	run := collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})
+	for range forecastStreak {
+		collectCounted(t, run, tr)
+	}
+	bare := maps.Clone(tr)
+	bare[CmdRdmaLink] = collectors.Output{Stdout: "[]"}
+	bare[CmdIbvDevinfo] = collectors.Output{Stdout: "No IB devices found\n"}
+	bare[CmdGIDs] = collectors.Output{}
+	guessed := 0
+	for range 10 {
+		r := &batchCounter{transcriptRunner: bare}
+		dev := &topology.Device{Name: "cpu01", Platform: "linux", Role: topology.RoleHost}
+		if err := (Platform{}).Collect(run, r, inventory.DeviceSpec{Name: "cpu01"}, dev); err == nil {
+			t.Fatal("a host without RDMA ports collected without an error")
+		}
+		if len(r.sent) > len(discoveryCommands) {
+			guessed++
+		}
+	}
+	if f := forecastOf(run, false); guessed != 1 || f.misses != 1 {
+		t.Errorf("%d of 10 port-less hosts were sent a guess and %d missed, want the first only", guessed, f.misses)
+	}
+}
+
+// stallingGuess answers from a transcript in batches and keeps the transport's promise for
+// guesses (collectors.GuessStall): the command stall, is given up with a
+// timeout, and the guesses after it in the batch are not sent.
+type stallingGuess struct {
+	batchCounter
+	stall string
+}
+
+func (s *stallingGuess) RunBatch(ctx context.Context, cmds []string) ([]collectors.Output, []error) {
+	s.mu.Lock()
+	s.batches++
+	s.sent = append(s.sent, cmds...)
+	s.mu.Unlock()
+	outs, errs := make([]collectors.Output, len(cmds)), make([]error, len(cmds))
+	stalled := false
+	for i, c := range cmds {
+		switch {
+		case c == s.stall && !collectors.Guessed(ctx, c):
+			<-ctx.Done() // asked for, it would stall until the device's deadline
+			errs[i] = ctx.Err()
+		case c == s.stall || stalled && collectors.Guessed(ctx, c):
+			stalled = true
+			errs[i] = fmt.Errorf("%q: guess given up after %s: %w", c, collectors.GuessStall, context.DeadlineExceeded)
+		default:
+			outs[i], errs[i] = s.transcriptRunner.Run(ctx, c)
+		}
+	}
+	return outs, errs
+}
+
+// A guessed command the host does not need, which stalls (a wedged NIC of a port it does
+// not audit), costs no fact: the transport gives it up, the guesses after it are asked for
+// again in phase two, and the failed guess counts as a miss.
+func TestForecastStalledWrongGuessCostsNoFact(t *testing.T) {
+	tr := loadTranscript(t)
+	want, alone := collectCounted(t, context.Background(), tr)
+	ports := slices.Clone(alone.sent[len(discoveryCommands):])
+	extra := "mlnx_qos -i ens99np0" // a port this host does not have
+	g := append([]string{extra}, ports...)
+	run := collectors.WithRunMemo(context.Background(), &collectors.RunMemo{})
+	f := forecastOf(run, false)
+	f.learn(nil, g, false)
+	f.learn(nil, slices.Clone(g), false)
+	ctx, cancel := context.WithTimeout(run, 5*time.Second)
+	defer cancel()
+	r := &stallingGuess{batchCounter: batchCounter{transcriptRunner: tr}, stall: extra}
+	got := &topology.Device{Name: "gpu01", Platform: "linux", Role: topology.RoleHost}
+	if err := (Platform{}).Collect(ctx, r, inventory.DeviceSpec{Name: "gpu01"}, got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("facts after a stalled wrong guess (-alone +guessed):\n%s", d)
+	}
+	if f.misses != 1 {
+		t.Errorf("misses = %d after a failed guess, want 1", f.misses)
 	}
 }

@@ -86,11 +86,11 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 		if len(pending) == 0 {
 			return
 		}
-		sent := make([]string, len(pending))
+		sent, limits := make([]string, len(pending)), make([]time.Duration, len(pending))
 		for j, i := range pending {
-			sent[j] = c.withSudo(cmds[i])
+			sent[j], limits[j] = c.withSudo(cmds[i]), collectors.CommandLimit(ctx, cmds[i], c.cfg.Timeout)
 		}
-		b := c.runList(ctx, sent)
+		b := c.runList(ctx, sent, limits)
 		for j := range b.answered {
 			outs[pending[j]] = b.outs[j]
 		}
@@ -102,8 +102,11 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			return
 		case b.stalled:
 			i := pending[b.answered]
-			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, c.cfg.Timeout, context.DeadlineExceeded)
+			errs[i] = fmt.Errorf("ssh %s: %q: running: %w after %s: %w", c.target, c.withSudo(cmds[i]), ErrTimeout, limits[b.answered], context.DeadlineExceeded)
 			pending = pending[b.answered+1:]
+			if collectors.Guessed(ctx, cmds[i]) {
+				pending = c.dropGuesses(ctx, cmds, pending, errs, cmds[i])
+			}
 		case b.cutShort:
 			// Once, the transport failed, not the shell: each command left goes in its own
 			// session (on a dead connection each fails at once with the transport's error), and
@@ -126,6 +129,21 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 	}
 }
 
+// dropGuesses answers the guesses of pending (indexes into cmds) with an error rather than
+// send them after the guess stalled, which cost the batch GuessStall already: a wedged NIC
+// would stall each of its commands in turn. The rest of pending is returned, to be sent.
+func (c *Client) dropGuesses(ctx context.Context, cmds []string, pending []int, errs []error, stalled string) []int {
+	var rest []int
+	for _, i := range pending {
+		if !collectors.Guessed(ctx, cmds[i]) {
+			rest = append(rest, i)
+			continue
+		}
+		errs[i] = fmt.Errorf("ssh %s: %q: %w: not sent, the guess %q before it stalled", c.target, c.withSudo(cmds[i]), ErrTimeout, c.withSudo(stalled))
+	}
+	return rest
+}
+
 // runEach sends cmds[i] for each i of which in its own session.
 func (c *Client) runEach(ctx context.Context, cmds []string, which []int, outs []collectors.Output, errs []error) {
 	for _, i := range which {
@@ -144,13 +162,14 @@ func (c *Client) withSudo(cmd string) string {
 type listRun struct {
 	outs     []collectors.Output
 	answered int
-	stalled  bool  // command #answered ran past cfg.Timeout and was stopped
+	stalled  bool  // command #answered ran past its limit and was stopped
 	err      error // the session failed to start, or ctx ended
 	cutShort bool  // the session ended without an exit status before command #answered did
 }
 
-// runList runs cmds (already prefixed) as one list in one session.
-func (c *Client) runList(ctx context.Context, cmds []string) listRun {
+// runList runs cmds (already prefixed) as one list in one session, each command given at
+// most its limit.
+func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Duration) listRun {
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -184,7 +203,7 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 		stopSession(sess, done)
 	}
 
-	timer := time.NewTimer(c.cfg.Timeout)
+	timer := time.NewTimer(limits[0])
 	defer timer.Stop()
 	var r listRun
 	lost := false // the session ended, but not with an exit status
@@ -205,7 +224,11 @@ func (c *Client) runList(ctx context.Context, cmds []string) listRun {
 		case <-tick:
 			if n := stdout.finished(); n > seen {
 				seen = n
-				timer.Reset(c.cfg.Timeout) // Go 1.23 timers: no stale tick to drain
+				limit := c.cfg.Timeout // all answered: the shell's exit is awaited as long as before
+				if seen < len(limits) {
+					limit = limits[seen]
+				}
+				timer.Reset(limit) // Go 1.23 timers: no stale tick to drain
 			}
 		case <-timer.C:
 			r.stalled, ended = true, true

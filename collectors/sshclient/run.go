@@ -30,17 +30,18 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	if c.conn == nil {
 		return collectors.Output{}, fmt.Errorf("ssh: %q: client is not connected (use Dial)", command)
 	}
+	limit := collectors.CommandLimit(ctx, command, c.cfg.Timeout)
 	if c.cfg.Sudo && !strings.HasPrefix(command, collectors.SudoPrefix) {
 		command = collectors.SudoPrefix + command
 	}
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
-		return collectors.Output{}, c.ctxErr(parent, ctx, command, "waiting for a session")
+		return collectors.Output{}, c.ctxErr(parent, ctx, command, "waiting for a session", limit)
 	}
 	defer func() { <-c.sem }()
 
@@ -72,7 +73,7 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 		sess.Close()
 	case <-ctx.Done():
 		stopSession(sess, done)
-		return collectors.Output{}, c.ctxErr(parent, ctx, command, "running")
+		return collectors.Output{}, c.ctxErr(parent, ctx, command, "running", limit)
 	}
 
 	out := collectors.Output{Stdout: stdout.String(), Stderr: stderr.String()}
@@ -113,14 +114,14 @@ func stopSession(sess *ssh.Session, done <-chan error) {
 	sess.Close()
 }
 
-func (c *Client) ctxErr(parent, ctx context.Context, command, while string) error {
+func (c *Client) ctxErr(parent, ctx context.Context, command, while string, limit time.Duration) error {
 	if perr := parent.Err(); perr != nil {
 		if errors.Is(perr, context.DeadlineExceeded) {
 			return fmt.Errorf("ssh %s: %q: %s: %w: %w", c.target, command, while, ErrTimeout, perr)
 		}
 		return fmt.Errorf("ssh %s: %q: %s: %w", c.target, command, while, perr)
 	}
-	return fmt.Errorf("ssh %s: %q: %s: %w after %s: %w", c.target, command, while, ErrTimeout, c.cfg.Timeout, ctx.Err())
+	return fmt.Errorf("ssh %s: %q: %s: %w after %s: %w", c.target, command, while, ErrTimeout, limit, ctx.Err())
 }
 
 // signalNumber maps the POSIX signals RFC 4254 names; others count as 127 (exit 255).
