@@ -190,7 +190,8 @@ func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec inven
 	}
 	defer sess.Close()
 	dev.Reachable = true
-	rec := Runner(&recorder{next: sess, al: p.Allowlist(), dev: dev, drop: !record})
+	rec := &recorder{next: sess, al: p.Allowlist(), dev: dev, drop: !record}
+	defer rec.flushUnread()
 	if err := p.Collect(dctx, rec, spec, dev); err != nil {
 		dev.Error = fmt.Sprintf("collecting from %s: %v", spec.Name, err)
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -213,6 +214,8 @@ type recorder struct {
 	mu   sync.Mutex
 	dev  *topology.Device
 	drop bool // keep no transcript (the allowlist is still enforced)
+
+	unread []*pendingExchange // sent ahead and maybe not read yet (see flushUnread); guarded by mu
 }
 
 func (r *recorder) Run(ctx context.Context, command string) (Output, error) {

@@ -62,12 +62,14 @@ func TestPrefetchAnswersFromItsBatches(t *testing.T) {
 }
 
 // A command sent ahead is in the transcript once it is read, once however often it is
-// read, in the order of the reads; one never read is not in it, nor is anything while no
-// transcript is kept. A refused command is recorded when read, like any other.
+// read, in the order of the reads; one never read (a guess) still ran, and is recorded after
+// them when the device is done; nothing is while no transcript is kept. A refused command is
+// recorded when read, like any other.
 func TestPrefetchRecordsWhatIsRead(t *testing.T) {
 	dev := &topology.Device{Name: "leaf1", Role: topology.RoleSwitch}
 	b := &batcher{}
-	p := Prefetch(context.Background(), Record(b, NewAllowlist("echo {if}"), dev), 1, []string{"echo a", "echo b", "reload", "echo c"})
+	rec := Record(b, NewAllowlist("echo {if}"), dev).(*recorder)
+	p := Prefetch(context.Background(), rec, 1, []string{"echo a", "echo b", "reload", "echo c"})
 	if len(dev.Transcript) != 0 {
 		t.Fatalf("recorded before any read: %+v", dev.Transcript)
 	}
@@ -82,6 +84,12 @@ func TestPrefetchRecordsWhatIsRead(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("transcript %q, want %q (echo b was never read)", got, want)
 	}
+	rec.flushUnread()
+	rec.flushUnread()
+	_, _ = p.Run(context.Background(), "echo b") // read after the flush: recorded once all the same
+	if n := len(dev.Transcript); n != 4 || dev.Transcript[3].Command != "echo b" || dev.Transcript[3].Stdout != "b!" {
+		t.Errorf("after the device was done, the transcript is %+v, want the unread echo b last, once", dev.Transcript[min(n, 3):])
+	}
 	if !slices.Equal(b.batches[0], []string{"echo a", "echo b", "echo c"}) {
 		t.Errorf("batches %q", b.batches)
 	}
@@ -90,6 +98,7 @@ func TestPrefetchRecordsWhatIsRead(t *testing.T) {
 	q := Prefetch(context.Background(), &recorder{next: b, al: NewAllowlist("echo {if}"), dev: dropped, drop: true}, 1, []string{"echo a", "reload"})
 	_, _ = q.Run(context.Background(), "echo a")
 	_, _ = q.Run(context.Background(), "reload")
+	q.next.(*recorder).flushUnread()
 	if len(dropped.Transcript) != 0 {
 		t.Errorf("a recorder that keeps nothing kept %+v", dropped.Transcript)
 	}

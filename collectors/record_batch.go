@@ -28,11 +28,34 @@ type pendingExchange struct {
 	out  Output
 	err  error
 	secs float64 // zero when the command was refused, not sent
+
+	recorded bool // in the transcript; guarded by r.mu
 }
 
-// record adds the exchange to the transcript, redacted as Run redacts; nil records nothing.
+// flushUnread records, in the order they were sent, the exchanges no collector read: a
+// command sent ahead on a guess that turned out not to be needed still ran on the device,
+// and the transcript is every command run there, not only those facts came from.
+func (r *recorder) flushUnread() {
+	r.mu.Lock()
+	unread := r.unread
+	r.unread = nil
+	r.mu.Unlock()
+	for _, p := range unread {
+		p.record()
+	}
+}
+
+// record adds the exchange to the transcript, redacted as Run redacts, unless it is there
+// already; nil records nothing.
 func (p *pendingExchange) record() {
 	if p == nil {
+		return
+	}
+	p.r.mu.Lock()
+	done := p.recorded
+	p.recorded = true
+	p.r.mu.Unlock()
+	if done {
 		return
 	}
 	ex := topology.Exchange{Command: p.cmd, Stdout: p.out.Stdout, Stderr: p.out.Stderr, ExitCode: p.out.ExitCode, Seconds: p.secs}
@@ -82,5 +105,8 @@ func (r *recorder) send(ctx context.Context, cmds []string) ([]Output, []error, 
 			pend[i].secs = secs
 		}
 	}
+	r.mu.Lock()
+	r.unread = append(r.unread, pend...)
+	r.mu.Unlock()
 	return outs, errs, pend
 }
