@@ -64,14 +64,16 @@ func FuzzParseRunningConfig(f *testing.F) {
 
 // The interfaces' scan decodes exactly what encoding/json decodes, or declines.
 func FuzzScanInterfaces(f *testing.F) {
-	seed(f, CmdInterfaces)
-	for _, s := range []string{
+	seeds := miniSeeds(f, CmdInterfaces, 2, "healthy", "broken", "portchannel")
+	for _, sc := range []string{"healthy", "broken"} {
+		if b, err := readSeed(sc, CmdInterfaces); err == nil {
+			seeds = append(seeds, b)
+		}
+	}
+	addSeeds(f, append(seeds, "", "{}", "null",
 		`{"interfaces":{"Ethernet1":{"mtu":9214,"bandwidth":4e11,"interfaceStatus":"connected","forwardingModel":"bridged","name":"x","interfaceCounters":{"inOctets":-0,"inputErrorsDetail":{},"outputErrorsDetail":{"txPause":3}}}}}`,
 		`{"interfaces":{"Ethernet1":{"mtu":1.5}}}`, `{"interfaces":{"Ethernet1":{"MTU":1}}}`, `{"interfaces":{"E":{},"E":{"mtu":1}}}`,
-		`{"interfaces":null}`, `{"interfaces":{"E":{"mtu":null}}}`, `{"Interfaces":{}}`, `{"interfaces":{"E":{"interfaceCounters":{"inOctets":99999999999999999999}}}}`,
-	} {
-		f.Add(s)
-	}
+		`{"interfaces":null}`, `{"interfaces":{"E":{"mtu":null}}}`, `{"Interfaces":{}}`, `{"interfaces":{"E":{"interfaceCounters":{"inOctets":99999999999999999999}}}}`)...)
 	f.Fuzz(func(t *testing.T, out string) {
 		got, ok := scanInterfaces(out)
 		if !ok {

@@ -83,9 +83,7 @@ func TestLLDPScanReadsFixtures(t *testing.T) {
 }
 
 func FuzzLLDPAgreesWithReference(f *testing.F) {
-	for _, s := range lldpCases(f) {
-		f.Add(s)
-	}
+	addSeeds(f, append(miniSeeds(f, CmdLLDP, 2, "healthy", "broken", "portchannel"), lldpCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, gerr := ParseLLDP(s)
 		want, werr := parseLLDPRef(s)

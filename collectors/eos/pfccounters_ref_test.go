@@ -41,9 +41,7 @@ func TestPFCCountersAgreesWithDecoder(t *testing.T) {
 }
 
 func FuzzPFCCountersAgreesWithDecoder(f *testing.F) {
-	for _, s := range pfcCountersCases(f) {
-		f.Add(s)
-	}
+	addSeeds(f, append(miniSeeds(f, CmdPFCCounters, 2, "healthy", "broken", "portchannel"), pfcCountersCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, gerr := ParsePFCCounters(s)
 		want, werr := decodePFCCounters(s)
