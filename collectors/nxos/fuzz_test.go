@@ -70,15 +70,18 @@ func FuzzParseQueuing(f *testing.F) {
 
 // The interface rows' scan decodes exactly what encoding/json decodes, or declines.
 func FuzzScanInterfaceRows(f *testing.F) {
-	seed(f, CmdInterface)
-	for _, s := range []string{
+	seeds := miniSeeds(f, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel")
+	for _, sc := range []string{"healthy", "broken"} {
+		if b, err := readSeed(sc, CmdInterface); err == nil {
+			seeds = append(seeds, b)
+		}
+	}
+	addSeeds(f, append(seeds, "", "{}", `{"TABLE_interface":{"ROW_interface":{}}}`,
 		`{"TABLE_interface":{"ROW_interface":[{"interface":"Ethernet1/1","eth_mtu":"9216","eth_speed":100000,"eth_bw":100000000,"eth_bundle":null,"eth_inpause":"null","state":"up","other":{"a":[1]}},{"interface":"Ethernet1/2","eth_mtu":9216,"eth_speed":"100 Gb/s","eth_bundle":"12"}]}}`,
 		`{"TABLE_interface":{"ROW_interface":{"interface":"Ethernet1/1","eth_mtu":1.5}}}`, `{"TABLE_interface":{"ROW_interface":{"Interface":"x"}}}`,
 		`{"TABLE_interface":{"ROW_interface":[]}}`, `{"output":{"body":{}}}`, `{"TABLE_interface":{"ROW_interface":{"eth_mtu":"","eth_bw":-0}}}`,
 		`{"TABLE_interface":{"ROW_interface":{"eth_speed":1e400}}}`,
-	} {
-		f.Add(s)
-	}
+	)...)
 	f.Fuzz(func(t *testing.T, out string) {
 		got, ok := scanInterfaceRows(out)
 		if !ok {

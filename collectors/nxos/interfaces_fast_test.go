@@ -69,9 +69,7 @@ func TestInterfaceFastAgreesWithDecoder(t *testing.T) {
 }
 
 func FuzzInterfaceFastAgreesWithDecoder(f *testing.F) {
-	for _, s := range interfaceCases(f) {
-		f.Add(s)
-	}
+	addSeeds(f, append(miniSeeds(f, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel"), interfaceCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, ok := fastInterfaceRows(s)
 		if !ok {

@@ -51,11 +51,7 @@ func TestDecodeTreeAgreesWithEncodingJSON(t *testing.T) {
 }
 
 func FuzzDecodeTreeAgreesWithEncodingJSON(f *testing.F) {
-	for _, s := range treeCases {
-		f.Add(s)
-	}
-	for _, s := range queuingCases(f) {
-		f.Add(s)
-	}
+	seeds := append(miniSeeds(f, CmdQueuingJSON, 2, "healthy", "broken", "aiml", "portchannel"), miniSeeds(f, CmdInterface, 1, "healthy")...)
+	addSeeds(f, append(append(seeds, treeCases...), queuingCases(f)...)...)
 	f.Fuzz(treesAgree)
 }

@@ -100,9 +100,11 @@ func TestLLDPAgreesWithReference(t *testing.T) {
 }
 
 func FuzzLLDPAgreesWithReference(f *testing.F) {
-	for _, s := range lldpCases(f) {
-		f.Add(s)
+	seeds := miniSeeds(f, CmdLLDP, 2, "healthy", "broken", "aiml", "portchannel")
+	for _, s := range seeds[len(seeds)-2:] {
+		seeds = append(seeds, `{"output":{"body":`+s+`}}`)
 	}
+	addSeeds(f, append(seeds, lldpCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, gerr := ParseLLDP(s)
 		want, werr := parseLLDPRef(s)
