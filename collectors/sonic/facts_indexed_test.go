@@ -37,9 +37,7 @@ func TestIndexedFactsAsPlain(t *testing.T) {
 }
 
 func FuzzIndexedFactsAsPlain(f *testing.F) {
-	seedAll(f)
-	f.Add(edgeDB)
-	f.Add(`{"PORT":{"E0":{}},"QUEUE":{"E0|01":{"scheduler":"a"},"E0|1":{"scheduler":"b"},"E0|x":{},"E0|y-z":{}},` +
+	smallFirst(f, true, edgeDB, `{"PORT":{"E0":{}},"QUEUE":{"E0|01":{"scheduler":"a"},"E0|1":{"scheduler":"b"},"E0|x":{},"E0|y-z":{}},`+
 		`"SCHEDULER":{"a":{"type":"DWRR"},"b":{"type":"STRICT"}},"BUFFER_PG":{"E0,E0|3":{"profile":"p"},"E0|3-4":{"profile":"NULL"}}}`)
 	f.Fuzz(func(t *testing.T, out string) { checkIndexedFacts(t, out) })
 }
