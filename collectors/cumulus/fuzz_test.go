@@ -48,15 +48,12 @@ func FuzzJSONParsers(f *testing.F) {
 
 // The counters' scan reads exactly what encoding/json reads, or declines.
 func FuzzCountersQoSScan(f *testing.F) {
-	seedAll(f)
-	for _, s := range []string{
+	smallFirst(f,
 		`{"egress-queue-stats":{"3":{"tx-frames":"1","tx-bytes":2,"ecn-marked-frames":7}},"pfc-stats":{"15":{"rx-pause-frames":0}}}`,
 		`{"egress-queue-stats":{"3":{"tx-frames":1,"tx-frames":2}}}`, `{"egress-queue-stats":{"3":{},"3":{"tx-frames":1}}}`,
 		`{"pfc-stats":{"03":{"rx-pause-frames":1}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"-0"}}}`, `{"pfc-stats":null}`,
 		`{"ingress-buffer-stats":{"0":{"rx-frames":99999999999999999999}},"other":[1,{"a":"\u0041"}]}`,
-	} {
-		f.Add(s)
-	}
+	)
 	f.Fuzz(func(t *testing.T, out string) {
 		got, ok := countersQoSScan(out)
 		if !ok {
@@ -74,15 +71,12 @@ func FuzzCountersQoSScan(f *testing.F) {
 
 // The link stats' scan reads exactly what encoding/json reads, or declines.
 func FuzzLinkStatsScan(f *testing.F) {
-	seedAll(f)
-	for _, s := range []string{
+	smallFirst(f,
 		`{"carrier-transitions": 1, "in-bytes": 0, "in-pkts": 12, "out-bytes": 99999999999999999999, "out-pkts": 3}`,
 		`{"in-bytes": 1, "in-bytes": 2}`, `{"in-bytes": "1"}`, `{"in-bytes": -1}`, `{"in-bytes": 1.5}`, `{"in-bytes": 1e3}`,
 		`{"in-drops": "7", "out-pkts": 2}`, `{"in-drops": null, "out-pkts": 2}`, `{}`, `null`, `{"a":{"in-bytes":1}}`,
 		`{"in-bytes": 9223372036854775807}`, `{"in-bytes": 9223372036854775808}`, `{"in-bytes": 1} x`,
-	} {
-		f.Add(s)
-	}
+	)
 	f.Fuzz(func(t *testing.T, out string) {
 		// what addLinkStats reads is ParseLinkStatsJSON's, errors included
 		lc, lcErr := linkCountsJSON(out)
@@ -111,17 +105,14 @@ func FuzzLinkStatsScan(f *testing.F) {
 
 // The counters' fast reader reads exactly what encoding/json reads, or declines.
 func FuzzCountersQoSFast(f *testing.F) {
-	seedAll(f)
-	for _, s := range []string{
+	smallFirst(f,
 		`{"egress-queue-stats":{"3":{"tx-frames":"1","tx-bytes":2,"ecn-marked-frames":7}},"pfc-stats":{"15":{"rx-pause-frames":0}}}`,
 		`{"egress-queue-stats":{"3":{"tx-frames":1,"tx-frames":2}}}`, `{"egress-queue-stats":{"3":{},"3":{"tx-frames":1}}}`,
 		`{"pfc-stats":{"03":{"rx-pause-frames":1}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"-0"}}}`, `{"pfc-stats":null}`,
 		`{"ingress-buffer-stats":{"0":{"rx-frames":99999999999999999999}},"other":[1,{"a":"\u0041"}]}`,
 		`{"pfc-stats":{"1":{"rx-pause-frames":012}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":1.0}}}`, `{"pfc-stats":{"1":{"rx-pause-frames":"0012"}}}`,
 		`{"pfc-stats":{"1":{"rx-pause-frames":0}}}`, `{"pfc-stats":{}}`, `{}`, ` {"pfc-stats":{"9":{"tx-pause-frames":5}}} `,
-	} {
-		f.Add(s)
-	}
+	)
 	f.Fuzz(func(t *testing.T, out string) {
 		got, ok := countersQoSFast(out)
 		if !ok {
@@ -140,16 +131,13 @@ func FuzzCountersQoSFast(f *testing.F) {
 // The LLDP JSON scan reads exactly what the decoder read before it, or declines; the parser
 // (scan or decoder) answers as the old parser did, errors included.
 func FuzzInterfaceLLDPScan(f *testing.F) {
-	seedAll(f)
-	for _, s := range []string{
+	smallFirst(f,
 		`{"swp1":{"type":"swp","lldp":{"neighbor":{"b":{"chassis":{"system-name":"b"},"port":{"name":"p2"}},"a":{"chassis":{"system-name":"a"},"port":{"name":"p"}}}}},"eth0":{"type":"eth"}}`,
 		`{"swp1":{"lldp":{"neighbor":{}}},"swp2":{"lldp":{}},"swp3":{}}`, `{"swp1":{"type":"swp"},"swp1":{"type":"eth"}}`,
 		`{"swp1":{"type":"swp"},"swp01":{"type":"swp"}}`, `{"":{"type":"swp"}}`, `{}`, `null`, `{"swp1":null}`,
 		`{"swp1":{"Type":"swp"}}`, `{"swp1":{"type":"s\u0077p"}}`, `{"swp1":{"lldp":{"neighbor":{"a":{},"a":{"port":{"name":"x"}}}}}}`,
 		`{"swp1":{"lldp":{"neighbor":{"a":{"chassis":{"system-name":null}}}}}}`, `{"swp1":{"type":"swp","other":[1,{"x":true}]}}`,
-	} {
-		f.Add(s)
-	}
+	)
 	f.Fuzz(func(t *testing.T, out string) {
 		if got, ok := interfaceLLDPScan(out); ok {
 			want, err := interfaceLLDPOracle(out)
