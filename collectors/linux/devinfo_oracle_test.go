@@ -233,8 +233,7 @@ func devinfoSeeds(tb testing.TB) []string {
 // go test runs the seeds (the recorded outputs) as a test; to fuzz:
 // go test -run XXX -fuzz FuzzDevinfo -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
 func FuzzDevinfo(f *testing.F) {
-	for _, s := range devinfoSeeds(f) {
-		f.Add(s)
-	}
+	minis := textMinis(1, append([]string{loadTranscript(f)[CmdIbvDevinfo].Stdout}, fixtureFiles(f, "ibv_devinfo")...)...)
+	addSeeds(f, append(minis, devinfoSeeds(f)...)...)
 	f.Fuzz(checkDevinfo)
 }

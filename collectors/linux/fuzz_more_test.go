@@ -100,17 +100,14 @@ func FuzzParsePFCPreventionTout(f *testing.F) {
 
 // The scan of ip -j's links, where it answers, reads exactly what encoding/json reads.
 func FuzzScanIPLinks(f *testing.F) {
-	seedFixtures(f, "ip_addr")
-	for _, s := range []string{
+	addSeeds(f, append(append(ipMinis(f), fixtureFiles(f, "ip_addr")...),
 		`[{"ifname":"a","IFNAME":"b","mtu":9000}]`, `[{"ifname":"a","ifname":"b"}]`, `[{"mtu":1e3}]`, `[{"mtu":null}]`,
 		`[{"ifname":"v","mtu":1500,"linkinfo":{"info_kind":"vlan","info_data":{"id":7,"protocol":"802.1Q"}}}]`,
 		`[{"addr_info":[{"family":"inet","local":"10.0.0.1","x":[1,{"y":null}]},{}]}]`, `[{}, null]`, `[] x`,
 		`[{"ifname":"\u0061","mtu":-0}]`,
 		`[{"ſ":1,"K":2,"mtu":99999999999999999999}]`,
 		"[{\"lin\u212ainfo\":{\"info_kind\":\"vlan\"},\"ifname\":\"v\",\"mtu\":1}]", // a Kelvin sign folds to k
-	} {
-		f.Add(s)
-	}
+	)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, fields, ok := scanIPLinks(s)
 		if !ok {
@@ -137,16 +134,13 @@ func dumpLinks(ls []ipLink) string {
 
 // The scan of lldpcli's json0, where it answers, reads exactly what encoding/json reads.
 func FuzzScanLLDPJSON0(f *testing.F) {
-	seedFixtures(f, "lldpcli")
-	for _, s := range []string{
+	addSeeds(f, append(append(jsonMinis(f, append([]string{loadTranscript(f)["lldpcli -f json0 show neighbors"].Stdout}, fixtureFiles(f, "lldpcli")...)...), fixtureFiles(f, "lldpcli")...),
 		`{"lldp":[{}]}`, `{"lldp":null}`, `{}`, `{"LLDP":[]}`, `{"lldp":[{"interface":[]}]} x`,
-		`{"lldp":[{"interface":[{"name":"eth0","chassis":[{"id":[{"type":"mac","value":"aa"}],"name":[{"value":"sw"}],"x":1}],` +
+		`{"lldp":[{"interface":[{"name":"eth0","chassis":[{"id":[{"type":"mac","value":"aa"}],"name":[{"value":"sw"}],"x":1}],`+
 			`"port":[{"id":[{"type":"ifname","value":"Ethernet0"}],"descr":[{"value":"d"}],"ttl":[{"value":"120"}]}]}]}]}`,
 		`{"lldp":[{"interface":[{"name":"a","name":"b"}]}]}`, `{"lldp":[{"interface":[{"Name":"a"}]}]}`,
 		`{"lldp":[{"interface":[{"name":"a","port":[{"id":[{"value":null}]}]}]}]}`,
-	} {
-		f.Add(s)
-	}
+	)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, ok := scanLLDPJSON0(s)
 		if !ok {

@@ -26,7 +26,7 @@ func seedFixtures(f *testing.F, glob string) {
 // go test -fuzz=FuzzParseMlnxQos -fuzztime=30s ./collectors/linux
 
 func FuzzParseMlnxQos(f *testing.F) {
-	seedFixtures(f, "mlnx_qos.*[!rt]") // not the .exit/.stderr companions
+	seedFixtures(f, "mlnx_qos.*[^rt]") // not the .exit/.stderr companions
 	f.Add("PFC configuration:\n\tenabled 0 0 0 1 0 0 0 0\ntc: 7 ratelimit: x, tsa: y\n\t priority: 9\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		q, err := ParseMlnxQos(s)

@@ -203,8 +203,7 @@ func gidSeeds(tb testing.TB) []string {
 // go test runs the seeds (the recorded outputs) as a test; to fuzz:
 // go test -run XXX -fuzz FuzzGIDs -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
 func FuzzGIDs(f *testing.F) {
-	for _, s := range gidSeeds(f) {
-		f.Add(s)
-	}
+	minis := textMinis(2, append([]string{loadTranscript(f)[CmdGIDs].Stdout}, fixtureFiles(f, "gids")...)...)
+	addSeeds(f, append(minis, gidSeeds(f)...)...)
 	f.Fuzz(checkGIDs)
 }

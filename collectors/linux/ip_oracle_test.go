@@ -132,8 +132,6 @@ func ipExcerptSeeds(tb testing.TB) []string {
 // go test runs the seeds (the recorded outputs) as a test; to fuzz:
 // go test -run XXX -fuzz FuzzIPExcerpt -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
 func FuzzIPExcerpt(f *testing.F) {
-	for _, s := range ipExcerptSeeds(f) {
-		f.Add(s)
-	}
+	addSeeds(f, append(ipMinis(f), ipExcerptSeeds(f)...)...)
 	f.Fuzz(checkIPExcerpts)
 }

@@ -67,9 +67,7 @@ func TestScanIPObjectsMatchesDecode(t *testing.T) {
 
 // go test -fuzz=FuzzScanIPObjects -fuzztime=30s ./collectors/linux
 func FuzzScanIPObjects(f *testing.F) {
-	for _, s := range ipSeeds(f) {
-		f.Add(s)
-	}
+	addSeeds(f, append(ipMinis(f), ipSeeds(f)...)...)
 	f.Fuzz(checkScanMatchesDecode)
 }
 
@@ -119,9 +117,13 @@ func TestTrimAddrInfoMatchesDecode(t *testing.T) {
 
 // go test -fuzz=FuzzTrimAddrInfo -fuzztime=30s ./collectors/linux
 func FuzzTrimAddrInfo(f *testing.F) {
-	for _, s := range addrSeeds(f) {
-		f.Add(s)
+	var minis []string
+	for _, o := range ipFieldObjects(ipMinis(f)[0]) {
+		if v, ok := o.get("addr_info"); ok && len(minis) == 0 {
+			minis = jsonVariants(string(v), 20)
+		}
 	}
+	addSeeds(f, append(minis, addrSeeds(f)...)...)
 	f.Fuzz(checkTrimAddrInfo)
 }
 

@@ -196,7 +196,7 @@ func mlnxQosSeeds(tb testing.TB) []string {
 		"DCBX mode: OS controlled\nDCBX mode: Firmware controlled\nPFC configuration:\n priority 0 1 2 3 4 5 6 7 8\n",
 		"PFC configuration:\n\tpriority\u00a00 1 2 3 4 5 6 7\n\tenabled\u20030 0 0 1 0 0 0 0\n\tbuffer 0\v0 0 1 0 0 0 0\n WARNING: x\n",
 		"PFC configuration:\n  priority  0 1 2 3 4 5 6\t7\n\tenabled 0 0 0 1 0 0 0 0\r\n enabled 1\n"}
-	files, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "mlnx_qos.*[!rt]"))
+	files, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "mlnx_qos.*[^rt]"))
 	if err != nil || len(files) == 0 {
 		tb.Fatal("no mlnx_qos fixture")
 	}
@@ -213,8 +213,7 @@ func mlnxQosSeeds(tb testing.TB) []string {
 // go test runs the seeds (the recorded outputs) as a test; to fuzz:
 // go test -run XXX -fuzz FuzzMlnxQosOracle -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
 func FuzzMlnxQosOracle(f *testing.F) {
-	for _, s := range mlnxQosSeeds(f) {
-		f.Add(s)
-	}
+	minis := textMinis(2, append([]string{loadTranscript(f)["mlnx_qos -i ens1np0"].Stdout}, fixtureFiles(f, "mlnx_qos.*[^rt]")...)...)
+	addSeeds(f, append(minis, mlnxQosSeeds(f)...)...)
 	f.Fuzz(checkMlnxQos)
 }

@@ -133,7 +133,7 @@ func smallParserSeeds(tb testing.TB) []string {
 		"src_ip=1.2.3.4,dst_ip=5.6.7.8/32,tclass=96\n", " Global tclass=07 \n", "Global tclass=-1\n",
 		"Pause parameters for x:\nAutonegotiate:\toff\nRX:\ton\nTX:\ton\nRX negotiated: on\n", "RX: on\nTX: maybe\n", "RX: on\nRX: off\nTX: on\nAutonegotiate: on",
 		"pfc-prevention-tout: 100\n", "pfc-prevention-tout: 70000\n", " pfc-prevention-tout:\t7 \r\npfc-prevention-tout: x"}
-	for _, glob := range []string{"ethtool_a.*[!rt]", "traffic_class.*[!rt]", "pfc_tunable.*[!rt]"} {
+	for _, glob := range []string{"ethtool_a.*[^rt]", "traffic_class.*[^rt]", "pfc_tunable.*[^rt]"} {
 		files, _ := filepath.Glob(filepath.Join(fixtureRoot, "*", glob))
 		for _, f := range files {
 			b, err := os.ReadFile(f)
@@ -149,9 +149,11 @@ func smallParserSeeds(tb testing.TB) []string {
 // go test runs the seeds (the recorded outputs) as a test; to fuzz:
 // go test -run XXX -fuzz FuzzSmallParsersOracle -fuzztime 60s -fuzzminimizetime 2s ./collectors/linux
 func FuzzSmallParsersOracle(f *testing.F) {
-	for _, s := range smallParserSeeds(f) {
-		f.Add(s)
+	var minis []string
+	for _, glob := range []string{"ethtool_a.*[^rt]", "traffic_class.*[^rt]", "pfc_tunable.*[^rt]"} {
+		minis = append(minis, lineVariants(fixtureFiles(f, glob)[0], 6)...)
 	}
+	addSeeds(f, append(minis, smallParserSeeds(f)...)...)
 	f.Fuzz(checkSmallParsers)
 }
 
