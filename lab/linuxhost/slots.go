@@ -7,18 +7,29 @@ import (
 	"sync"
 )
 
-// slotDir is a directory of numbered files 0..n-1 (a port's GID table: gids/N,
-// gid_attrs/types/N, gid_attrs/ndevs/N, 255 slots each) whose content is rendered when a
-// file is read: building 765 map entries a port for every command was the lab's largest
-// cost in a host's profile (BenchmarkCollectGPUHost), and most commands read none of them.
+// slotDir is a directory of files whose content is rendered when a file is read: numbered
+// 0..n-1 (a port's GID table: gids/N, gid_attrs/types/N, gid_attrs/ndevs/N, 255 slots each),
+// or named (hw_counters). Building 765 map entries a port for every command was the lab's
+// largest cost in a host's profile (BenchmarkCollectGPUHost), and most commands read none of
+// them; entering hw_counters' 32 files one by one was most of its grep (BenchmarkHwCounters).
 type slotDir struct {
-	n    int
-	file func(i int) vfile
+	n     int
+	named []string // the files' names, file(i) rendering named[i]; nil for numbered slots
+	file  func(i int) vfile
 }
 
-// addSlots enters dir as a slot directory of n files.
+// addSlots enters dir as a slot directory of n numbered files.
 func (fs *vfs) addSlots(dir string, n int, file func(i int) vfile) {
-	if n <= 0 || !fs.wants(dir+"/") {
+	fs.addSlotDir(dir, &slotDir{n: n, file: file}, slotNames(n))
+}
+
+// addNamedSlots enters dir as a slot directory of the named files.
+func (fs *vfs) addNamedSlots(dir string, names []string, file func(i int) vfile) {
+	fs.addSlotDir(dir, &slotDir{n: len(names), named: names, file: file}, slices.Clip(names))
+}
+
+func (fs *vfs) addSlotDir(dir string, s *slotDir, entries []string) {
+	if s.n <= 0 || !fs.wants(dir+"/") {
 		return
 	}
 	if names, ok := fs.dirs[dir]; !ok {
@@ -26,8 +37,21 @@ func (fs *vfs) addSlots(dir string, n int, file func(i int) vfile) {
 	} else if len(names) > 0 {
 		fs.mixed = true // files put there before are read by path, as they shadow slots
 	}
-	fs.dirs[dir] = slotNames(n)
-	fs.slots[dir] = &slotDir{n: n, file: file}
+	fs.dirs[dir] = entries
+	fs.slots[dir] = s
+}
+
+// lookup is the slot a name is.
+func (s *slotDir) lookup(name string) (int, bool) {
+	if s.named == nil {
+		return slotIndex(name, s.n)
+	}
+	for i, n := range s.named {
+		if n == name {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // slot is the file at p when p is a slot of a slot directory.
@@ -40,7 +64,7 @@ func (fs *vfs) slot(p string) (vfile, bool) {
 	if !ok {
 		return vfile{}, false
 	}
-	i, ok := slotIndex(p[cut+1:], s.n)
+	i, ok := s.lookup(p[cut+1:])
 	if !ok {
 		return vfile{}, false
 	}

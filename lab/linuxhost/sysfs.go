@@ -88,15 +88,13 @@ func (h *Host) portFiles(fs *vfs, d *RDMADevice, p *RDMAPort) {
 		fs.addSlots(base+"gid_attrs/ndevs", p.GIDTableLen, func(i int) vfile { return slot(i, func(e GIDEntry) string { return e.Ndev }) })
 	}
 
-	if fs.wants(base + "hw_counters/") {
-		for _, name := range hwCounterNames {
-			val := p.Counters[name]
-			if name == "lifespan" && val == 0 {
-				val = 10 // ms the values may be cached
-			}
-			fs.add(base+"hw_counters/"+name, strconv.FormatUint(val, 10)+"\n")
+	fs.addNamedSlots(base+"hw_counters", hwCounterNames, func(i int) vfile {
+		val := p.Counters[hwCounterNames[i]]
+		if hwCounterNames[i] == "lifespan" && val == 0 {
+			val = 10 // ms the values may be cached
 		}
-	}
+		return vfile{data: strconv.FormatUint(val, 10) + "\n"}
+	})
 
 	if h.OFED {
 		if p.TrafficClass == "" {
@@ -116,10 +114,8 @@ func ecnFiles(fs *vfs, base string, e ECN) {
 	if !fs.wants(base) {
 		return
 	}
-	for prio := range 8 {
-		fs.add(base+"roce_np/enable/"+strconv.Itoa(prio), bit(e.NP[prio])+"\n")
-		fs.add(base+"roce_rp/enable/"+strconv.Itoa(prio), bit(e.RP[prio])+"\n")
-	}
+	fs.addSlots(base+"roce_np/enable", 8, func(prio int) vfile { return vfile{data: bitLine(e.NP[prio])} })
+	fs.addSlots(base+"roce_rp/enable", 8, func(prio int) vfile { return vfile{data: bitLine(e.RP[prio])} })
 	fs.add(base+"roce_np/cnp_dscp", strconv.Itoa(e.CNPDSCP)+"\n")
 	fs.add(base+"roce_np/cnp_802p_prio", strconv.Itoa(e.CNP802pPrio)+"\n")
 	fs.add(base+"roce_np/min_time_between_cnps", "4\n")
@@ -135,6 +131,14 @@ var rpDefaults = [][2]string{
 	{"rpg_hai_rate", "50"}, {"rpg_gd", "11"}, {"rpg_min_dec_fac", "50"}, {"rpg_min_rate", "1"},
 	{"rate_to_set_on_first_cnp", "0"}, {"dce_tcp_g", "1019"}, {"dce_tcp_rtt", "1"},
 	{"rate_reduce_monitor_period", "4"}, {"initial_alpha_value", "1023"},
+}
+
+// bitLine is a 0/1 file's content.
+func bitLine(b bool) string {
+	if b {
+		return "1\n"
+	}
+	return "0\n"
 }
 
 func bit(b bool) string {

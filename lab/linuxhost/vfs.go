@@ -15,16 +15,15 @@ type vfile struct {
 }
 
 // vfs is a tiny read-only filesystem: files by absolute path, directories implied. It can be
-// scoped to the paths one command reads (roots), so a command does not render all of sysfs.
+// scoped to the paths one command reads (scopes), so a command does not render all of sysfs.
 // Directories index their entries, so a glob walks the pattern one element at a time instead
 // of matching every path (a host has thousands: GID slots, counters, DCQCN files).
 type vfs struct {
-	files map[string]vfile
-	dirs  map[string][]string // directory -> the names of its entries, files and directories
-	slots map[string]*slotDir // directories of numbered files rendered on read (slots.go)
-	mixed bool                // some slot directory also has other entries (slots.go)
-	roots []string            // static prefixes of the command's words; none means everything
-	words []string            // the words themselves, roots[i] being words[i]'s
+	files  map[string]vfile
+	dirs   map[string][]string // directory -> the names of its entries, files and directories
+	slots  map[string]*slotDir // directories of numbered files rendered on read (slots.go)
+	mixed  bool                // some slot directory also has other entries (slots.go)
+	scopes []scope             // the command's words; none means everything
 }
 
 func newVFS() *vfs {
@@ -35,13 +34,47 @@ func newVFS() *vfs {
 func scopedVFS(words []string) *vfs {
 	fs := newVFS()
 	for _, w := range words {
+		sc := scope{root: w, abs: strings.HasPrefix(w, "/")}
 		if i := strings.IndexAny(w, "*?["); i >= 0 {
-			w = w[:i]
+			sc.root = w[:i]
 		}
-		fs.roots = append(fs.roots, w)
+		if sc.abs {
+			els := strings.Split(w[1:], "/")
+			if els[len(els)-1] == "" {
+				els = els[:len(els)-1] // a trailing slash names no element more
+			}
+			for _, e := range els {
+				sc.els = append(sc.els, scopeEl{s: e, glob: hasMeta(e), escaped: strings.IndexByte(e, '\\') >= 0})
+			}
+		}
+		fs.scopes = append(fs.scopes, sc)
 	}
-	fs.words = words
 	return fs
+}
+
+// scope is one word of a command, split once for the many wants of building its vfs.
+type scope struct {
+	root string    // the static prefix, before the first wildcard
+	abs  bool      // an absolute word, whose elements are
+	els  []scopeEl // the word's elements
+}
+
+type scopeEl struct {
+	s       string
+	glob    bool // a wildcard or an escape: matched with path.Match
+	escaped bool // holds an escape: taken to match anything
+}
+
+// hasMeta reports whether a path element has a wildcard or an escape (strings.ContainsAny
+// was a tenth of building a vfs).
+func hasMeta(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '[', '\\':
+			return true
+		}
+	}
+	return false
 }
 
 // wants reports whether anything under prefix may be read: prefix and a word's static
@@ -49,11 +82,12 @@ func scopedVFS(words []string) *vfs {
 // word has matches it. The elements narrow what the GID grep builds to the slot directories
 // it names, not every file of every port.
 func (fs *vfs) wants(prefix string) bool {
-	if len(fs.roots) == 0 {
+	if len(fs.scopes) == 0 {
 		return true
 	}
-	for i, r := range fs.roots {
-		if (strings.HasPrefix(r, prefix) || strings.HasPrefix(prefix, r)) && reaches(fs.words[i], prefix) {
+	for i := range fs.scopes {
+		sc := &fs.scopes[i]
+		if (strings.HasPrefix(sc.root, prefix) || strings.HasPrefix(prefix, sc.root)) && sc.reaches(prefix) {
 			return true
 		}
 	}
@@ -63,26 +97,27 @@ func (fs *vfs) wants(prefix string) bool {
 // reaches reports whether the word (a glob) can name p, a path under p, or a path under what
 // it names: their elements match pairwise as far as both go. It errs towards true: a path it
 // cannot decide (relative, escaped, a malformed pattern) is wanted.
-func reaches(word, p string) bool {
-	if !strings.HasPrefix(word, "/") || !strings.HasPrefix(p, "/") {
+func (sc *scope) reaches(p string) bool {
+	if !sc.abs || !strings.HasPrefix(p, "/") {
 		return true
 	}
-	w, q := word[1:], p[1:]
-	for w != "" && q != "" {
-		var we, qe string
-		we, w, _ = strings.Cut(w, "/")
+	q := p[1:]
+	for _, e := range sc.els {
+		if q == "" {
+			return true
+		}
+		var qe string
 		qe, q, _ = strings.Cut(q, "/")
-		if !strings.ContainsAny(we, `*?[\`) {
-			if we != qe {
+		switch {
+		case !e.glob:
+			if e.s != qe {
 				return false
 			}
-			continue
-		}
-		if strings.ContainsRune(we, '\\') {
-			continue
-		}
-		if ok, err := path.Match(we, qe); !ok && err == nil {
-			return false
+		case e.escaped, e.s == "*":
+		default:
+			if ok, err := path.Match(e.s, qe); !ok && err == nil {
+				return false
+			}
 		}
 	}
 	return true
@@ -104,10 +139,17 @@ func (fs *vfs) put(p string, f vfile) {
 
 // link enters p in its directory, creating the directories above it that do not exist yet.
 func (fs *vfs) link(p string) {
+	clean := isClean(p)
 	for p != "/" {
-		d := path.Dir(p)
+		var d, base string
+		if clean { // path.Dir's Clean was a tenth of building a vfs; a clean path needs none
+			i := strings.LastIndexByte(p, '/')
+			d, base = p[:max(i, 1)], p[i+1:]
+		} else {
+			d, base = path.Dir(p), path.Base(p)
+		}
 		_, known := fs.dirs[d]
-		fs.dirs[d] = append(fs.dirs[d], path.Base(p))
+		fs.dirs[d] = append(fs.dirs[d], base)
 		if _, ok := fs.slots[d]; ok {
 			fs.mixed = true
 		}
@@ -116,6 +158,20 @@ func (fs *vfs) link(p string) {
 		}
 		p = d
 	}
+}
+
+// isClean reports whether p is an absolute path that path.Clean leaves as it is, and that is
+// not the root: no empty, "." or ".." element and no trailing slash. Its parents are clean too.
+func isClean(p string) bool {
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for el := range strings.SplitSeq(p[1:], "/") {
+		if el == "" || el == "." || el == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 func (fs *vfs) exists(p string) bool {
@@ -281,7 +337,7 @@ func (fs *vfs) readHit(h hit) (string, string) {
 	if h.slot == nil {
 		return fs.read(h.path())
 	}
-	i, _ := slotIndex(h.name, h.slot.n)
+	i, _ := h.slot.lookup(h.name)
 	f := h.slot.file(i)
 	if f.errno != "" {
 		return "", f.errno

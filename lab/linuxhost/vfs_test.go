@@ -28,7 +28,11 @@ func TestGlobMatchesPathMatchOverEveryPath(t *testing.T) {
 	}
 	for d, s := range fs.slots { // rendered on read: every slot is a path all the same
 		for i := range s.n {
-			all = append(all, d+"/"+strconv.Itoa(i))
+			if s.named != nil {
+				all = append(all, d+"/"+s.named[i])
+			} else {
+				all = append(all, d+"/"+strconv.Itoa(i))
+			}
 		}
 	}
 	for _, pattern := range []string{
@@ -168,6 +172,60 @@ func TestCmpHitIsPathOrder(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// reachesByCut is the word-by-word walk scope.reaches replaced, splitting the word on every
+// call: the reference it must agree with.
+func reachesByCut(word, p string) bool {
+	if !strings.HasPrefix(word, "/") || !strings.HasPrefix(p, "/") {
+		return true
+	}
+	w, q := word[1:], p[1:]
+	for w != "" && q != "" {
+		var we, qe string
+		we, w, _ = strings.Cut(w, "/")
+		qe, q, _ = strings.Cut(q, "/")
+		if !strings.ContainsAny(we, `*?[\`) {
+			if we != qe {
+				return false
+			}
+			continue
+		}
+		if strings.ContainsRune(we, '\\') {
+			continue
+		}
+		if ok, err := path.Match(we, qe); !ok && err == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func TestScopeReachesAsTheWalk(t *testing.T) {
+	words := []string{"/", "", "rel/*", "/sys/class/infiniband/*/ports/*/gids/*", "/sys/class/net/eno1/mtu/", "/sys//class/*",
+		"/sys/class/net/*/", "/a//", "/sys/class/infiniband/mlx5_\\0/ports/*", "/sys/class/infiniband/mlx5_[/x", "/sys/class/*/*/ports/1/*",
+		"/etc/profile.d/*.sh", "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/rx_*", "/sys/class/infiniband/mlx5_[0-1]/tc/?/traffic_class"}
+	paths := []string{"/", "/sys", "/sys/", "/sys/class/net/eno1/mtu", "/sys/class/net/eno1/", "/sys/class/infiniband/mlx5_0/ports/1/gids/12",
+		"/sys/class/infiniband/mlx5_0/ports/1/hw_counters/rx_write_requests", "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/lifespan",
+		"/sys/class/infiniband/mlx5_1/tc/1/traffic_class", "/sys/class/infiniband/mlx5_2/tc/1/traffic_class", "/etc/profile.d/a.sh",
+		"/etc/profile.d/", "/a", "/a/", "/a/b", "/sys//class/x", "rel/x", "", "/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/"}
+	for _, w := range words {
+		sc := scopedVFS([]string{w}).scopes[0]
+		for _, p := range paths {
+			if got, want := sc.reaches(p), reachesByCut(w, p); got != want {
+				t.Errorf("word %q path %q: reaches %v, the walk %v", w, p, got, want)
+			}
+		}
+	}
+}
+
+// isClean is path.Clean's fixed points among absolute paths other than the root.
+func TestIsClean(t *testing.T) {
+	for _, p := range []string{"/", "", "a", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "/.a/b..", "/a/b", "//a", "/..", "/."} {
+		if got, want := isClean(p), p != "/" && strings.HasPrefix(p, "/") && path.Clean(p) == p; got != want {
+			t.Errorf("isClean(%q) = %v, want %v", p, got, want)
 		}
 	}
 }
