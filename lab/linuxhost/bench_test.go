@@ -76,3 +76,7 @@ func BenchmarkAudit8Rail(b *testing.B) {
 }
 
 func BenchmarkEthtoolStats(b *testing.B) { benchExec(b, NewGPUHost("gpu01", 1), "ethtool -S "+Port0) }
+
+func BenchmarkQoS(b *testing.B) {
+	benchExec(b, NewGPUHost("gpu01", 1), "mlnx_qos -i "+Port0, "dcb -j -N app show dev "+Port0, "dcb -j pfc show dev "+Port0)
+}

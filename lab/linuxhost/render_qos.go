@@ -1,8 +1,8 @@
 package linuxhost
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -43,10 +43,11 @@ func (h *Host) renderMlnxQos(ifname string) (string, string, int) {
 	}
 	b.WriteString("Receive buffer size (bytes): ")
 	for _, s := range e.BufferSize {
-		fmt.Fprintf(&b, "%d,", s)
+		b.WriteString(strconv.Itoa(s))
+		b.WriteByte(',')
 	}
-	fmt.Fprintf(&b, "max_buffer_size=%d\n", e.MaxBufferSize)
-	fmt.Fprintf(&b, "Cable len: %d\n", e.CableLen)
+	b.WriteString("max_buffer_size=" + strconv.Itoa(e.MaxBufferSize) + "\n")
+	b.WriteString("Cable len: " + strconv.Itoa(e.CableLen) + "\n")
 	b.WriteString("PFC configuration:\n")
 	b.WriteString("\tpriority    0   1   2   3   4   5   6   7\n")
 	b.WriteString("\tenabled     ")
@@ -55,7 +56,7 @@ func (h *Host) renderMlnxQos(ifname string) (string, string, int) {
 	}
 	b.WriteString("\n\tbuffer      ")
 	for _, buf := range e.Prio2Buffer {
-		fmt.Fprintf(&b, "%d   ", buf)
+		b.WriteString(strconv.Itoa(buf) + "   ")
 	}
 	b.WriteString("\n")
 	tc2up := map[int][]int{}
@@ -68,9 +69,9 @@ func (h *Host) renderMlnxQos(ifname string) (string, string, int) {
 	}
 	sort.Ints(tcs)
 	for _, tc := range tcs {
-		fmt.Fprintf(&b, "tc: %d ratelimit: unlimited, tsa: vendor\n", tc)
+		b.WriteString("tc: " + strconv.Itoa(tc) + " ratelimit: unlimited, tsa: vendor\n")
 		for _, prio := range tc2up[tc] {
-			fmt.Fprintf(&b, "\t priority:  %d\n", prio)
+			b.WriteString("\t priority:  " + strconv.Itoa(prio) + "\n")
 		}
 	}
 	return b.String(), "", 0
@@ -79,18 +80,22 @@ func (h *Host) renderMlnxQos(ifname string) (string, string, int) {
 // writeDSCP2Prio follows print_dscp2prio_sysfs: DSCPs listed high to low per priority as
 // "%02d,", wrapped every 8 values (24 characters) under the same prefix.
 func writeDSCP2Prio(b *strings.Builder, m [64]int) {
-	var per [8]string
+	var per [8][]byte
 	for dscp := 63; dscp >= 0; dscp-- {
-		per[m[dscp]] += fmt.Sprintf("%02d,", dscp)
+		per[m[dscp]] = append(per[m[dscp]], byte('0'+dscp/10), byte('0'+dscp%10), ',') // %02d,
 	}
 	for prio, s := range per {
-		pad := fmt.Sprintf("\tprio:%d dscp:", prio)
+		pad := "\tprio:" + strconv.Itoa(prio) + " dscp:"
 		for len(s) > 24 {
-			b.WriteString(pad + s[:24] + "\n")
+			b.WriteString(pad)
+			b.Write(s[:24])
+			b.WriteByte('\n')
 			s = s[24:]
 		}
-		if s != "" {
-			b.WriteString(pad + s + "\n")
+		if len(s) > 0 {
+			b.WriteString(pad)
+			b.Write(s)
+			b.WriteByte('\n')
 		}
 	}
 }
@@ -119,11 +124,19 @@ func (h *Host) renderDcbApp(ifname string) (string, string, int) {
 	if e.Trust != "dscp" {
 		return "{}\n", "", 0
 	}
-	pairs := make([]string, 0, 64)
+	out := make([]byte, 0, 16+64*12)
+	out = append(out, `{"dscp_prio":[`...)
 	for dscp, prio := range e.DSCP2Prio {
-		pairs = append(pairs, fmt.Sprintf(`[%d,%d," "]`, dscp, prio))
+		if dscp > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, '[')
+		out = strconv.AppendInt(out, int64(dscp), 10)
+		out = append(out, ',')
+		out = strconv.AppendInt(out, int64(prio), 10)
+		out = append(out, `," "]`...)
 	}
-	return `{"dscp_prio":[` + strings.Join(pairs, ",") + "]}\n", "", 0
+	return string(append(out, "]}\n"...)), "", 0
 }
 
 // renderDcbPFC is `dcb -j pfc show dev IF` (dcb_pfc.c; delay is mlx5's cable length).
@@ -134,10 +147,9 @@ func (h *Host) renderDcbPFC(ifname string) (string, string, int) {
 	}
 	on := make([]string, 8)
 	for i, v := range e.PFC {
-		on[i] = fmt.Sprint(v)
+		on[i] = strconv.FormatBool(v)
 	}
-	return fmt.Sprintf(`{"pfc_cap":8,"macsec_bypass":false,"delay":%d,"prio_pfc":[%s]}`+"\n",
-		e.CableLen, strings.Join(on, ",")), "", 0
+	return `{"pfc_cap":8,"macsec_bypass":false,"delay":` + strconv.Itoa(e.CableLen) + `,"prio_pfc":[` + strings.Join(on, ",") + "]}\n", "", 0
 }
 
 // renderDcbDCBX is `dcb -j dcbx show dev IF`: one key per set flag, low bit first. mlx5
