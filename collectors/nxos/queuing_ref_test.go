@@ -170,9 +170,11 @@ func queuingAgree(s string) bool {
 // The small seeds leave out those on which the generic tree (what parseQueuingJSON falls back
 // to) and the struct reference are known to differ: a key given twice (the struct merges the
 // two objects, keeps the first value under a later null, fails on a first value of the wrong
-// type; the tree keeps the last), and a counter or group string with an escape ("\u0030": the
-// reference's num does not unescape). Examples are under testdata/fuzz-open/, in the fuzz
-// corpus format: moved into testdata/fuzz/ they fail this target.
+// type; the tree keeps the last), a key differing only in case ("TABLE_queuing_interfACe":
+// encoding/json matches struct fields case-insensitively, the tree does not), and a counter or
+// group string with an escape ("\u0030": the reference's num does not unescape). Examples are
+// under testdata/fuzz-open/, in the fuzz corpus format: moved into testdata/fuzz/ they fail
+// this target.
 func FuzzQueuingJSONAgreesWithReference(f *testing.F) {
 	var seeds []string
 	for _, s := range queuingMiniSeeds(f) {
