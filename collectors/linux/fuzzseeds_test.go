@@ -190,7 +190,7 @@ func textVariants(s string) []string {
 }
 
 // jsonVariants are textVariants of the JSON text s plus, for the first member of each distinct
-// key (at most maxKeys), s with that member edited: the key's case flipped, the key given twice
+// key (at most maxKeys of them, spread over the document), s with that member edited: the key's case flipped, the key given twice
 // (before with another value, after with null), the value null, a string value escaped
 // (\u00e9, \", \/, a letter as \u00XX, the same text), accented, a number or digit string
 // spelled with an exponent, leading zeros, a sign, a fraction or too many digits, a container
@@ -202,28 +202,40 @@ func jsonVariants(s string, maxKeys int) []string {
 		return v
 	}
 	edit := func(from, to int, with string) { v = append(v, s[:from]+with+s[to:]) }
+	// the first member of each distinct key, in document order
+	type member struct {
+		key [2]int
+		val *jsonNode
+	}
+	var members []member
 	seen := map[string]bool{}
 	var walk func(n *jsonNode)
 	walk = func(n *jsonNode) {
 		for i, kid := range n.kids {
-			if n.kind == '{' && len(seen) < maxKeys && !seen[s[n.keys[i][0]:n.keys[i][1]]] {
-				ks, key := n.keys[i], s[n.keys[i][0]:n.keys[i][1]]
-				seen[key] = true
-				if r, size := utf8.DecodeRuneInString(key[1:]); r != utf8.RuneError && unicode.SimpleFold(r) != r {
-					edit(ks[0]+1, ks[0]+1+size, string(unicode.SimpleFold(r)))
+			if n.kind == '{' {
+				if key := s[n.keys[i][0]:n.keys[i][1]]; !seen[key] {
+					seen[key] = true
+					members = append(members, member{n.keys[i], kid})
 				}
-				other := `"d\u00e9"`
-				if kid.kind == '"' {
-					other = `{}`
-				}
-				edit(ks[0], ks[0], key+":"+other+",")
-				edit(kid.end, kid.end, ","+key+":null")
-				editValue(s, kid, edit)
 			}
 			walk(kid)
 		}
 	}
 	walk(root)
+	for j := range min(maxKeys, len(members)) { // spread over the document
+		m := members[j*len(members)/min(maxKeys, len(members))]
+		ks, key, kid := m.key, s[m.key[0]:m.key[1]], m.val
+		if r, size := utf8.DecodeRuneInString(key[1:]); r != utf8.RuneError && unicode.SimpleFold(r) != r {
+			edit(ks[0]+1, ks[0]+1+size, string(unicode.SimpleFold(r)))
+		}
+		other := `"d\u00e9"`
+		if kid.kind == '"' {
+			other = `{}`
+		}
+		edit(ks[0], ks[0], key+":"+other+",")
+		edit(kid.end, kid.end, ","+key+":null")
+		editValue(s, kid, edit)
+	}
 	return v
 }
 
@@ -401,7 +413,7 @@ func jsonMinis(tb testing.TB, outs ...string) []string {
 		}
 		seeds = append(seeds, m, miniJSON(s, 1, 0))
 		if i == 0 {
-			seeds = append(seeds, jsonVariants(m, 40)...)
+			seeds = append(seeds, jsonVariants(m, 25)...)
 		}
 	}
 	return seeds
