@@ -415,10 +415,17 @@ func smallFirst(f *testing.F, wantJSON bool, extra ...string) {
 
 // The miniatures are small, and still what the fast paths read.
 func TestMiniSeeds(t *testing.T) {
-	for _, s := range fixtureMinis(t, true)[:1] {
-		if _, ok := scanRunningConfig(s); !ok || len(s) > 8192 {
-			t.Errorf("a CONFIG_DB miniature of %d bytes (scan reads it: %v)", len(s), ok)
+	scanned := func(s string) bool { _, ok := scanRunningConfig(s); return ok }
+	for _, b := range fixturerunner.Seeds(fixtures{}, "verbatim", "healthy", "broken") {
+		if !json.Valid([]byte(b)) {
+			continue
 		}
+		if s := miniJSON(b, 2, 1); len(s) > 8192 || !scanned(s) {
+			t.Errorf("a CONFIG_DB miniature of %d bytes (scan reads it: %v)", len(s), scanned(s))
+		}
+	}
+	if n := len(fixtureMinis(t, true)); n > 600 {
+		t.Errorf("%d CONFIG_DB seeds", n)
 	}
 	for _, s := range fixtureMinis(t, false) {
 		if len(s) > 4096 {
