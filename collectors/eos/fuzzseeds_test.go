@@ -10,6 +10,7 @@ package eos
 
 import (
 	"encoding/json"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -337,4 +338,62 @@ func TestMiniSeeds(t *testing.T) {
 			t.Errorf("%q: %d seeds", c.cmd, n)
 		}
 	}
+}
+
+// records are the elements of the arrays (and the members of the objects) found at path in
+// the JSON text s, as written; "*" in path is every member.
+func records(s string, path ...string) []string {
+	nodes := []*jsonNode{jsonSpans(s)}
+	for _, p := range path {
+		var next []*jsonNode
+		for _, n := range nodes {
+			if n == nil {
+				continue
+			}
+			for i, kid := range n.kids {
+				if p == "*" || n.kind == '{' && s[n.keys[i][0]:n.keys[i][1]] == `"`+p+`"` {
+					next = append(next, kid)
+				}
+			}
+		}
+		nodes = next
+	}
+	var out []string
+	for _, n := range nodes {
+		if n != nil {
+			out = append(out, s[n.start:n.end])
+		}
+	}
+	return out
+}
+
+// One neighbour record, in a fixed minimal reply: the fuzzer's mutations all land in the
+// record the scan reads field by field. port is the local port's key as written (JSON text).
+func FuzzLLDPRecordAgreesWithReference(f *testing.F) {
+	var recs []string
+	for _, sc := range []string{"healthy", "broken", "portchannel"} {
+		if b, err := readSeed(sc, CmdLLDP); err == nil {
+			recs = append(recs, records(b, "lldpNeighbors", "*", "lldpNeighborInfo", "*")...)
+		}
+	}
+	if len(recs) == 0 {
+		f.Fatal("no recorded neighbour")
+	}
+	for _, r := range append(recs[:1], jsonVariants(recs[0], 25)...) {
+		f.Add(`"Ethernet1"`, r)
+	}
+	for _, port := range []string{`"Ethernet1/1"`, `"Eth\u0065rnet1"`, `"Management1"`, `""`, `"é"`, `null`, `"Ethernet1","Ethernet1":{}`} {
+		f.Add(port, recs[0])
+	}
+	for _, r := range recs[1:] {
+		f.Add(`"Ethernet2"`, r)
+	}
+	f.Fuzz(func(t *testing.T, port, rec string) {
+		s := `{"lldpNeighbors":{` + port + `:{"lldpNeighborInfo":[` + rec + `]}}}`
+		got, gerr := ParseLLDP(s)
+		want, werr := parseLLDPRef(s)
+		if (gerr != nil) != (werr != nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n got %v, %v\nwant %v, %v", s, got, gerr, want, werr)
+		}
+	})
 }
