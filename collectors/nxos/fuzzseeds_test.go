@@ -15,6 +15,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // jsonNode is one value of a JSON text, by byte offsets; for an object, keys[i] is the span of
@@ -339,4 +341,69 @@ func TestMiniSeeds(t *testing.T) {
 			t.Errorf("%q: %d seeds", c.cmd, n)
 		}
 	}
+}
+
+// records are the elements of the arrays (and the members of the objects) found at path in
+// the JSON text s, as written; "*" in path is every member.
+func records(s string, path ...string) []string {
+	nodes := []*jsonNode{jsonSpans(s)}
+	for _, p := range path {
+		var next []*jsonNode
+		for _, n := range nodes {
+			if n == nil {
+				continue
+			}
+			for i, kid := range n.kids {
+				if p == "*" || n.kind == '{' && s[n.keys[i][0]:n.keys[i][1]] == `"`+p+`"` {
+					next = append(next, kid)
+				}
+			}
+		}
+		nodes = next
+	}
+	var out []string
+	for _, n := range nodes {
+		if n != nil {
+			out = append(out, s[n.start:n.end])
+		}
+	}
+	return out
+}
+
+// One interface row, in a fixed minimal reply: the fuzzer's mutations all land in the row the
+// scan and the fast reader read field by field; both read it as encoding/json does, or decline.
+func FuzzInterfaceRecordAgreesWithDecoder(f *testing.F) {
+	var recs []string
+	for _, sc := range []string{"healthy", "broken", "aiml", "portchannel"} {
+		if b, err := readSeed(sc, CmdInterface); err == nil {
+			recs = append(recs, records(b, "TABLE_interface", "ROW_interface", "*")...)
+		}
+	}
+	if len(recs) < 2 {
+		f.Fatal("no recorded interface row")
+	}
+	// the front-panel row, not mgmt0, to lead
+	for i, r := range recs {
+		if strings.Contains(r, `"Ethernet`) {
+			recs[0], recs[i] = recs[i], recs[0]
+			break
+		}
+	}
+	addSeeds(f, append(append(recs[:2:2], jsonVariants(recs[0], 30)...), recs[2:]...)...)
+	f.Fuzz(func(t *testing.T, rec string) {
+		s := `{"TABLE_interface":{"ROW_interface":[` + rec + `]}}`
+		for name, read := range map[string]func(string) ([]interfaceRow, bool){"scan": scanInterfaceRows, "fast": fastInterfaceRows} {
+			got, ok := read(s)
+			if !ok {
+				continue
+			}
+			want, err := decodeInterfaceRows(s)
+			if err != nil {
+				t.Fatalf("%q: the %s read %+v where encoding/json fails: %v", s, name, got, err)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("%q: %s and encoding/json differ (-json +%s):\n%s", s, name, name, d)
+			}
+		}
+	})
 }
