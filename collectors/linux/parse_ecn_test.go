@@ -188,7 +188,7 @@ func parseECNRef(text string) (topology.DCQCN, topology.CNP, bool, error) {
 
 // ParseECN reads every text as its oracle does (facts and errors).
 func FuzzParseECNOracle(f *testing.F) {
-	addSeeds(f, lineVariants(fixtureFiles(f, "ecn.*")[0], 20)...)
+	addSeeds(f, lineVariants(fixtureFiles(f, "ecn.*")[0], 3)...)
 	f.Add("/sys/class/net/e/ecn/roce_np/enable/3:1\n/sys/class/net/e/ecn/roce_np/cnp_dscp:48\n\n")
 	f.Add("/sys/class/net/e/ecn/roce_rp/enable/9:1")
 	f.Add("x\n/sys/class/net/e/ecn/roce_rp/enable/1:2\n")
