@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/roceaudit/roceaudit/collectors/internal/fixturerunner"
 )
 
@@ -432,4 +433,52 @@ func TestMiniSeeds(t *testing.T) {
 			t.Errorf("a table miniature of %d bytes:\n%s", len(s), s)
 		}
 	}
+}
+
+// One CONFIG_DB row, in a fixed minimal document: the fuzzer's mutations all land in the row
+// (and its table's and key's names, as written) that the scan reads field by field. The scan
+// reads it as the decoder does, or declines; the indexed facts are the plain ones.
+func FuzzConfigRowAsDecoder(f *testing.F) {
+	var db string
+	for _, s := range fixturerunner.Seeds(fixtures{}, "healthy") {
+		if json.Valid([]byte(s)) {
+			db = s
+		}
+	}
+	root := jsonSpans(db)
+	if root == nil || root.kind != '{' {
+		f.Fatal("no recorded CONFIG_DB")
+	}
+	var port string
+	for i, table := range root.kids { // the first row of each table
+		if table.kind == '{' && len(table.kids) > 0 {
+			name, key, row := db[root.keys[i][0]:root.keys[i][1]], db[table.keys[0][0]:table.keys[0][1]], db[table.kids[0].start:table.kids[0].end]
+			f.Add(name, key, row)
+			if name == `"PORT"` {
+				port = row
+			}
+		}
+	}
+	if port == "" {
+		f.Fatal("no PORT row")
+	}
+	for _, r := range jsonVariants(port, 25) {
+		f.Add(`"PORT"`, `"Ethernet0"`, r)
+	}
+	for _, k := range []string{`"Ethernet0|3"`, `"Ethernet0,Ethernet4|3-4"`, `"Eth\u0065rnet0"`, `"ethernet0"`, `""`, `"Ethernet0","Ethernet0":{}`} {
+		f.Add(`"PORT"`, k, port)
+	}
+	f.Fuzz(func(t *testing.T, table, key, row string) {
+		out := `{` + table + `:{` + key + `:` + row + `},"PORT":{"Ethernet0":{"mtu":"9100"}}}`
+		if got, ok := scanRunningConfig(out); ok {
+			want, err := decodeRunningConfig(out)
+			if err != nil {
+				t.Fatalf("%q: the scan read %v where the decoder fails: %v", out, got.Tables, err)
+			}
+			if d := cmp.Diff(want, got, cmp.AllowUnexported(ConfigDB{})); d != "" {
+				t.Fatalf("%q: scan and decoder differ (-decoder +scan):\n%s", out, d)
+			}
+		}
+		checkIndexedFacts(t, out)
+	})
 }
