@@ -80,3 +80,22 @@ func BenchmarkEthtoolStats(b *testing.B) { benchExec(b, NewGPUHost("gpu01", 1), 
 func BenchmarkQoS(b *testing.B) {
 	benchExec(b, NewGPUHost("gpu01", 1), "mlnx_qos -i "+Port0, "dcb -j -N app show dev "+Port0, "dcb -j pfc show dev "+Port0)
 }
+
+// batched is cmds as the auditor batches them: one `exec /bin/sh -c '...'` list, each command
+// followed by its stdout and stderr markers, after a head that sets up a watcher job.
+func batched(cmds []string) string {
+	const token = "roceaudit-0123456789abcdef0123456789abcdef"
+	list := `exec 3<&0 </dev/null; { read x <&3; trap "" TERM; kill -TERM -$$; sleep 2; kill -KILL -$$; } >/dev/null 2>&1 & exec 3<&-; `
+	for i, c := range cmds {
+		if i > 0 {
+			list += "; "
+		}
+		list += c + "; echo " + token + " $?; echo " + token + " >&2"
+	}
+	return "exec /bin/sh -c '" + strings.ReplaceAll(list+"; kill $!", "'", `'\''`) + "'"
+}
+
+func BenchmarkBatchedAuditDualPort(b *testing.B) {
+	h := NewGPUHost("gpu01", 1)
+	benchExec(b, h, batched(auditCommands(h)))
+}
