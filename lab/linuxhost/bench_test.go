@@ -99,3 +99,5 @@ func BenchmarkBatchedAuditDualPort(b *testing.B) {
 	h := NewGPUHost("gpu01", 1)
 	benchExec(b, h, batched(auditCommands(h)))
 }
+
+func BenchmarkIbvDevinfo(b *testing.B) { benchExec(b, NewGPUHost("gpu01", 1), "ibv_devinfo -v") }
