@@ -16,16 +16,32 @@ type slotDir struct {
 	n     int
 	named []string // the files' names, file(i) rendering named[i]; nil for numbered slots
 	file  func(i int) vfile
+	// order is the slot at each position of the directory's entries (nil: the position);
+	// sorted tells that the entries are in lexical order, as a glob lists them.
+	order  []int
+	sorted bool
 }
 
 // addSlots enters dir as a slot directory of n numbered files.
 func (fs *vfs) addSlots(dir string, n int, file func(i int) vfile) {
-	fs.addSlotDir(dir, &slotDir{n: n, file: file}, slotNames(n))
+	if n <= 0 {
+		return
+	}
+	sn := slotNamesOrder(n)
+	fs.addSlotDir(dir, &slotDir{n: n, file: file, order: sn.order, sorted: true}, sn.names)
 }
 
 // addNamedSlots enters dir as a slot directory of the named files.
 func (fs *vfs) addNamedSlots(dir string, names []string, file func(i int) vfile) {
-	fs.addSlotDir(dir, &slotDir{n: len(names), named: names, file: file}, slices.Clip(names))
+	fs.addSlotDir(dir, &slotDir{n: len(names), named: names, file: file, sorted: slices.IsSorted(names)}, slices.Clip(names))
+}
+
+// at is the slot at position pos of the directory's entries.
+func (s *slotDir) at(pos int) int {
+	if s.order == nil {
+		return pos
+	}
+	return s.order[pos]
 }
 
 func (fs *vfs) addSlotDir(dir string, s *slotDir, entries []string) {
@@ -87,20 +103,33 @@ func slotIndex(name string, n int) (int, bool) {
 	return i, i < n
 }
 
-var slotNameCache sync.Map // n -> []string
+var slotNameCache sync.Map // n -> slotNaming
+
+// slotNaming is a numbered slot directory's entries: the names in glob order and, at each
+// position, the slot the name is.
+type slotNaming struct {
+	names []string
+	order []int
+}
 
 // slotNames are "0".."n-1" in lexical order (the order a glob lists them), shared and
 // clipped so that nothing appends to them in place.
-func slotNames(n int) []string {
+func slotNames(n int) []string { return slotNamesOrder(n).names }
+
+func slotNamesOrder(n int) slotNaming {
 	if v, ok := slotNameCache.Load(n); ok {
-		return v.([]string)
+		return v.(slotNaming)
 	}
 	names := make([]string, n)
 	for i := range names {
 		names[i] = strconv.Itoa(i)
 	}
 	slices.Sort(names)
-	names = slices.Clip(names)
-	slotNameCache.Store(n, names)
-	return names
+	order := make([]int, n)
+	for pos, name := range names {
+		order[pos], _ = strconv.Atoi(name)
+	}
+	sn := slotNaming{names: slices.Clip(names), order: order}
+	slotNameCache.Store(n, sn)
+	return sn
 }

@@ -229,3 +229,35 @@ func TestIsClean(t *testing.T) {
 		}
 	}
 }
+
+// sortedHits answers as slices.IsSortedFunc with cmpHit on what globs walk, named slot
+// directories in and out of order included, and a hit's slot is the one its name is.
+func TestSortedHitsAndSlotIndex(t *testing.T) {
+	h := NewGPUHost("gpu01", 1)
+	h.OFED = true
+	fs := h.filesystem(nil)
+	fs.addNamedSlots("/n/up", []string{"a", "b", "c10", "c9"}, func(i int) vfile { return vfile{data: strconv.Itoa(i)} })
+	fs.addNamedSlots("/n/down", []string{"z", "y", "b", "a"}, func(i int) vfile { return vfile{data: strconv.Itoa(i)} })
+	fs.addSlots("/n/num", 120, func(i int) vfile { return vfile{data: strconv.Itoa(i)} })
+	for _, w := range []string{"/sys/class/infiniband/*/ports/*/gids/*", "/sys/class/infiniband/*/ports/*/hw_counters/*",
+		"/sys/class/net/*/ecn/*/enable/*", "/n/*/*", "/n/down/*", "/n/up/*", "/n/num/1*", "/n/*/b", "/n/num/99", "/sys/class/*/*/*"} {
+		hits := fs.appendMatch(nil, w)
+		if len(hits) == 0 {
+			t.Fatalf("%q names nothing", w)
+		}
+		if got, want := sortedHits(hits), slices.IsSortedFunc(hits, cmpHit); got != want {
+			t.Errorf("%q: sortedHits %v, IsSortedFunc %v", w, got, want)
+		}
+		for _, h := range hits {
+			if h.slot == nil {
+				continue
+			}
+			if i, ok := h.slot.lookup(h.name); !ok || i != h.i {
+				t.Errorf("%q: hit %q has slot %d, its name is %d %v", w, h.path(), h.i, i, ok)
+			}
+		}
+	}
+	if hits := fs.appendMatch(nil, "/n/down/*"); sortedHits(hits) {
+		t.Error("a named slot directory out of order taken as sorted")
+	}
+}
