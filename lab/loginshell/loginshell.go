@@ -92,6 +92,14 @@ var operator = func() (t [256]bool) {
 	return t
 }()
 
+// wordEnd marks the bytes that end or change a plain word: blanks, quotes, and the operator
+// bytes ($ and the backslash among them).
+var wordEnd = func() (t [256]bool) {
+	t = operator
+	t[' '], t['\t'], t['\''], t['"'] = true, true, true, true
+	return t
+}()
+
 // split is words where status, when not nil, is what `$?` expands to outside single quotes
 // (echo's one expansion); any other expansion still refuses the line. A word without quotes,
 // escapes or `$?` is a substring of line (no copy: most words are, and copying them byte by
@@ -101,6 +109,9 @@ func split(line string, status *int) (argv []string, ok bool) {
 	inWord := false
 	start := -1            // while the word is line[start:i]; -1 once it is built in w
 	built := func(i int) { // the word goes on in w from here
+		if w.Cap() == 0 {
+			w.Grow(len(line) - i) // the rest of the line bounds the word but for $? (a batch is one word)
+		}
 		if start >= 0 {
 			w.WriteString(line[start:i])
 			start = -1
@@ -119,6 +130,9 @@ func split(line string, status *int) (argv []string, ok bool) {
 	}
 	for i := 0; i < len(line); i++ {
 		c := line[i]
+		if start >= 0 && !wordEnd[c] {
+			continue // a plain word goes on
+		}
 		switch {
 		case c == ' ' || c == '\t':
 			flush(i)

@@ -112,3 +112,53 @@ func FuzzFirstWord(f *testing.F) {
 		}
 	})
 }
+
+// splitListBefore is splitList as it was, switching on every byte: the reference.
+func splitListBefore(line string) (cmds []command, ok bool) {
+	start, depth := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(line[i+1:], c)
+			if end < 0 {
+				return nil, false
+			}
+			i += end + 1
+		case c == '{' && reservedAt(line, start, i):
+			depth++
+		case c == '}' && depth > 0 && afterSeparator(line[:i]) && (i+1 == len(line) || strings.IndexByte(" \t;&<>", line[i+1]) >= 0):
+			depth--
+		case depth > 0:
+		case c == ';':
+			cmds = append(cmds, command{text: line[start:i]})
+			start = i + 1
+		case c == '&' && i+1 < len(line) && line[i+1] == '&':
+			i++ // `&&` stays in its command, which one refuses
+		case c == '&' && (i == 0 || line[i-1] != '>' && line[i-1] != '<'):
+			cmds = append(cmds, command{text: line[start:i], async: true})
+			start = i + 1
+		}
+	}
+	if depth > 0 {
+		return nil, false
+	}
+	return append(cmds, command{text: line[start:]}), true
+}
+
+var listSeeds = []string{"a; b", "a & b", "a && b", "x 2>&1 &", "{ a; b; } &", "{a; b}", "echo '{ x; }' \"a;b\" c\\;d", "a;;b", "{ { a; }; }; b",
+	"exec 3<&0 </dev/null; { read x <&3; trap \"\" TERM; kill -TERM -$$; } >/dev/null 2>&1 & exec 3<&-; grep -s . /x; echo t $?; kill $!", "'open", "{ a;", "a }", "\\"}
+
+func FuzzSplitListAsBefore(f *testing.F) {
+	for _, s := range listSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got, gok := splitList(line)
+		want, wok := splitListBefore(line)
+		if gok != wok || !slices.Equal(got, want) {
+			t.Errorf("splitList(%q) = %v %v, before %v %v", line, got, gok, want, wok)
+		}
+	})
+}
