@@ -2,6 +2,7 @@ package collectors
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -13,10 +14,16 @@ import (
 // again, with the full timeout, when a collector asks for it (Prefetched.MarkGuessed).
 const GuessStall = 3 * time.Second
 
+// ErrGuessNotSent answers a guessed command the transport did not send because a guess
+// before it stalled.
+var ErrGuessNotSent = errors.New("not sent: a guess stalled before it")
+
 type guessedKey struct{}
 
 // WithGuessed marks cmds, sent under ctx, as guesses: the transport gives each at most
-// GuessStall, and once one stalls sends no more guesses of that batch.
+// GuessStall, and once one stalls sends no more guesses of that batch. A command is marked by
+// its text: one both guessed and asked for in the same batch would be treated as a guess
+// (discovery's commands and the per-port ones, the only guesses, never meet).
 func WithGuessed(ctx context.Context, cmds []string) context.Context {
 	if len(cmds) == 0 {
 		return ctx

@@ -2,6 +2,7 @@ package collectors
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -101,7 +102,7 @@ func (r *recorder) send(ctx context.Context, cmds []string) ([]Output, []error, 
 	}
 	for i, c := range cmds {
 		pend[i] = &pendingExchange{r: r, cmd: c, out: outs[i], err: errs[i]}
-		if sent[i] {
+		if sent[i] && !errors.Is(errs[i], ErrGuessNotSent) {
 			pend[i].secs = secs
 		}
 	}

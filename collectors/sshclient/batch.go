@@ -139,15 +139,20 @@ func (c *Client) dropGuesses(ctx context.Context, cmds []string, pending []int, 
 			rest = append(rest, i)
 			continue
 		}
-		errs[i] = fmt.Errorf("ssh %s: %q: %w: not sent, the guess %q before it stalled", c.target, c.withSudo(cmds[i]), ErrTimeout, c.withSudo(stalled))
+		errs[i] = fmt.Errorf("ssh %s: %q: %w (%q)", c.target, c.withSudo(cmds[i]), collectors.ErrGuessNotSent, c.withSudo(stalled))
 	}
 	return rest
 }
 
-// runEach sends cmds[i] for each i of which in its own session.
+// runEach sends cmds[i] for each i of which in its own session. As in a list, once a guess
+// stalls the guesses after it are not sent.
 func (c *Client) runEach(ctx context.Context, cmds []string, which []int, outs []collectors.Output, errs []error) {
-	for _, i := range which {
+	for k, i := range which {
 		outs[i], errs[i] = c.Run(ctx, cmds[i])
+		if collectors.Guessed(ctx, cmds[i]) && errors.Is(errs[i], ErrTimeout) && ctx.Err() == nil {
+			c.runEach(ctx, cmds, c.dropGuesses(ctx, cmds, which[k+1:], errs, cmds[i]), outs, errs)
+			return
+		}
 	}
 }
 
@@ -165,6 +170,15 @@ type listRun struct {
 	stalled  bool  // command #answered ran past its limit and was stopped
 	err      error // the session failed to start, or ctx ended
 	cutShort bool  // the session ended without an exit status before command #answered did
+}
+
+// limitAfter is how long the list may go on once seen commands ended: the next command's
+// limit, or once all are answered the command timeout, for the shell's exit.
+func (c *Client) limitAfter(limits []time.Duration, seen int) time.Duration {
+	if seen < len(limits) {
+		return limits[seen]
+	}
+	return c.cfg.Timeout
 }
 
 // runList runs cmds (already prefixed) as one list in one session, each command given at
@@ -224,13 +238,16 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 		case <-tick:
 			if n := stdout.finished(); n > seen {
 				seen = n
-				limit := c.cfg.Timeout // all answered: the shell's exit is awaited as long as before
-				if seen < len(limits) {
-					limit = limits[seen]
-				}
-				timer.Reset(limit) // Go 1.23 timers: no stale tick to drain
+				timer.Reset(c.limitAfter(limits, seen)) // Go 1.23 timers: no stale tick to drain
 			}
 		case <-timer.C:
+			if n := stdout.finished(); n > seen {
+				// The command ended as its limit ran out and its tick is still queued: the
+				// next one starts its own limit now, rather than be blamed for the stall.
+				seen = n
+				timer.Reset(c.limitAfter(limits, seen))
+				continue
+			}
 			r.stalled, ended = true, true
 			stop()
 		case <-ctx.Done():

@@ -34,7 +34,7 @@ func TestRunBatchStalledGuessIsCutShortWithTheRestOfTheGuess(t *testing.T) {
 	if !errors.Is(errs[1], ErrTimeout) || !strings.Contains(errs[1].Error(), "after "+collectors.GuessStall.String()) {
 		t.Errorf("stalled guess: %v", errs[1])
 	}
-	if !errors.Is(errs[2], ErrTimeout) || !strings.Contains(errs[2].Error(), "not sent") {
+	if !errors.Is(errs[2], collectors.ErrGuessNotSent) || !strings.Contains(errs[2].Error(), `"sleep 600"`) {
 		t.Errorf("the guess after the stall: %+v %v, want not sent", outs[2], errs[2])
 	}
 	if errs[3] != nil || outs[3].ExitCode != 1 {
@@ -43,5 +43,39 @@ func TestRunBatchStalledGuessIsCutShortWithTheRestOfTheGuess(t *testing.T) {
 	received, _, _, _, _ := f.srv.snapshot()
 	if len(received) != 2 || strings.Contains(received[1], "os-release") || !strings.Contains(received[1], "ethtool -a eth9") {
 		t.Errorf("sessions: %q", received)
+	}
+}
+
+// Commands sent one per session (a device whose shell gives no markers) keep the same bound:
+// once a guess stalls, the guesses after it are not sent.
+func TestRunEachStalledGuessStopsTheRestOfTheGuess(t *testing.T) {
+	f := setup(t)
+	f.srv.mu.Lock()
+	f.srv.replies, f.srv.shell = batchReplies, true
+	f.srv.mu.Unlock()
+	f.cfg.Timeout = time.Minute
+	c := dial(t, f.cfg)
+	c.noBatch.Store(true)
+	cmds := []string{"sleep 600", "ethtool -a eth0", "cat /etc/os-release"}
+	ctx := collectors.WithGuessed(context.Background(), []string{"sleep 600", "cat /etc/os-release"})
+	start := time.Now()
+	outs, errs := c.RunBatch(ctx, cmds)
+	if took := time.Since(start); took > collectors.GuessStall+20*time.Second {
+		t.Errorf("took %s: the guess was not cut at %s", took, collectors.GuessStall)
+	}
+	if !errors.Is(errs[0], ErrTimeout) {
+		t.Errorf("stalled guess: %v", errs[0])
+	}
+	if errs[1] != nil || outs[1].Stdout != batchReplies["ethtool -a eth0"].stdout {
+		t.Errorf("the command asked for: %+v %v", outs[1], errs[1])
+	}
+	if !errors.Is(errs[2], collectors.ErrGuessNotSent) {
+		t.Errorf("the guess after the stall: %+v %v, want not sent", outs[2], errs[2])
+	}
+	received, _, _, _, _ := f.srv.snapshot()
+	for _, r := range received {
+		if strings.Contains(r, "os-release") {
+			t.Errorf("the guess after the stall was sent: %q", received)
+		}
 	}
 }
