@@ -115,7 +115,7 @@ func (sc *scope) reaches(p string) bool {
 			}
 		case e.escaped, e.s == "*":
 		default:
-			if ok, err := path.Match(e.s, qe); !ok && err == nil {
+			if ok, err := path.Match(shellClasses(e.s), qe); !ok && err == nil {
 				return false
 			}
 		}
@@ -315,7 +315,7 @@ func (fs *vfs) appendMatch(hits []hit, pattern string) []hit {
 			}
 			for pos, name := range fs.dirs[d] {
 				switch {
-				case el != "*" && !matchName(el, name):
+				case el == "*" && strings.HasPrefix(name, "."), el != "*" && !matchName(el, name):
 				case last && slot != nil:
 					hits = append(hits, hit{dir: pre, name: name, slot: slot, i: slot.at(pos)})
 				case last:
@@ -448,8 +448,36 @@ func (fs *vfs) cat(words []string) (string, string, int) {
 	return out.String(), errs.String(), exit
 }
 
-// matchName is path.Match of one element (a malformed pattern matches nothing).
+// matchName is the shell's match of one path element (a malformed pattern matches nothing):
+// path.Match, except that a name beginning with a dot is matched only by a pattern that
+// begins with one (bash without dotglob), and [!...] negates a class as [^...] does.
 func matchName(el, name string) bool {
-	ok, _ := path.Match(el, name)
+	if strings.HasPrefix(name, ".") && !strings.HasPrefix(el, ".") {
+		return false
+	}
+	ok, _ := path.Match(shellClasses(el), name)
 	return ok
+}
+
+// shellClasses spells the shell's negated classes, [!...], as path.Match's [^...].
+func shellClasses(el string) string {
+	if !strings.Contains(el, "[!") {
+		return el
+	}
+	b := []byte(el)
+	inClass := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\\':
+			i++ // the escaped byte is literal, in a class or not
+		case b[i] == '[' && !inClass:
+			inClass = true
+			if i+1 < len(b) && b[i+1] == '!' {
+				b[i+1] = '^'
+			}
+		case b[i] == ']' && inClass:
+			inClass = false
+		}
+	}
+	return string(b)
 }
