@@ -110,7 +110,7 @@ func TestDependencyDirection(t *testing.T) {
 
 // testHelpers are packages for tests only (they import "testing"): no production package may
 // import them.
-var testHelpers = []string{"collectors/internal/fixturerunner", "lab/labtest", "labcheck", "labcheck/leafbench", "internal/opensshd", "internal/golden", "internal/benchcpu", "internal/leafreplay"}
+var testHelpers = []string{"collectors/internal/fixturerunner", "lab/labtest", "labcheck", "labcheck/leafbench", "internal/opensshd", "internal/golden", "internal/benchcpu", "internal/leafreplay", "collectors/internal/fuzzseed"}
 
 func TestTestHelpersStayInTests(t *testing.T) {
 	g, err := projectGraph()

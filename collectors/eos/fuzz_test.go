@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 // The fuzz targets check that no output, however malformed, panics a parser: each returns a
@@ -64,7 +65,7 @@ func FuzzParseRunningConfig(f *testing.F) {
 
 // The interfaces' scan decodes exactly what encoding/json decodes, or declines.
 func FuzzScanInterfaces(f *testing.F) {
-	seeds := miniSeeds(f, CmdInterfaces, 2, "healthy", "broken", "portchannel")
+	seeds := fuzzseed.Minis(f, readSeed, CmdInterfaces, 2, "healthy", "broken", "portchannel")
 	for _, sc := range []string{"healthy", "broken"} {
 		if b, err := readSeed(sc, CmdInterfaces); err == nil {
 			seeds = append(seeds, b)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -83,7 +84,7 @@ func TestLLDPScanReadsFixtures(t *testing.T) {
 }
 
 func FuzzLLDPAgreesWithReference(f *testing.F) {
-	addSeeds(f, append(miniSeeds(f, CmdLLDP, 2, "healthy", "broken", "portchannel"), lldpCases(f)...)...)
+	addSeeds(f, append(fuzzseed.Minis(f, readSeed, CmdLLDP, 2, "healthy", "broken", "portchannel"), lldpCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, gerr := ParseLLDP(s)
 		want, werr := parseLLDPRef(s)

@@ -3,6 +3,8 @@ package eos
 import (
 	"reflect"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 func pfcCountersCases(t testing.TB) []string {
@@ -41,7 +43,7 @@ func TestPFCCountersAgreesWithDecoder(t *testing.T) {
 }
 
 func FuzzPFCCountersAgreesWithDecoder(f *testing.F) {
-	addSeeds(f, append(miniSeeds(f, CmdPFCCounters, 2, "healthy", "broken", "portchannel"), pfcCountersCases(f)...)...)
+	addSeeds(f, append(fuzzseed.Minis(f, readSeed, CmdPFCCounters, 2, "healthy", "broken", "portchannel"), pfcCountersCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, gerr := ParsePFCCounters(s)
 		want, werr := decodePFCCounters(s)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 // get is field k as raw JSON, when the scan kept it.
@@ -120,7 +122,7 @@ func FuzzTrimAddrInfo(f *testing.F) {
 	var minis []string
 	for _, o := range ipFieldObjects(ipMinis(f)[0]) {
 		if v, ok := o.get("addr_info"); ok && len(minis) == 0 {
-			minis = jsonVariants(string(v), 20)
+			minis = fuzzseed.JSONVariants(string(v), 20)
 		}
 	}
 	addSeeds(f, append(minis, addrSeeds(f)...)...)

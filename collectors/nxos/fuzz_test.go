@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 // The fuzz targets check that no output, however malformed, panics a parser.
@@ -70,7 +71,7 @@ func FuzzParseQueuing(f *testing.F) {
 
 // The interface rows' scan decodes exactly what encoding/json decodes, or declines.
 func FuzzScanInterfaceRows(f *testing.F) {
-	seeds := miniSeeds(f, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel")
+	seeds := fuzzseed.Minis(f, readSeed, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel")
 	for _, sc := range []string{"healthy", "broken"} {
 		if b, err := readSeed(sc, CmdInterface); err == nil {
 			seeds = append(seeds, b)

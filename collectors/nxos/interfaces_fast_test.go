@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 func interfaceCases(t testing.TB) []string {
@@ -69,7 +71,7 @@ func TestInterfaceFastAgreesWithDecoder(t *testing.T) {
 }
 
 func FuzzInterfaceFastAgreesWithDecoder(f *testing.F) {
-	addSeeds(f, append(miniSeeds(f, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel"), interfaceCases(f)...)...)
+	addSeeds(f, append(fuzzseed.Minis(f, readSeed, CmdInterface, 2, "healthy", "broken", "aiml", "portchannel"), interfaceCases(f)...)...)
 	f.Fuzz(func(t *testing.T, s string) {
 		got, ok := fastInterfaceRows(s)
 		if !ok {

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 // decodeTreeStd is what decodeTree was: encoding/json's Decoder with UseNumber, one value.
@@ -51,7 +53,7 @@ func TestDecodeTreeAgreesWithEncodingJSON(t *testing.T) {
 }
 
 func FuzzDecodeTreeAgreesWithEncodingJSON(f *testing.F) {
-	seeds := append(miniSeeds(f, CmdQueuingJSON, 2, "healthy", "broken", "aiml", "portchannel"), miniSeeds(f, CmdInterface, 1, "healthy")...)
+	seeds := append(fuzzseed.Minis(f, readSeed, CmdQueuingJSON, 2, "healthy", "broken", "aiml", "portchannel"), fuzzseed.Minis(f, readSeed, CmdInterface, 1, "healthy")...)
 	addSeeds(f, append(append(seeds, treeCases...), queuingCases(f)...)...)
 	f.Fuzz(treesAgree)
 }

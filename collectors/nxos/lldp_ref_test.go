@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 	"github.com/roceaudit/roceaudit/collectors/internal/natural"
 	"github.com/roceaudit/roceaudit/topology"
 )
@@ -100,7 +101,7 @@ func TestLLDPAgreesWithReference(t *testing.T) {
 }
 
 func FuzzLLDPAgreesWithReference(f *testing.F) {
-	seeds := miniSeeds(f, CmdLLDP, 2, "healthy", "broken", "aiml", "portchannel")
+	seeds := fuzzseed.Minis(f, readSeed, CmdLLDP, 2, "healthy", "broken", "aiml", "portchannel")
 	for _, s := range seeds[len(seeds)-2:] {
 		seeds = append(seeds, `{"output":{"body":`+s+`}}`)
 	}

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/collectors/internal/fuzzseed"
 )
 
 // The decoder parseQueuingJSON replaced (a json.RawMessage per ROW_* level, each level
@@ -266,7 +268,7 @@ func compactQueuing(t testing.TB, s string) string {
 // queuingMiniSeeds are the recorded queuing replies cut to one or two interfaces, queue groups
 // and statistics, and their variants.
 func queuingMiniSeeds(t testing.TB) []string {
-	return miniSeeds(t, CmdQueuingJSON, 2, "healthy", "broken", "aiml", "portchannel")
+	return fuzzseed.Minis(t, readSeed, CmdQueuingJSON, 2, "healthy", "broken", "aiml", "portchannel")
 }
 
 // The fast path reads exactly what the tree reads, or declines.
