@@ -32,7 +32,8 @@ test: lint
 # Go benchmarks of the parts (parsers, redaction, check engine, snapshot I/O, small labs),
 # then the scale run: a generated 1,000-device lab at 10ms a flight, audited by the real
 # binary, beside OpenSSH, in one table. Size it with BENCH_GENERATE=hosts=H,leaves=L,spines=S,
-# BENCH_LATENCY, BENCH_CONCURRENCY; BENCH_OPENSSH=0 skips OpenSSH. The table's CPU FLOOR
+# BENCH_LATENCY, BENCH_CONCURRENCY; BENCH_OPENSSH=0 skips OpenSSH; BENCH_REPEAT=N audits N
+# times and reports the one of median CPU (3 up to 2,000 devices, else 1). The table's CPU FLOOR
 # column is (the run's CPU + the lab's during it) / cores: where it exceeds FLOOR, the wall
 # is CPU-bound (lab and auditor share the machine), not latency-bound.
 #   8-rail hosts:    make bench BENCH_GENERATE=hosts=960,leaves=32,spines=8,rails=8
