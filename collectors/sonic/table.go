@@ -3,7 +3,6 @@ package sonic
 import (
 	"errors"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/collectors/internal/texttable"
 )
@@ -63,7 +62,7 @@ func scanTables(out string, table func(header []string) (func(cells []string, li
 				break
 			}
 			if row != nil {
-				if err := row(cutCellsInto(cells, l, spans), l); err != nil {
+				if err := row(texttable.CutCellsInto(cells, l, spans), l); err != nil {
 					return err
 				}
 			}
@@ -84,43 +83,6 @@ func mayBeRule(line string) bool {
 		}
 	}
 	return false
-}
-
-// cutCellsInto is texttable.CutCells into cells (len(spans) long), which it clears first. An
-// ASCII line, every line of a counter table, is cut here as texttable cuts it; any other is
-// left to texttable.
-func cutCellsInto(cells []string, line string, spans []texttable.Span) []string {
-	clear(cells)
-	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			copy(cells, texttable.CutCells(line, spans))
-			return cells
-		}
-	}
-	for j := 0; j < len(line); {
-		for j < len(line) && line[j] == ' ' {
-			j++
-		}
-		start := j
-		for j < len(line) && (line[j] != ' ' || j+1 < len(line) && line[j+1] != ' ') {
-			j++
-		}
-		if start == j {
-			break
-		}
-		best, bestScore := 0, -1<<30
-		for c, s := range spans {
-			if score := min(j, s.End) - max(start, s.Start); score > bestScore {
-				best, bestScore = c, score
-			}
-		}
-		if cells[best] != "" {
-			cells[best] += "  " + line[start:j]
-		} else {
-			cells[best] = line[start:j]
-		}
-	}
-	return cells
 }
 
 // columnOf finds a header cell, or -1.

@@ -80,7 +80,13 @@ func ruleSpansRunes(line string) []Span {
 // are joined with two spaces, so a misaligned line loses nothing. A truncated cell keeps its
 // "…".
 func CutCells(line string, spans []Span) []string {
-	cells := make([]string, len(spans))
+	return CutCellsInto(make([]string, len(spans)), line, spans)
+}
+
+// CutCellsInto is CutCells into cells (len(spans) long), which it clears first: a parser
+// cutting every line of a table reuses one slice rather than allocating one a line.
+func CutCellsInto(cells []string, line string, spans []Span) []string {
+	clear(cells)
 	if isASCII(line) {
 		for tok := range asciiTokens(line) {
 			put(cells, spans, tok, line[tok.Start:tok.End])
