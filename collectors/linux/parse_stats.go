@@ -192,11 +192,11 @@ type layoutRow struct {
 	c    counterName
 }
 
-// counterLayouts holds a filter's layouts by the output's line count (NIC models differ in
-// it), read without a lock as memo.Memo is; bounded, since the text comes from devices.
-type counterLayouts struct {
+// bySize holds values by a size (an output's line count: NIC models differ in it), read
+// without a lock as memo.Memo is; bounded, since the text comes from devices.
+type bySize[V any] struct {
 	mu sync.Mutex
-	m  atomic.Pointer[map[int]*counterLayout]
+	m  atomic.Pointer[map[int]V]
 }
 
 const (
@@ -204,12 +204,37 @@ const (
 	maxLayoutRows = 4096
 )
 
-func (t *counterLayouts) get(lines int) *counterLayout {
+// get is the value of size n, or V's zero.
+func (t *bySize[V]) get(n int) V {
+	var v V
 	if p := t.m.Load(); p != nil {
-		return (*p)[lines]
+		v = (*p)[n]
 	}
-	return nil
+	return v
 }
+
+// set makes v the value of size n, in a copy of the map, unless maxLayouts sizes are held
+// and n is not one of them.
+func (t *bySize[V]) set(n int, v V) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var old map[int]V
+	if p := t.m.Load(); p != nil {
+		old = *p
+	}
+	if _, ok := old[n]; !ok && len(old) >= maxLayouts {
+		return
+	}
+	fresh := make(map[int]V, len(old)+1)
+	for k, v := range old {
+		fresh[k] = v
+	}
+	fresh[n] = v
+	t.m.Store(&fresh)
+}
+
+// counterLayouts holds a filter's ethtool -S layouts by the output's line count.
+type counterLayouts struct{ bySize[*counterLayout] }
 
 // put remembers rows as the layout of outputs of lines lines, their names copied into one
 // string (they are pieces of a device's output).
@@ -235,21 +260,7 @@ func (t *counterLayouts) put(lines int, rows []layoutRow) {
 			l.keep++
 		}
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var old map[int]*counterLayout
-	if p := t.m.Load(); p != nil {
-		old = *p
-	}
-	if _, ok := old[lines]; !ok && len(old) >= maxLayouts {
-		return
-	}
-	fresh := make(map[int]*counterLayout, len(old)+1)
-	for k, v := range old {
-		fresh[k] = v
-	}
-	fresh[lines] = l
-	t.m.Store(&fresh)
+	t.set(lines, l)
 }
 
 // counterLayoutsOf is filter's layouts (nil: every counter kept).
@@ -383,10 +394,7 @@ func rdmaName(name string) string { return rdmaNames.Get(name) }
 // look-up in rdmaNames and the filter's memo each was 2% of an 8-rail host's collection.
 func keptHwCounters(cs []hwCounter, filter *collectors.CounterFilter, dst []hwCounter) []hwCounter {
 	seqs := hwSeqsOf(filter)
-	var seq []hwName
-	if p := seqs.m.Load(); p != nil {
-		seq = (*p)[len(cs)]
-	}
+	seq := seqs.get(len(cs))
 	var fresh []hwName // the names once they left seq: the next sequence
 	diverged := false
 	for i, c := range cs {
@@ -407,7 +415,7 @@ func keptHwCounters(cs []hwCounter, filter *collectors.CounterFilter, dst []hwCo
 		}
 	}
 	if diverged && len(cs) <= maxLayoutRows {
-		seqs.put(len(cs), fresh)
+		seqs.set(len(cs), fresh)
 	}
 	return dst
 }
@@ -419,29 +427,8 @@ type hwName struct {
 	keep bool
 }
 
-// hwSeqs holds a filter's hw counter sequences by their length, as counterLayouts does.
-type hwSeqs struct {
-	mu sync.Mutex
-	m  atomic.Pointer[map[int][]hwName]
-}
-
-func (t *hwSeqs) put(n int, seq []hwName) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var old map[int][]hwName
-	if p := t.m.Load(); p != nil {
-		old = *p
-	}
-	if _, ok := old[n]; !ok && len(old) >= maxLayouts {
-		return
-	}
-	fresh := make(map[int][]hwName, len(old)+1)
-	for k, v := range old {
-		fresh[k] = v
-	}
-	fresh[n] = seq
-	t.m.Store(&fresh)
-}
+// hwSeqs holds a filter's hw counter sequences by their length.
+type hwSeqs = bySize[[]hwName]
 
 func hwSeqsOf(filter *collectors.CounterFilter) *hwSeqs {
 	if filter == nil {
