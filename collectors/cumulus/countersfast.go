@@ -81,13 +81,7 @@ func countersQoSFast(out string) (map[string]int64, bool) {
 		if !ok {
 			return nil, false
 		}
-		ti := -1
-		for t := range qosTables {
-			if qosTables[t].key == key {
-				ti = t
-				break
-			}
-		}
+		ti := qosTableIndex(key)
 		if ti < 0 || seen&(1<<ti) != 0 {
 			return nil, false // another table is countersQoSScan's to skip
 		}
@@ -115,14 +109,9 @@ func countersQoSFast(out string) (map[string]int64, bool) {
 
 // countersTableFast reads one table's object of classes, from its key's closing quote on.
 func countersTableFast(s string, i int, cols []qosColumn, val *[16][8]int64, present *[16]uint8) (int, bool) {
-	if i = jsonWS(s, i); i >= len(s) || s[i] != ':' {
-		return 0, false
-	}
-	if i = jsonWS(s, i+1); i >= len(s) || s[i] != '{' {
-		return 0, false
-	}
-	if i = jsonWS(s, i+1); i < len(s) && s[i] == '}' {
-		return i + 1, true
+	i, empty, ok := memberObject(s, i)
+	if !ok || empty {
+		return i, ok
 	}
 	var classes uint16
 	for {
@@ -147,14 +136,9 @@ func countersTableFast(s string, i int, cols []qosColumn, val *[16][8]int64, pre
 
 // countersClassFast reads one class's object of columns, from its key's closing quote on.
 func countersClassFast(s string, i int, cols []qosColumn, val *[8]int64, present *uint8) (int, bool) {
-	if i = jsonWS(s, i); i >= len(s) || s[i] != ':' {
-		return 0, false
-	}
-	if i = jsonWS(s, i+1); i >= len(s) || s[i] != '{' {
-		return 0, false
-	}
-	if i = jsonWS(s, i+1); i < len(s) && s[i] == '}' {
-		return i + 1, true
+	i, empty, ok := memberObject(s, i)
+	if !ok || empty {
+		return i, ok
 	}
 	for {
 		col, j, ok := jsonPlainKey(s, i)
@@ -165,13 +149,7 @@ func countersClassFast(s string, i int, cols []qosColumn, val *[8]int64, present
 			return 0, false
 		}
 		i = jsonWS(s, i+1)
-		c := -1
-		for n := range cols {
-			if cols[n].col == col {
-				c = n
-				break
-			}
-		}
+		c := qosColumnIndex(cols, col)
 		if c < 0 {
 			return 0, false // another column is countersQoSScan's to skip
 		}
@@ -185,6 +163,21 @@ func countersClassFast(s string, i int, cols []qosColumn, val *[8]int64, present
 			return i, ok
 		}
 	}
+}
+
+// memberObject reads, from a member key's closing quote on, the ':' and the '{' of its object
+// value: next is at the first member's key, or past the '}' of an empty object.
+func memberObject(s string, i int) (next int, empty, ok bool) {
+	if i = jsonWS(s, i); i >= len(s) || s[i] != ':' {
+		return 0, false, false
+	}
+	if i = jsonWS(s, i+1); i >= len(s) || s[i] != '{' {
+		return 0, false, false
+	}
+	if i = jsonWS(s, i+1); i < len(s) && s[i] == '}' {
+		return i + 1, true, true
+	}
+	return i, false, true
 }
 
 // afterMember reads what follows an object member's value at i: '}' ends the object (next is

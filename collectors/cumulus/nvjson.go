@@ -414,6 +414,26 @@ var qosTables = func() []qosTable {
 	return out
 }()
 
+// qosTableIndex is the index in qosTables of the table keyed key, or -1.
+func qosTableIndex(key string) int {
+	for i := range qosTables {
+		if qosTables[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// qosColumnIndex is the index in cols of column col, or -1.
+func qosColumnIndex(cols []qosColumn, col string) int {
+	for i := range cols {
+		if cols[i].col == col {
+			return i
+		}
+	}
+	return -1
+}
+
 // countersQoSScan is ParseCountersQoSJSON's second reader (after countersQoSFast, which
 // reads only the usual document), without encoding/json's maps of raw messages (a third of
 // a Cumulus leaf's collection): a general scan of the document in place, which skips tables
@@ -426,13 +446,7 @@ func countersQoSScan(out string) (map[string]int64, bool) {
 	m := make(map[string]int64, 96)
 	var seen uint8 // tables read, by index in qosTables
 	ok := sc.Object(func(table string) bool {
-		ti := -1
-		for i := range qosTables {
-			if qosTables[i].key == table {
-				ti = i
-				break
-			}
-		}
+		ti := qosTableIndex(table)
 		if ti < 0 {
 			return sc.Skip()
 		}
@@ -449,16 +463,15 @@ func countersQoSScan(out string) (map[string]int64, bool) {
 			}
 			classes |= 1 << k
 			return sc.Object(func(col string) bool {
-				for i := range cols {
-					if cols[i].col == col {
-						n, ok := scanCount(sc)
-						if ok {
-							m[cols[i].byClass[k]] = n // a repeated column: the last one, as the decoder keeps
-						}
-						return ok
-					}
+				c := qosColumnIndex(cols, col)
+				if c < 0 {
+					return sc.Skip()
 				}
-				return sc.Skip()
+				n, ok := scanCount(sc)
+				if ok {
+					m[cols[c].byClass[k]] = n // a repeated column: the last one, as the decoder keeps
+				}
+				return ok
 			})
 		})
 	})
