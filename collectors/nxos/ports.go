@@ -183,19 +183,14 @@ func (m *portMemo) classify(c *QoSConfig, iq *InterfaceQoS) *classified {
 	if iq != nil && iq.QoSInput != "" {
 		name = iq.QoSInput
 	}
-	if r, ok := m.classified[name]; ok {
+	return remembered(&m.classified, name, func() *classified {
+		r := &classified{}
+		r.cl, r.err = c.Classify(iq)
+		if r.err == nil && r.cl.Policy != "" {
+			r.sysPolicy = "\n" + strings.Join(c.SystemLines, "\n") + "\n" + strings.Join(r.cl.Lines, "\n")
+		}
 		return r
-	}
-	r := &classified{}
-	r.cl, r.err = c.Classify(iq)
-	if r.err == nil && r.cl.Policy != "" {
-		r.sysPolicy = "\n" + strings.Join(c.SystemLines, "\n") + "\n" + strings.Join(r.cl.Lines, "\n")
-	}
-	if m.classified == nil {
-		m.classified = map[string]*classified{}
-	}
-	m.classified[name] = r
-	return r
+	})
 }
 
 func (m *portMemo) queues(c *QoSConfig, iq *InterfaceQoS) *queued {
@@ -203,19 +198,27 @@ func (m *portMemo) queues(c *QoSConfig, iq *InterfaceQoS) *queued {
 	if iq != nil && iq.QueuingOutput != "" {
 		name = iq.QueuingOutput
 	}
-	if r, ok := m.queued[name]; ok {
+	return remembered(&m.queued, name, func() *queued {
+		r := &queued{}
+		r.q, r.attached, r.err = c.Queues(iq)
+		if r.err == nil && r.attached {
+			r.ev = switchcollect.Excerpt(strings.Join(r.q.Lines, "\n"), 800)
+			r.schedEv = r.ev + "\n(queues without priority are DWRR)"
+		}
+		return r
+	})
+}
+
+// remembered is (*m)[key], made by made on its first use and kept.
+func remembered[V any](m *map[string]*V, key string, made func() *V) *V {
+	if r, ok := (*m)[key]; ok {
 		return r
 	}
-	r := &queued{}
-	r.q, r.attached, r.err = c.Queues(iq)
-	if r.err == nil && r.attached {
-		r.ev = switchcollect.Excerpt(strings.Join(r.q.Lines, "\n"), 800)
-		r.schedEv = r.ev + "\n(queues without priority are DWRR)"
+	if *m == nil {
+		*m = map[string]*V{}
 	}
-	if m.queued == nil {
-		m.queued = map[string]*queued{}
-	}
-	m.queued[name] = r
+	r := made()
+	(*m)[key] = r
 	return r
 }
 
