@@ -30,18 +30,10 @@ type sources struct {
 // Unknown with the failure as evidence; Collect itself fails only when nothing at all could
 // be read, or no port could be identified.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
-	res, err := switchcollect.Batch{Platform: "eos", Commands: commands}.Run(ctx, r)
+	s, err := readSources(ctx, r)
 	if err != nil {
 		return err
 	}
-	var s sources
-	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
-	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterfaces, ParseInterfaces)
-	s.flow, s.flowErr = switchcollect.Parse(res, CmdFlowcontrol, ParseFlowcontrol)
-	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
-	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdRunningConfig, ParseRunningConfig)
-	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCCounters, ParsePFCCounters)
-
 	nos := ""
 	if s.versionErr == nil {
 		nos = s.version.String()
@@ -50,7 +42,23 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
 		Config: "running-config", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
 		NoBufferSizes: noBufferSizes, BufferCommand: CmdRunningConfig,
-	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
+	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, s) })
+}
+
+// readSources sends the batch and parses each answer: a fact's source, or why it is missing.
+func readSources(ctx context.Context, r collectors.Runner) (*sources, error) {
+	res, err := switchcollect.Batch{Platform: "eos", Commands: commands}.Run(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	var s sources
+	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
+	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterfaces, ParseInterfaces)
+	s.flow, s.flowErr = switchcollect.Parse(res, CmdFlowcontrol, ParseFlowcontrol)
+	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
+	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdRunningConfig, ParseRunningConfig)
+	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCCounters, ParsePFCCounters)
+	return &s, nil
 }
 
 // configuredPorts are the ports with a configuration block of their own (the audit adds the

@@ -8,23 +8,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/roceaudit/roceaudit/collectors/internal/switchcollect"
 )
 
 // sourcesOf parses the fixture scenario's replies as Collect does.
 func sourcesOf(t testing.TB, r *fakeRunner) *sources {
-	res, err := switchcollect.Batch{Platform: "eos", Commands: commands}.Run(context.Background(), r)
+	s, err := readSources(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s sources
-	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
-	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterfaces, ParseInterfaces)
-	s.flow, s.flowErr = switchcollect.Parse(res, CmdFlowcontrol, ParseFlowcontrol)
-	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
-	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdRunningConfig, ParseRunningConfig)
-	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCCounters, ParsePFCCounters)
-	return &s
+	return s
 }
 
 // buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of

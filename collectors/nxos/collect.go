@@ -32,18 +32,10 @@ type sources struct {
 // Unknown with the failure as evidence; Collect itself fails only when nothing could be
 // read, or no port could be identified.
 func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.DeviceSpec, dev *topology.Device) error {
-	res, err := switchcollect.Batch{Platform: "nxos", Commands: commands, MayBeEmpty: []string{CmdLLDP}}.Run(ctx, r)
+	s, err := readSources(ctx, r)
 	if err != nil {
 		return err
 	}
-	var s sources
-	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
-	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterface, ParseInterface)
-	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
-	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
-	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
-	s.queues, s.queuesCmd, s.queuesErr = readQueuing(ctx, r, res)
-
 	nos := ""
 	if s.versionErr == nil {
 		nos = s.version.String()
@@ -52,7 +44,23 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, _ inventory.De
 		LLDPCommand: CmdLLDP, LLDP: s.lldp, LLDPErr: s.lldpErr, FrontPanel: IsFrontPanel,
 		Config: "ipqos configuration", ConfigErr: s.cfgErr, Configured: configuredPorts(s.cfg),
 		NoBufferSizes: noBufferSizes, BufferCommand: CmdQoSConfig,
-	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, &s) })
+	}.Fill(dev, func(name string) *topology.SwitchPort { return buildPort(name, s) })
+}
+
+// readSources sends the batch and parses each answer: a fact's source, or why it is missing.
+func readSources(ctx context.Context, r collectors.Runner) (*sources, error) {
+	res, err := switchcollect.Batch{Platform: "nxos", Commands: commands, MayBeEmpty: []string{CmdLLDP}}.Run(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	var s sources
+	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
+	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterface, ParseInterface)
+	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
+	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
+	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
+	s.queues, s.queuesCmd, s.queuesErr = readQueuing(ctx, r, res)
+	return &s, nil
 }
 
 // readQueuing takes the batch's `show queuing interface | json`, or, when the switch refused

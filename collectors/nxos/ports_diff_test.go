@@ -13,18 +13,11 @@ import (
 
 // sourcesOf parses the fixture scenario's replies as Collect does.
 func sourcesOf(t testing.TB, r *fakeRunner) *sources {
-	res, err := switchcollect.Batch{Platform: "nxos", Commands: commands, MayBeEmpty: []string{CmdLLDP}}.Run(context.Background(), r)
+	s, err := readSources(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s sources
-	s.version, s.versionErr = switchcollect.Parse(res, CmdVersion, ParseVersion)
-	s.ifaces, s.ifacesErr = switchcollect.Parse(res, CmdInterface, ParseInterface)
-	s.lldp, s.lldpErr = switchcollect.Parse(res, CmdLLDP, ParseLLDP)
-	s.cfg, s.cfgErr = switchcollect.Parse(res, CmdQoSConfig, ParseQoSConfig)
-	s.pfc, s.pfcErr = switchcollect.Parse(res, CmdPFCOper, ParsePFCOper)
-	s.queues, s.queuesCmd, s.queuesErr = readQueuing(context.Background(), r, res)
-	return &s
+	return s
 }
 
 // buildPort, with its memo, builds exactly the ports buildPortRef built, port after port of
