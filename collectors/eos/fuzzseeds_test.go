@@ -14,26 +14,11 @@ func addSeeds(f *testing.F, seeds ...string) { fuzzseed.Add(f, seeds...) }
 // The miniatures are small, and still what the fast paths read: a miniature they declined
 // would fuzz only the fallback.
 func TestMiniSeeds(t *testing.T) {
-	for _, c := range []struct {
-		cmd  string
-		fast func(string) bool
-	}{
-		{CmdLLDP, func(s string) bool { _, ok := scanLLDP(s); return ok }},
-		{CmdPFCCounters, func(s string) bool { _, ok := scanPFCCounters(s); return ok }},
-		{CmdInterfaces, func(s string) bool { _, ok := scanInterfaces(s); return ok }},
-	} {
-		b, err := readSeed("healthy", c.cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := fuzzseed.MiniJSON(b, 2, 0)
-		if len(m) > 4096 || !c.fast(m) {
-			t.Errorf("%q: a miniature of %d bytes (fast path reads it: %v):\n%s", c.cmd, len(m), c.fast(m), m)
-		}
-		if n := len(fuzzseed.Minis(t, readSeed, c.cmd, 2, "healthy")); n < 50 {
-			t.Errorf("%q: %d seeds", c.cmd, n)
-		}
-	}
+	fuzzseed.CheckMinis(t, readSeed, "healthy",
+		fuzzseed.FastReader{Cmd: CmdLLDP, Reads: func(s string) bool { _, ok := scanLLDP(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdPFCCounters, Reads: func(s string) bool { _, ok := scanPFCCounters(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdInterfaces, Reads: func(s string) bool { _, ok := scanInterfaces(s); return ok }},
+	)
 }
 
 // One neighbour record, in a fixed minimal reply: the fuzzer's mutations all land in the

@@ -16,28 +16,13 @@ func addSeeds(f *testing.F, seeds ...string) { fuzzseed.Add(f, seeds...) }
 // The miniatures are small, and still what the fast paths read: a miniature they declined
 // would fuzz only the fallback.
 func TestMiniSeeds(t *testing.T) {
-	for _, c := range []struct {
-		cmd  string
-		fast func(string) bool
-	}{
-		{CmdLLDP, func(s string) bool { _, ok := scanLLDPRows(s); return ok }},
-		{CmdInterface, func(s string) bool { _, ok := scanInterfaceRows(s); return ok }},
-		{CmdInterface, func(s string) bool { _, ok := fastInterfaceRows(s); return ok }},
-		{CmdQueuingJSON, func(s string) bool { _, ok := scanQueuingJSON(s); return ok }},
-		{CmdQueuingJSON, func(s string) bool { _, ok := fastQueuingJSON(s); return ok }},
-	} {
-		b, err := readSeed("healthy", c.cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := fuzzseed.MiniJSON(b, 2, 0)
-		if len(m) > 4096 || !c.fast(m) {
-			t.Errorf("%q: a miniature of %d bytes (fast path reads it: %v):\n%s", c.cmd, len(m), c.fast(m), m)
-		}
-		if n := len(fuzzseed.Minis(t, readSeed, c.cmd, 2, "healthy")); n < 50 {
-			t.Errorf("%q: %d seeds", c.cmd, n)
-		}
-	}
+	fuzzseed.CheckMinis(t, readSeed, "healthy",
+		fuzzseed.FastReader{Cmd: CmdLLDP, Reads: func(s string) bool { _, ok := scanLLDPRows(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdInterface, Reads: func(s string) bool { _, ok := scanInterfaceRows(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdInterface, Reads: func(s string) bool { _, ok := fastInterfaceRows(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdQueuingJSON, Reads: func(s string) bool { _, ok := scanQueuingJSON(s); return ok }},
+		fuzzseed.FastReader{Cmd: CmdQueuingJSON, Reads: func(s string) bool { _, ok := fastQueuingJSON(s); return ok }},
+	)
 }
 
 // One interface row, in a fixed minimal reply: the fuzzer's mutations all land in the row the

@@ -339,3 +339,30 @@ func Records(s string, path ...string) []string {
 	}
 	return out
 }
+
+// FastReader is a fast path of a command's replies: whether it reads a reply (rather than
+// leaving it to its fallback).
+type FastReader struct {
+	Cmd   string
+	Reads func(string) bool
+}
+
+// CheckMinis checks each reader against its command's reply in scenario: the miniature (two
+// records a collection) is at most 4 KiB and still read by the fast path (one it declined
+// would fuzz only the fallback), and Minis makes at least 50 seeds of the reply.
+func CheckMinis(t *testing.T, read func(scenario, cmd string) (string, error), scenario string, readers ...FastReader) {
+	t.Helper()
+	for _, c := range readers {
+		b, err := read(scenario, c.Cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := MiniJSON(b, 2, 0)
+		if len(m) > 4096 || !c.Reads(m) {
+			t.Errorf("%q: a miniature of %d bytes (fast path reads it: %v):\n%s", c.Cmd, len(m), c.Reads(m), m)
+		}
+		if n := len(Minis(t, read, c.Cmd, 2, scenario)); n < 50 {
+			t.Errorf("%q: %d seeds", c.Cmd, n)
+		}
+	}
+}
