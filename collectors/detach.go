@@ -202,16 +202,13 @@ func (in *interner) copyOfLocked(s string) string {
 	return c
 }
 
-// detach rewrites every string reachable from v, a pointer, with its own copy, and every
+// detachLike rewrites every string reachable from v, a pointer, with its own copy, and every
 // map[int]int, map[int]bool and map[int]string with the run's shared one (shareMap). Keys
 // cannot be rewritten in place: another map holding strings (or keyed by number) is rebuilt
 // from copies. Unexported fields are left as they are. v's type is looked up once (planOf);
 // the walk below it is compiled. A v that is not a pointer is left as it is, but a slice's
-// elements are detached in place.
-func (in *interner) detach(v any) { in.detachLike(v, "") }
-
-// detachLike is detach of a v whose strings come in the same order as those of the last v
-// detached with the same kind (a platform's devices): see detacher.prev.
+// elements are detached in place. v's strings are taken to come in the same order as those
+// of the last v detached with the same kind (a platform's devices): see detacher.prev.
 func (in *interner) detachLike(v any, kind string) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {

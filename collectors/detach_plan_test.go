@@ -538,3 +538,6 @@ func TestDetachRepeatedStringsAndPrefixes(t *testing.T) {
 		}
 	}, nil)
 }
+
+// detach is detachLike with no kind: each v compared with no earlier one.
+func (in *interner) detach(v any) { in.detachLike(v, "") }
