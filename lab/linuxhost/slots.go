@@ -112,10 +112,8 @@ type slotNaming struct {
 	order []int
 }
 
-// slotNames are "0".."n-1" in lexical order (the order a glob lists them), shared and
-// clipped so that nothing appends to them in place.
-func slotNames(n int) []string { return slotNamesOrder(n).names }
-
+// slotNamesOrder is the naming of n slots, "0".."n-1" in lexical order (the order a glob
+// lists them), shared and clipped so that nothing appends to it in place.
 func slotNamesOrder(n int) slotNaming {
 	if v, ok := slotNameCache.Load(n); ok {
 		return v.(slotNaming)

@@ -233,17 +233,8 @@ func sortedHits(hs []hit) bool {
 	return true
 }
 
-// glob expands one shell word like bash does: matches sorted lexically, and the word itself
-// when nothing matches (so the tool then reports it missing).
-func (fs *vfs) glob(word string) []string {
-	var out []string
-	for _, h := range fs.appendGlob(nil, word) {
-		out = append(out, h.path())
-	}
-	return out
-}
-
-// appendGlob appends glob's hits for word to dst.
+// appendGlob appends to dst the hits of one shell word expanded as bash does: matches sorted
+// lexically, and the word itself when nothing matches (so the tool then reports it missing).
 func (fs *vfs) appendGlob(dst []hit, word string) []hit {
 	if !strings.ContainsAny(word, "*?[") {
 		return append(dst, hit{name: word})
@@ -258,15 +249,6 @@ func (fs *vfs) appendGlob(dst []hit, word string) []hit {
 		slices.SortFunc(out, cmpHit)
 	}
 	return dst
-}
-
-// match is every path pattern names (appendMatch, joined).
-func (fs *vfs) match(pattern string) []string {
-	var out []string
-	for _, h := range fs.appendMatch(nil, pattern) {
-		out = append(out, h.path())
-	}
-	return out
 }
 
 // appendMatch appends every path pattern names to hits, walked from the root one element at a time: an

@@ -261,3 +261,21 @@ func TestSortedHitsAndSlotIndex(t *testing.T) {
 		t.Error("a named slot directory out of order taken as sorted")
 	}
 }
+
+// glob is appendGlob's hits as paths.
+func (fs *vfs) glob(word string) []string {
+	var out []string
+	for _, h := range fs.appendGlob(nil, word) {
+		out = append(out, h.path())
+	}
+	return out
+}
+
+// match is appendMatch's hits as paths.
+func (fs *vfs) match(pattern string) []string {
+	var out []string
+	for _, h := range fs.appendMatch(nil, pattern) {
+		out = append(out, h.path())
+	}
+	return out
+}
