@@ -572,3 +572,10 @@ func TestBatchListQuotesInOneAllocation(t *testing.T) {
 		}
 	}
 }
+
+// markedList is writeList's list of cmds, unquoted: what batchList has sh run.
+func markedList(cmds []string, token string) string {
+	var b strings.Builder
+	writeList(&b, cmds, token, false)
+	return b.String()
+}

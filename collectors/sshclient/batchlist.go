@@ -50,7 +50,7 @@ func newToken() string {
 }
 
 // batchList is the line that runs cmds with their markers in /bin/sh: `exec /bin/sh -c`
-// and markedList as one single-quoted word (see writeQuoted), written once at its exact size. Built
+// and writeList's list as one single-quoted word (see writeQuoted), written once at its exact size. Built
 // as markedList, then quoted, then prefixed, an 8-rail host's ~20 kB list was copied four
 // times over (59 MB of a 1,000-device audit's 1.3 GB allocated).
 func batchList(cmds []string, token string) string {
@@ -88,16 +88,9 @@ func writeQuoted(b *strings.Builder, s string) {
 	}
 }
 
-// markedList is the sh list of cmds, each followed by its markers, between listHead and
-// listTail.
-func markedList(cmds []string, token string) string {
-	var b strings.Builder
-	writeList(&b, cmds, token, false)
-	return b.String()
-}
-
-// writeList writes markedList's list, quoted by writeQuoted when quoted is set. (A func
-// parameter in place of the flag would move b to the heap.)
+// writeList writes the sh list of cmds, each followed by its markers, between listHead and
+// listTail, quoted by writeQuoted when quoted is set (the tests run it unquoted in each
+// shell). (A func parameter in place of the flag would move b to the heap.)
 func writeList(b *strings.Builder, cmds []string, token string, quoted bool) {
 	write := func(s string) {
 		if quoted {
