@@ -215,7 +215,7 @@ type recorder struct {
 	dev  *topology.Device
 	drop bool // keep no transcript (the allowlist is still enforced)
 
-	unread []*pendingExchange // sent ahead and maybe not read yet (see flushUnread); guarded by mu
+	unread []*pendingExchange // sent ahead, recorded when read or by flushUnread; guarded by mu
 }
 
 func (r *recorder) Run(ctx context.Context, command string) (Output, error) {

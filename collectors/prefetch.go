@@ -96,6 +96,7 @@ func (p *Prefetched) sendAhead(ctx context.Context, cmds []string) []*answer {
 	as := make([]*answer, len(cmds))
 	if rec, ok := p.next.(*recorder); ok {
 		outs, errs, pend := rec.send(ctx, cmds)
+		rec.hold(pend)
 		for i := range cmds {
 			as[i] = &answer{out: outs[i], err: errs[i], pending: pend[i]}
 		}

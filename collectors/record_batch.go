@@ -33,6 +33,16 @@ type pendingExchange struct {
 	recorded bool // in the transcript; guarded by r.mu
 }
 
+// hold keeps pend, exchanges whose recording waits for a read, for flushUnread.
+func (r *recorder) hold(pend []*pendingExchange) {
+	if r.drop {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.unread = append(r.unread, pend...)
+}
+
 // flushUnread records, in the order they were sent, the exchanges no collector read: a
 // command sent ahead on a guess that turned out not to be needed still ran on the device,
 // and the transcript is every command run there, not only those facts came from.
@@ -106,8 +116,5 @@ func (r *recorder) send(ctx context.Context, cmds []string) ([]Output, []error, 
 			pend[i].secs = secs
 		}
 	}
-	r.mu.Lock()
-	r.unread = append(r.unread, pend...)
-	r.mu.Unlock()
 	return outs, errs, pend
 }
