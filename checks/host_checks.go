@@ -169,6 +169,11 @@ func hostGIDIndex() *Check {
 			if len(p.ConfiguredGIDIndexes) == 0 {
 				return verdict{status: Skip, actual: "no GID index configured", message: "no GID index is configured (inventory gid_index, NCCL_IB_GID_INDEX); applications choose their own"}
 			}
+			// Without the addresses no entry can be told to be this netdev's v2 one: every
+			// configured index would look wrong.
+			if !p.Link.Usable() {
+				return unknown("netdev addresses", p.Link.Source)
+			}
 			if !p.GIDs.Usable() {
 				return unknown("GID table", p.GIDs.Source)
 			}

@@ -90,6 +90,20 @@ func TestHealthyPortPassesEveryHostCheck(t *testing.T) {
 	}
 }
 
+// Unreadable addresses (an iproute2 without -j, a shell rc that prints first) leave a
+// configured GID index unjudged, not wrong: both GID checks say so, and neither fails.
+func TestGIDChecksNeedTheAddresses(t *testing.T) {
+	p := healthyPort()
+	p.Link = topology.Unknown[topology.Netdev](topology.Evidence{Command: "ip -d -j addr show", Error: "exit status 255"})
+	res := runPort(t, p)
+	for _, id := range []string{"HOST-GID-V2", "HOST-GID-INDEX"} {
+		r := res[id]
+		if r.Status != Error || !strings.Contains(r.Message, "netdev addresses could not be read: exit status 255") {
+			t.Errorf("%s = %s %q: %s; want error naming the addresses", id, r.Status, r.Actual, r.Message)
+		}
+	}
+}
+
 func TestEachFaultFailsItsCheckOnly(t *testing.T) {
 	cases := []struct {
 		check  string
