@@ -73,6 +73,9 @@ func (r Recipe) Validate() error {
 	if r.RoCEPriority == r.CNPPriority {
 		return fmt.Errorf("recipe.cnp_priority: %d is the RoCE priority too (CNPs need their own strict queue)", r.CNPPriority)
 	}
+	if r.RoCEDSCP == r.CNPDSCP {
+		return fmt.Errorf("recipe.cnp_dscp: %d is the RoCE DSCP too (switches classify CNPs to their own strict queue by DSCP)", r.CNPDSCP)
+	}
 	if len(r.RoCEToS) == 0 {
 		return fmt.Errorf("recipe.roce_tos: empty (expected at least one ToS byte, e.g. [104, 106])")
 	}

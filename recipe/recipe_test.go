@@ -16,6 +16,7 @@ func TestValidateNamesTheKey(t *testing.T) {
 		"recipe.roce_priority":       func(r *Recipe) { r.RoCEPriority = 8 },
 		"recipe.cnp_priority":        func(r *Recipe) { r.CNPPriority = r.RoCEPriority },
 		"recipe.roce_dscp":           func(r *Recipe) { r.RoCEDSCP = 64 },
+		"recipe.cnp_dscp":            func(r *Recipe) { r.CNPDSCP = r.RoCEDSCP },
 		"recipe.roce_tos":            func(r *Recipe) { r.RoCEToS = []int{96} },
 		"recipe.roce_mtu":            func(r *Recipe) { r.RoCEMTU = 3000 },
 		"recipe.host_mtu":            func(r *Recipe) { r.HostMTU = 100 },
