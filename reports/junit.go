@@ -73,11 +73,11 @@ type junitText struct {
 // junitFabric names the suite of results that belong to no device (paths, transfers).
 const junitFabric = "fabric"
 
-func (junitRenderer) Render(w io.Writer, r *Report, _ Options) error {
+func (junitRenderer) Render(w io.Writer, r *Report, opts Options) error {
 	if r == nil {
 		return errNilReport
 	}
-	doc := junitDocument(r)
+	doc := junitDocument(r, opts.failOn())
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("write JUnit report: %w", err)
 	}
@@ -95,7 +95,9 @@ func (junitRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	return nil
 }
 
-func junitDocument(r *Report) junitSuites {
+// junitDocument files as <failure> exactly the results that fail the run under failOn (a
+// CI page must say what the exit code says) and every error as <error>.
+func junitDocument(r *Report, failOn checks.Severity) junitSuites {
 	doc := junitSuites{Name: "roceaudit"}
 	if !r.Started.IsZero() && !r.Finished.IsZero() && !r.Finished.Before(r.Started) {
 		doc.Time = strconv.FormatFloat(r.Finished.Sub(r.Started).Seconds(), 'f', 3, 64)
@@ -149,14 +151,15 @@ func junitDocument(r *Report) junitSuites {
 		}
 		addSuite(name, nil)
 		s := &doc.Suites[idx[name]]
-		s.Cases = append(s.Cases, junitTestcase(res))
+		c := junitTestcase(res, failOn)
+		s.Cases = append(s.Cases, c)
 		s.Tests++
-		switch res.Status {
-		case checks.Fail:
+		switch {
+		case c.Failure != nil:
 			s.Failures++
-		case checks.Error:
+		case c.Error != nil:
 			s.Errors++
-		case checks.Skip, checks.Waived:
+		case c.Skipped != nil:
 			s.Skipped++
 		}
 	}
@@ -168,20 +171,22 @@ func junitDocument(r *Report) junitSuites {
 	return doc
 }
 
-func junitTestcase(res checks.Result) junitCase {
+func junitTestcase(res checks.Result, failOn checks.Severity) junitCase {
 	c := junitCase{Name: junitName(res), Classname: junitClass(res)}
 	msg := firstNonEmpty(res.Message, expectedActual(res), res.Check+" "+string(res.Status))
-	switch res.Status {
-	case checks.Fail:
-		c.Failure = &junitProblem{Message: msg, Type: string(res.Severity), Body: xmlSafe(detailText(res))}
-	case checks.Error:
+	switch {
+	case res.Status == checks.Error:
+		// An undecided check is never a pass, whatever the threshold (the exit code is 3).
 		c.Error = &junitProblem{Message: msg, Type: string(res.Severity), Body: xmlSafe(detailText(res))}
-	case checks.Skip:
+	case failsRun(res, failOn):
+		c.Failure = &junitProblem{Message: msg, Type: shownSeverity(res), Body: xmlSafe(detailText(res))}
+	case res.Status == checks.Fail || res.Status == checks.Warn:
+		// Below the threshold: a passing testcase that still shows what was found.
+		c.SystemOut = &junitText{Body: xmlSafe(statusTag(res.Status) + " " + detailText(res) + "not a failure: below --fail-on " + string(failOn) + "\n")}
+	case res.Status == checks.Skip:
 		c.Skipped = &junitSkipped{Message: res.Message}
-	case checks.Waived:
+	case res.Status == checks.Waived:
 		c.Skipped = &junitSkipped{Message: strings.TrimSuffix("waived: "+res.Message, ": ")}
-	case checks.Warn:
-		c.SystemOut = &junitText{Body: xmlSafe("WARN " + detailText(res))}
 	}
 	return c
 }

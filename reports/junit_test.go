@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,6 +173,66 @@ func TestJUnitValidatesAgainstTheSchema(t *testing.T) {
 		out, err := exec.Command(xmllint, "--noout", "--schema", "testdata/junit-10.xsd", path).CombinedOutput()
 		if err != nil {
 			t.Errorf("%s: JUnit report does not validate against junit-10.xsd: %v\n%s", name, err, out)
+		}
+	}
+}
+
+// TestJUnitFollowsFailOn: a CI page must say what the exit code says. Under each --fail-on,
+// the results that fail the run are <failure>, every error is <error>, and nothing else is:
+// a warning under --fail-on warning fails, an error-severity failure under critical does not.
+func TestJUnitFollowsFailOn(t *testing.T) {
+	res := func(check string, st checks.Status, sev checks.Severity) checks.Result {
+		return checks.Result{Check: check, Status: st, Severity: sev, Device: "leaf1", Interface: "Ethernet0", Message: check + " found"}
+	}
+	results := []checks.Result{
+		res("SW-PFC", checks.Fail, checks.Critical),
+		res("SW-PAUSE", checks.Fail, checks.SevError),
+		res("SW-ECN-PFC-ORDER", checks.Fail, checks.Warning),
+		res("SW-HEADROOM", checks.Warn, checks.Warning),
+		res("SW-MTU", checks.Error, checks.Critical),
+		res("SW-ECN", checks.Pass, checks.SevError),
+		res("SW-BUFFER", checks.Skip, checks.Info),
+	}
+	for _, c := range []struct {
+		failOn   checks.Severity
+		failures []string
+	}{
+		{"", []string{"SW-PFC", "SW-PAUSE"}}, // the default is error
+		{checks.Critical, []string{"SW-PFC"}},
+		{checks.SevError, []string{"SW-PFC", "SW-PAUSE"}},
+		{checks.Warning, []string{"SW-PFC", "SW-PAUSE", "SW-ECN-PFC-ORDER", "SW-HEADROOM"}},
+	} {
+		doc := parseJUnit(t, render(t, "junit", &Report{Results: results}, Options{FailOn: c.failOn}))
+		var failed, errored, quiet []string
+		for _, tc := range doc.Suites[0].Cases {
+			check, _, _ := strings.Cut(tc.Name, " ")
+			switch {
+			case tc.Failure != nil:
+				failed = append(failed, check)
+			case tc.Error != nil:
+				errored = append(errored, check)
+			case tc.SystemOut != nil:
+				quiet = append(quiet, check)
+				if !strings.Contains(*tc.SystemOut, "not a failure: below --fail-on") {
+					t.Errorf("fail-on %q: %s passes without saying why: %q", c.failOn, check, *tc.SystemOut)
+				}
+			}
+		}
+		slices.Sort(failed)
+		want := slices.Sorted(slices.Values(c.failures))
+		if !slices.Equal(failed, want) || doc.Failures != len(want) || doc.Suites[0].Failures != len(want) {
+			t.Errorf("fail-on %q: failures %v (testsuites says %d), want %v", c.failOn, failed, doc.Failures, want)
+		}
+		if !slices.Equal(errored, []string{"SW-MTU"}) || doc.Errors != 1 {
+			t.Errorf("fail-on %q: errors %v (testsuites says %d), want [SW-MTU]", c.failOn, errored, doc.Errors)
+		}
+		// Whatever is found but not a failure still shows, as output of a passing testcase.
+		if len(failed)+len(quiet) != 4 {
+			t.Errorf("fail-on %q: failed %v and passed with output %v: a finding went missing", c.failOn, failed, quiet)
+		}
+		// The exit code's own judgement, on the same results.
+		if got, judged := doc.Failures > 0, checks.Judge(results, Options{FailOn: c.failOn}.failOn()).Failed; got != judged {
+			t.Errorf("fail-on %q: JUnit has failures=%d but the exit code's judgement is failed=%v", c.failOn, doc.Failures, judged)
 		}
 	}
 }

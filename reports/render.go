@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/roceaudit/roceaudit/checks"
 )
 
 // Options tune how a report is rendered; machine formats ignore what does not apply to them.
@@ -13,6 +15,23 @@ type Options struct {
 	Color bool
 	// Verbose lists passing checks one by one instead of one line per interface.
 	Verbose bool
+	// FailOn is the --fail-on threshold, so a format that passes or fails results (JUnit)
+	// agrees with the exit code. The zero value (or any unknown severity) is the default, error.
+	FailOn checks.Severity
+}
+
+// failOn is the threshold opts stands for.
+func (o Options) failOn() checks.Severity {
+	if s, ok := checks.ParseSeverity(string(o.FailOn)); ok {
+		return s
+	}
+	return checks.SevError
+}
+
+// failsRun is whether res makes the exit code 1 under threshold: checks.Judge on it alone,
+// so no renderer can draw the line elsewhere than the exit code does.
+func failsRun(res checks.Result, threshold checks.Severity) bool {
+	return checks.Judge([]checks.Result{res}, threshold).Failed
 }
 
 // Renderer writes one report format. Renderers print only what is in the Report (never
