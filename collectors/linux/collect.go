@@ -121,16 +121,46 @@ func (Platform) Collect(ctx context.Context, r collectors.Runner, spec inventory
 	return nil
 }
 
-// unreachable reports a discovery where no command reached the host at all.
+// unreachable reports a discovery where no command reached the host at all, or where every
+// command was refused: a restricted account, sudo asking for a password, a shell that is not
+// a Linux one. `ip addr` succeeds on any Linux host, so a host where nothing succeeded is not
+// read, and its facts would be a list of errors that looks like a collected host.
 func unreachable(d *discovery) error {
+	all := []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad, d.lldpNeighbors, d.appSettings}
 	var errs []error
-	for _, r := range []result{d.ip, d.link, d.devinfo, d.gids, d.nccl, d.lldpad, d.lldpNeighbors, d.appSettings} {
-		if r.ran() {
+	ran := false
+	for _, r := range all {
+		if r.ok() {
 			return nil
 		}
-		errs = append(errs, fmt.Errorf("%s: %w", r.cmd, r.err))
+		ran = ran || r.ran()
+		if r.err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", r.cmd, r.err))
+		}
 	}
-	return fmt.Errorf("no discovery command ran on the host: %w", errors.Join(errs...))
+	if !ran {
+		return fmt.Errorf("no discovery command ran on the host: %w", errors.Join(errs...))
+	}
+	return fmt.Errorf("no discovery command succeeded on the host (is the account restricted, does sudo want a password?): %s", refusals(all))
+}
+
+// refusals says how the commands failed, each distinct answer once with the commands that got
+// it: eight commands refused alike make one line, not eight.
+func refusals(rs []result) string {
+	var order []string
+	cmds := map[string][]string{}
+	for _, r := range rs {
+		why := r.failure()
+		if _, seen := cmds[why]; !seen {
+			order = append(order, why)
+		}
+		cmds[why] = append(cmds[why], "`"+r.cmd+"`")
+	}
+	parts := make([]string, len(order))
+	for i, why := range order {
+		parts[i] = strings.Join(cmds[why], ", ") + ": " + why
+	}
+	return strings.Join(parts, "; ")
 }
 
 // noPortsReason explains an empty port list.

@@ -149,6 +149,32 @@ func TestCollectUnreachable(t *testing.T) {
 	}
 }
 
+// refusingRunner runs every command and has each refused, as a host does whose sudo wants a
+// password.
+type refusingRunner struct{}
+
+func (refusingRunner) Run(context.Context, string) (collectors.Output, error) {
+	return collectors.Output{ExitCode: 1, Stderr: "sudo: a password is required\n"}, nil
+}
+
+// A host that answered every command with a refusal was not read: the device fails as a
+// whole, saying how, rather than passing COLLECT-FACTS beside a list of per-port errors.
+func TestCollectEveryCommandRefused(t *testing.T) {
+	dev := &topology.Device{Name: "gpu09"}
+	err := Platform{}.Collect(context.Background(), refusingRunner{}, inventory.DeviceSpec{Name: "gpu09", Conn: inventory.Connection{Sudo: true}}, dev)
+	if err == nil {
+		t.Fatal("a host that refused every command was collected")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "no discovery command succeeded") || strings.Count(msg, "sudo: a password is required") != 1 ||
+		!strings.Contains(msg, "`sudo -n ip -d -j addr show`") {
+		t.Errorf("err = %v, want the refusal once with the commands that got it", err)
+	}
+	if dev.Host != nil {
+		t.Error("no facts should be recorded for a host that refused every command")
+	}
+}
+
 func TestCollectNoRDMA(t *testing.T) {
 	f := newFakeRunner("ofed-lossless")
 	f.overrides[CmdRdmaLink] = collectors.Output{}
