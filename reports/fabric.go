@@ -26,6 +26,8 @@ type drawLink struct {
 	A, B           string // "device:interface"
 	Status, Anchor string
 	X1, Y1, X2, Y2 int
+	// alts are where the link lands, in order, when Anchor has no section (landAnchors).
+	alts []string
 }
 
 type drawing struct {
@@ -193,7 +195,8 @@ func drawFabric(r *Report) drawing {
 		a, b := centre[l[0][0]], centre[l[1][0]]
 		st := byPort[l[0]].and(byPort[l[1]]).status
 		d.Links = append(d.Links, drawLink{A: l[0][0] + ":" + l[0][1], B: l[1][0] + ":" + l[1][1], Status: string(st),
-			Anchor: anchorID("port", l[0][0]+"-"+l[0][1]), X1: a[0], Y1: a[1], X2: b[0], Y2: b[1]})
+			Anchor: anchorID("port", l[0][0]+"-"+l[0][1]), X1: a[0], Y1: a[1], X2: b[0], Y2: b[1],
+			alts: []string{anchorID("port", l[1][0]+"-"+l[1][1]), anchorID("dev", l[0][0]), anchorID("dev", l[1][0])}})
 	}
 	return d
 }

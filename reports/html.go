@@ -154,13 +154,7 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 	cs := reportCauses(r)
 	v.CausesHeading = causesHeading(cs)
 	for _, c := range cs {
-		anchor := anchorID("dev", c.Device)
-		if c.Interface != "" {
-			anchor = anchorID("port", c.Device+"-"+c.Interface)
-		} else if c.Device == "" {
-			anchor = "fabric"
-		}
-		v.Causes = append(v.Causes, htmlCause{Headline: c.Headline(), Anchor: anchor, Status: worstStatus(c)})
+		v.Causes = append(v.Causes, htmlCause{Headline: c.Headline(), Anchor: causeAnchor(c), Status: worstStatus(c)})
 	}
 	for _, g := range groupResults(r) {
 		d := htmlDevice{Name: g.Device.Name, Fabric: g.Fabric, Kind: deviceKind(g.Device), Anchor: anchorID("dev", g.Device.Name)}
@@ -211,7 +205,49 @@ func buildHTMLView(r *Report, opts Options) htmlView {
 			Changed: changed, Unchanged: unchanged,
 		})
 	}
+	landAnchors(&v)
 	return v
+}
+
+// landAnchors points every drawing and hop link at a section the page has: a port has one
+// only when a result names it, and a device on a path or a link may be in no device list.
+func landAnchors(v *htmlView) {
+	ids := map[string]bool{}
+	for _, d := range v.Devices {
+		ids[d.Anchor] = true
+		for _, g := range d.Groups {
+			if g.Anchor != "" {
+				ids[g.Anchor] = true
+			}
+		}
+	}
+	land := func(fallback string, anchors ...string) string {
+		for _, a := range anchors {
+			if ids[a] {
+				return a
+			}
+		}
+		return fallback
+	}
+	fix := func(d *drawing) {
+		for i := range d.Nodes {
+			d.Nodes[i].Anchor = land("devices", d.Nodes[i].Anchor)
+		}
+		for i := range d.Links {
+			l := &d.Links[i]
+			l.Anchor = land("devices", append([]string{l.Anchor}, l.alts...)...)
+		}
+	}
+	fix(&v.Fabric)
+	for i := range v.Paths {
+		for j := range v.Paths[i].Routes {
+			rt := &v.Paths[i].Routes[j]
+			fix(&rt.Drawing)
+			for k := range rt.Hops {
+				rt.Hops[k].Anchor = land("devices", rt.Hops[k].Anchor)
+			}
+		}
+	}
 }
 
 func htmlResultOf(res checks.Result) htmlResult {
@@ -221,19 +257,49 @@ func htmlResultOf(res checks.Result) htmlResult {
 		Message: res.Message, Expected: res.Expected, Actual: res.Actual, Peer: res.Peer, Path: res.Path,
 		Remediation: strings.TrimRight(res.Remediation, "\n"),
 	}
-	switch {
-	case res.Device == "":
-		h.Anchor = "fabric"
-	case res.Interface == "":
-		h.Anchor = anchorID("dev", res.Device)
-	default:
-		h.Anchor = anchorID("port", res.Device+"-"+res.Interface)
-	}
+	h.Anchor = resultAnchor(res.Device, res.Interface)
 	if ev := res.Evidence; ev != nil {
 		lines, _ := excerptLines(ev.Excerpt, 0)
 		h.EvidenceCommand, h.EvidenceExcerpt, h.EvidenceError = ev.Command, strings.Join(lines, "\n"), ev.Error
 	}
 	return h
+}
+
+// resultAnchor is the id of the section that shows a result: its port's, its device's, or,
+// for a result on no device, the fabric group's (which exists because that result does).
+func resultAnchor(device, iface string) string {
+	switch {
+	case device == "":
+		return "fabric"
+	case iface == "":
+		return anchorID("dev", device)
+	}
+	return anchorID("port", device+"-"+iface)
+}
+
+// causeAnchor is where a cause's link lands: its port or device, or, for a path or transfer
+// cause (no device), the section of a result it explains, the one it was found by first: the
+// fabric group exists only when some result has no device, and path results usually have one.
+func causeAnchor(c checks.Cause) string {
+	if c.Device != "" {
+		return resultAnchor(c.Device, c.Interface)
+	}
+	var first *checks.ResultRef
+	for _, e := range c.Explains {
+		for i := range e.Results {
+			ref := &e.Results[i]
+			if ref.Check == c.Check {
+				return resultAnchor(ref.Device, ref.Interface)
+			}
+			if first == nil {
+				first = ref
+			}
+		}
+	}
+	if first != nil {
+		return resultAnchor(first.Device, first.Interface)
+	}
+	return "findings" // a cause explains at least one result; this is only a safe landing
 }
 
 // buildMatrix is the check x device overview: the worst status of each check on each device.
@@ -339,7 +405,8 @@ func drawRoute(hops []htmlHop) drawing {
 		if i > 0 {
 			prev := d.Nodes[i-1]
 			d.Links = append(d.Links, drawLink{A: hops[i-1].Device + ":" + hops[i-1].Out, B: h.Device + ":" + h.In,
-				Anchor: h.Anchor, X1: prev.X + nodeW, Y1: drawMargin + nodeH/2, X2: x, Y2: drawMargin + nodeH/2})
+				Anchor: h.Anchor, X1: prev.X + nodeW, Y1: drawMargin + nodeH/2, X2: x, Y2: drawMargin + nodeH/2,
+				alts: []string{hops[i-1].Anchor}})
 		}
 	}
 	return d

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,3 +137,45 @@ func TestHTMLPathBlamesTheRightHop(t *testing.T) {
 		t.Error("the failing path link has no status class in the drawing")
 	}
 }
+
+// TestHTMLLinksLand: every in-page link (causes, findings, the matrix, drawings, hop tables)
+// lands on an element with that id. Path and transfer causes have no device and used to
+// point at a fabric section that exists only when some result has no device.
+func TestHTMLLinksLand(t *testing.T) {
+	onDevices := sampleReport() // every result on a device: no fabric section
+	onDevices.Results = slices.DeleteFunc(onDevices.Results, func(r checks.Result) bool { return r.Device == "" })
+	pathOnly := &Report{ // a path cause whose results are on no device at all
+		Paths: []Path{{From: "gpu01:e0", To: "gpu09", Paths: [][]Hop{}}},
+		Results: []checks.Result{{Check: "PATH-RESOLVED", Status: checks.Fail, Severity: checks.Critical,
+			Path: "gpu01:e0->gpu09", Actual: "no path"}},
+	}
+	for name, r := range map[string]*Report{"sample": sampleReport(), "on devices": onDevices, "path only": pathOnly} {
+		out := string(render(t, "html", r, Options{Verbose: true}))
+		if len(reportCauses(r)) == 0 || !strings.Contains(out, `<li class="c-`) {
+			t.Fatalf("%s: no cause links to check", name)
+		}
+		ids := map[string]bool{}
+		for _, m := range htmlIDs.FindAllStringSubmatch(out, -1) {
+			ids[m[1]] = true
+		}
+		hrefs := htmlHrefs.FindAllStringSubmatch(out, -1)
+		if len(hrefs) == 0 {
+			t.Fatalf("%s: no in-page links", name)
+		}
+		for _, m := range hrefs {
+			if !ids[m[1]] {
+				t.Errorf(`%s: href="#%s" has no element with id="%s"`, name, m[1], m[1])
+			}
+		}
+	}
+	// A path cause lands where its finding and fix are shown.
+	out := string(render(t, "html", onDevices, Options{}))
+	if want := `<a href="#port-gpu02-ens1f0np0">gpu02:ens1f0np0-&gt;gpu01:ens1f0np0 transfer`; !strings.Contains(out, want) {
+		t.Errorf("the transfer cause does not link to the port of its XFER-RUN result: want %s", want)
+	}
+}
+
+var (
+	htmlIDs   = regexp.MustCompile(`\sid="([^"]*)"`)
+	htmlHrefs = regexp.MustCompile(`href="#([^"]*)"`)
+)
