@@ -199,7 +199,15 @@ func validAddress(a string) error {
 		return nil
 	}
 	if len(a) <= 253 && dnsName.MatchString(a) {
-		return nil
+		// A top-level label is never all digits (RFC 3696 2): 300.1.1.1 or 10.1.1 is a
+		// mistyped IPv4 address, which would otherwise go to the resolver. (A lone number
+		// stays accepted: Ansible inventories name hosts so.)
+		name := strings.TrimSuffix(a, ".")
+		dot := strings.LastIndexByte(name, '.')
+		if dot < 0 || strings.Trim(name[dot+1:], "0123456789") != "" {
+			return nil
+		}
+		return fmt.Errorf("%q is not an IPv4 address (four numbers 0..255) nor a DNS name (its last label is all digits)", a)
 	}
 	if host, port, err := net.SplitHostPort(a); err == nil && validAddress(host) == nil {
 		return fmt.Errorf("%q includes a port (expected the address alone; set port: %s)", a, port)
