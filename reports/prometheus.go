@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -110,6 +111,11 @@ func promLabels(kv ...string) string {
 	return b.String()
 }
 
+// promWith is a label set of promLabels with one more pair at its end.
+func promWith(labels, name, value string) string {
+	return strings.TrimSuffix(labels, "}") + "," + strings.TrimPrefix(promLabels(name, value), "{")
+}
+
 // promEscape escapes a label value as the exposition format requires: backslash, double
 // quote and line feed. One replacer for the run: built per label value (six a result), it
 // was ~50 s of a 10,000-device report.
@@ -118,6 +124,16 @@ func promEscape(s string) string { return promEscaper.Replace(s) }
 var promEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
 
 func promFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// promMicros is a time in microseconds as seconds, shifted in decimal: 2.1 us / 1e6 is
+// 0.0000021000000000000002 in binary floating point.
+func promMicros(us float64) string {
+	s, err := strconv.ParseFloat(strconv.FormatFloat(us, 'g', -1, 64)+"e-6", 64)
+	if err != nil { // what 'g' writes with an exponent, or NaN and Inf, takes no second one
+		s = us / 1e6
+	}
+	return promFloat(s)
+}
 
 // writePromTransfers writes each test transfer's bandwidth and whether it ran; a transfer
 // that did not run has no bandwidth sample rather than a 0 that would read as a measurement.
@@ -150,6 +166,17 @@ func writePromTransfers(b io.Writer, r *Report, family func(name, help string)) 
 	for _, rw := range rows {
 		if rw.x.Error == "" || rw.x.BandwidthGbps > 0 {
 			fmt.Fprintf(b, "roceaudit_transfer_bandwidth_gbps%s %s\n", rw.labels, promFloat(rw.x.BandwidthGbps))
+		}
+	}
+	// Latency in seconds, the base unit every time of this exposition is in; the stat label
+	// carries the report's own names (typical, p99). Only transfers run with --latency have it.
+	if slices.ContainsFunc(rows, func(rw row) bool { return rw.x.LatencyUS != nil }) {
+		family("roceaudit_transfer_latency_seconds", "Latency the test transfer measured (ib_write_lat): stat typical or p99, in seconds.")
+		for _, rw := range rows {
+			if l := rw.x.LatencyUS; l != nil {
+				fmt.Fprintf(b, "roceaudit_transfer_latency_seconds%s %s\n", promWith(rw.labels, "stat", "typical"), promMicros(l.Typical))
+				fmt.Fprintf(b, "roceaudit_transfer_latency_seconds%s %s\n", promWith(rw.labels, "stat", "p99"), promMicros(l.P99))
+			}
 		}
 	}
 	family("roceaudit_transfer_link_gbps", "Speed of the slowest link on the transfer's paths, in Gb/s.")

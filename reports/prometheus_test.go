@@ -114,6 +114,8 @@ func TestPrometheusGrammar(t *testing.T) {
 		{"roceaudit_transfer_link_gbps", x, 100},
 		{"roceaudit_transfer_ran", x, 1},
 		{"roceaudit_transfer_ran", notRun, 0},
+		{"roceaudit_transfer_latency_seconds", map[string]string{"from": "gpu01:ens1f0np0", "to": "gpu02:ens1f0np0", "stat": "typical"}, 2.1e-6},
+		{"roceaudit_transfer_latency_seconds", map[string]string{"from": "gpu01:ens1f0np0", "to": "gpu02:ens1f0np0", "stat": "p99"}, 3.4e-6},
 		{"roceaudit_causes", nil, 6},
 		{"roceaudit_cause_results", map[string]string{"device": "gpu01", "interface": "ens1f0np0", "fact": "PFC", "check": "HOST-PFC", "severity": "critical"}, 2},
 		{"roceaudit_cause_results", map[string]string{"path": "gpu02:ens1f0np0->gpu01:ens1f0np0", "fact": "transfer", "check": "XFER-RUN"}, 1},
@@ -123,6 +125,13 @@ func TestPrometheusGrammar(t *testing.T) {
 		if got := gauge(fams, c.name, c.labels); got != c.want {
 			t.Errorf("%s%v = %v, want %v", c.name, c.labels, got, c.want)
 		}
+	}
+	// Latency is in seconds, exactly as a person would write it, and only where it was measured.
+	if !strings.Contains(out, `stat="typical"} 0.0000021`+"\n") {
+		t.Errorf("latency not written as 0.0000021 s:\n%s", out)
+	}
+	if got := gauge(fams, "roceaudit_transfer_latency_seconds", map[string]string{"from": "gpu02:ens1f0np0"}); !math.IsNaN(got) {
+		t.Errorf("latency of a transfer without a latency run = %v", got)
 	}
 	// A transfer that did not run has no bandwidth sample, not a 0.
 	if got := gauge(fams, "roceaudit_transfer_bandwidth_gbps", notRun); !math.IsNaN(got) {
@@ -170,5 +179,29 @@ func TestPrometheusEscaping(t *testing.T) {
 	// An unknown time is left out, never written as year 1.
 	if strings.Contains(out, "roceaudit_audit_timestamp_seconds") || strings.Contains(out, "roceaudit_audit_duration_seconds") {
 		t.Error("timestamp or duration written for a report without times")
+	}
+}
+
+// TestPrometheusLatencyFamily: HELP and TYPE once however many transfers measured latency,
+// and no family at all when none did.
+func TestPrometheusLatencyFamily(t *testing.T) {
+	r := sampleReport()
+	r.Transfers = append(r.Transfers, Transfer{From: "gpu03:e0", To: "gpu04:e0", BandwidthGbps: 97, LatencyUS: &Latency{Typical: 1.95, P99: 12}})
+	out := string(render(t, "prometheus", r, Options{}))
+	fams := checkExposition(t, out)
+	if n := strings.Count(out, "# TYPE roceaudit_transfer_latency_seconds gauge\n"); n != 1 {
+		t.Errorf("latency TYPE written %d times, want once", n)
+	}
+	if got := len(fams["roceaudit_transfer_latency_seconds"].GetMetric()); got != 4 {
+		t.Errorf("latency series = %d, want typical and p99 of two transfers", got)
+	}
+	if got := gauge(fams, "roceaudit_transfer_latency_seconds", map[string]string{"from": "gpu03:e0", "stat": "p99"}); got != 12e-6 {
+		t.Errorf("p99 of gpu03 = %v s, want 12e-6", got)
+	}
+	for i := range r.Transfers {
+		r.Transfers[i].LatencyUS = nil
+	}
+	if out := string(render(t, "prometheus", r, Options{})); strings.Contains(out, "latency") {
+		t.Errorf("a latency family without a latency measured:\n%s", out)
 	}
 }

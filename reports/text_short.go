@@ -93,7 +93,8 @@ func pathLine(p Path) string {
 	return s
 }
 
-// transferLine is "A -> B: 21.3 of 100 Gb/s, lossy hop leaf1 Ethernet12", or why it did not run.
+// transferLine is "A -> B: 21.3 of 100 Gb/s, latency 2.1 us typical, 3.4 us p99, lossy hop
+// leaf1 Ethernet12", or why it did not run; latency only when measured (--latency).
 func transferLine(x Transfer, results []checks.Result) string {
 	s := x.From + " -> " + x.Label() + ": "
 	switch {
@@ -103,6 +104,10 @@ func transferLine(x Transfer, results []checks.Result) string {
 		s += strconv.FormatFloat(x.BandwidthGbps, 'f', -1, 64) + " of " + gbpsText(x.LinkGbps)
 	default:
 		s += gbpsText(x.BandwidthGbps)
+	}
+	if l := x.LatencyUS; l != nil {
+		s += ", latency " + strconv.FormatFloat(l.Typical, 'f', -1, 64) + " us typical, " +
+			strconv.FormatFloat(l.P99, 'f', -1, 64) + " us p99"
 	}
 	if hops := lossyHops(x, results); len(hops) > 0 {
 		s += ", lossy hop " + strings.Join(hops, ", ")

@@ -187,7 +187,8 @@ func TestTextDefaultIsShort(t *testing.T) {
 		"    FAIL   SW-PFC  critical  lossless priorities 3,4 on Ethernet0; only 3 carries RoCE: PFC on priorities 3,4, expected PFC on priority 3 only\n           fix: sudo pfc config priority off 4 Ethernet0\n                sudo config save -y\n",
 		// Paths and transfers one line each.
 		"\npaths\n  gpu01:ens1f0np0 -> gpu02:ens1f0np0: 2 equal-cost paths via leaf1>spine1>leaf2, leaf1>spine2>leaf2\n\n",
-		"\ntransfers\n  gpu01:ens1f0np0 -> gpu02:ens1f0np0: 41.3 of 100 Gb/s\n  gpu02:ens1f0np0 -> gpu01:ens1f0np0: did not run: perftest: perftest is not installed",
+		// Measured latency (--latency) on the transfer's line; none where it was not measured.
+		"\ntransfers\n  gpu01:ens1f0np0 -> gpu02:ens1f0np0: 41.3 of 100 Gb/s, latency 2.1 us typical, 3.4 us p99\n  gpu02:ens1f0np0 -> gpu01:ens1f0np0: did not run: perftest: perftest is not installed",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("short text lacks %q:\n%s", want, out)
