@@ -208,7 +208,7 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 	sess.Stdout, sess.Stderr = stdout, stderr
 	if err := sess.Start(batchList(cmds, token)); err != nil {
 		sess.Close()
-		return listRun{err: fmt.Errorf("start: %w", err)}
+		return listRun{err: fmt.Errorf("start: %w", startError(err))}
 	}
 	done := make(chan error, 1)
 	go func() { done <- sess.Wait() }()

@@ -579,3 +579,27 @@ func markedList(cmds []string, token string) string {
 	writeList(&b, cmds, token, false)
 	return b.String()
 }
+
+// A server that refuses exec fails each command of a batch with the refusal named once, not
+// with x/crypto's wording, which spells out the whole batch line in every command's error.
+func TestRunBatchOnAServerThatRefusesExec(t *testing.T) {
+	f, c := shellServer(t, true)
+	f.srv.mu.Lock()
+	f.srv.refuseExec = true
+	f.srv.mu.Unlock()
+	cmds := []string{"ethtool -a eth0", "ethtool -a eth1", "cat /etc/os-release"}
+	_, errs := c.RunBatch(context.Background(), cmds)
+	for i, err := range errs {
+		if !errors.Is(err, ErrExecRefused) {
+			t.Fatalf("%q: %v, want the exec refusal", cmds[i], err)
+		}
+		for j, other := range cmds {
+			if j != i && strings.Contains(err.Error(), other) {
+				t.Errorf("%q's error names %q too: %v", cmds[i], other, err)
+			}
+		}
+	}
+	if _, err := c.Run(context.Background(), "ethtool -a eth0"); !errors.Is(err, ErrExecRefused) {
+		t.Errorf("Run: %v, want the exec refusal", err)
+	}
+}

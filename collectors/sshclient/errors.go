@@ -23,7 +23,20 @@ var (
 	ErrTimeout = errors.New("ssh timeout")
 	// ErrConnRefused: nothing listens on the port (or the jump host could not connect).
 	ErrConnRefused = errors.New("ssh connection refused")
+	// ErrExecRefused: the server turned down the request to run a command (a shell-only or
+	// restricted account, or a device whose CLI needs an interactive session).
+	ErrExecRefused = errors.New("the server refused to run a command (exec request rejected: is the account shell-only, or does the platform need an interactive CLI?)")
 )
+
+// startError is a session's failure to start a command. x/crypto words a rejected exec
+// request with the whole command in it, which for a batch is every command of the list:
+// the error names the refusal instead, once.
+func startError(err error) error {
+	if msg := err.Error(); strings.HasPrefix(msg, "ssh: command ") && strings.HasSuffix(msg, " failed") {
+		return ErrExecRefused
+	}
+	return err
+}
 
 // HostKeyError is a host-key mismatch: possibly a man-in-the-middle, possibly a reinstalled
 // host. It is never bypassed, not even with trust-on-first-use.

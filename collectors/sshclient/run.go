@@ -63,7 +63,7 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	}
 	if err := sess.Start(command); err != nil {
 		sess.Close()
-		return collectors.Output{}, fmt.Errorf("ssh %s: %q: start: %w", c.target, command, err)
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: start: %w", c.target, command, startError(err))
 	}
 	done := make(chan error, 1)
 	go func() { done <- sess.Wait() }()

@@ -51,12 +51,14 @@ type testServer struct {
 	forwardOK bool
 	// noExitStatus: no channel ever gets an exit-status (as some embedded sshds do).
 	noExitStatus bool
-	received     []string // exec commands, in arrival order
-	users        []string // users that authenticated
-	signals      []string
-	forwards     []string // direct-tcpip destinations
-	active, max  int      // concurrent exec sessions
-	conns        []net.Conn
+	// refuseExec turns down every exec request, as a shell-only account's sshd does.
+	refuseExec  bool
+	received    []string // exec commands, in arrival order
+	users       []string // users that authenticated
+	signals     []string
+	forwards    []string // direct-tcpip destinations
+	active, max int      // concurrent exec sessions
+	conns       []net.Conn
 
 	slowClosed chan string // a slow command's channel was closed by the client
 }
@@ -186,7 +188,12 @@ func (s *testServer) session(nc ssh.NewChannel, conn net.Conn) {
 			}
 			s.mu.Lock()
 			s.received = append(s.received, p.Command)
+			refuse := s.refuseExec
 			s.mu.Unlock()
+			if refuse {
+				req.Reply(false, nil)
+				continue
+			}
 			req.Reply(true, nil)
 			go s.exec(ch, conn, p.Command, closed)
 		case "signal":
