@@ -144,6 +144,17 @@ func normalizedHead(r *Report) Report {
 			hops[j] = h
 		}
 		x.Hops = hops
+		if c := x.Coverage; c != nil {
+			// A member on one leaf crosses no switch-to-switch port: [], never null.
+			cc := *c
+			cc.Attempts = nonNil(c.Attempts)
+			cc.Members = make([]CoverageMember, len(c.Members))
+			for j, m := range c.Members {
+				m.Ports = nonNil(m.Ports)
+				cc.Members[j] = m
+			}
+			x.Coverage = &cc
+		}
 		out.Transfers[i] = x
 	}
 	return out

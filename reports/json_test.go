@@ -112,3 +112,45 @@ func TestJSONStreamedAsEncodedWhole(t *testing.T) {
 		t.Fatal("the sample report lost its results or ports: the test proves nothing")
 	}
 }
+
+// TestJSONCoverageArrays: a member on one leaf crosses no switch-to-switch port, and a pair
+// with no attempt has no flow labels; both are [] for scripts, never null, and the report
+// itself is left as it was.
+func TestJSONCoverageArrays(t *testing.T) {
+	r := sampleReport()
+	r.Transfers[0].Coverage = &Coverage{Members: []CoverageMember{
+		{Path: 1, Via: "leaf1", Carried: true},
+		{Path: 2, Via: "leaf1>spine1>leaf2", Ports: []string{"leaf1:Ethernet8"}},
+	}}
+	out := render(t, "json", r, Options{})
+	var doc struct {
+		Transfers []struct {
+			Coverage *struct {
+				Attempts json.RawMessage `json:"attempt_flow_labels"`
+				Members  []struct {
+					Ports json.RawMessage `json:"ports"`
+				} `json:"members"`
+			} `json:"coverage"`
+		} `json:"transfers"`
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	c := doc.Transfers[0].Coverage
+	if c == nil || len(c.Members) != 2 {
+		t.Fatalf("coverage = %+v", c)
+	}
+	if got := string(c.Members[0].Ports); got != "[]" {
+		t.Errorf("ports of a one-leaf member = %s, want []", got)
+	}
+	var ports []string
+	if err := json.Unmarshal(c.Members[1].Ports, &ports); err != nil || !slices.Equal(ports, []string{"leaf1:Ethernet8"}) {
+		t.Errorf("ports = %s (%v)", c.Members[1].Ports, err)
+	}
+	if got := string(c.Attempts); got != "[]" {
+		t.Errorf("attempt_flow_labels = %s, want []", got)
+	}
+	if r.Transfers[0].Coverage.Members[0].Ports != nil || r.Transfers[0].Coverage.Attempts != nil {
+		t.Error("rendering JSON modified the report's coverage")
+	}
+}

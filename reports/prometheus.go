@@ -18,6 +18,9 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	if r == nil {
 		return errNilReport
 	}
+	// Label values are device text: as in every other format, escape sequences go and other
+	// control bytes become U+FFFD (the exposition format would carry them raw).
+	r = cleanReport(r)
 	// Streamed, and the results walked in order by index: built whole, with a sorted copy of
 	// the results and every label set in one map, a 10,000-device report took ~1.1 GB.
 	b := bufio.NewWriterSize(w, 64<<10)
@@ -58,12 +61,17 @@ func (prometheusRenderer) Render(w io.Writer, r *Report, _ Options) error {
 	}
 
 	family("roceaudit_devices_reachable", "Whether the device was reached over SSH and audited (1) or not (0).")
+	clear(seen)
 	for _, d := range r.Devices {
 		up := 0
 		if d.Reachable {
 			up = 1
 		}
-		fmt.Fprintf(b, "roceaudit_devices_reachable%s %d\n", promLabels("device", d.Name), up)
+		// Two names the cleaning made one would be a repeated series, which the collector rejects.
+		if l := promLabels("device", d.Name); !seen[l] {
+			seen[l] = true
+			fmt.Fprintf(b, "roceaudit_devices_reachable%s %d\n", l, up)
+		}
 	}
 
 	family("roceaudit_audit_info", "The audit run: tool version and whether the fabric was the built-in simulation.")

@@ -205,3 +205,32 @@ func TestPrometheusLatencyFamily(t *testing.T) {
 		t.Errorf("a latency family without a latency measured:\n%s", out)
 	}
 }
+
+// TestPrometheusCleansControlBytes: label values are device text. As in every other format,
+// an escape sequence is dropped and any other control byte becomes U+FFFD.
+func TestPrometheusCleansControlBytes(t *testing.T) {
+	r := &Report{
+		Devices: []DeviceSummary{{Name: "gpu\x1b[31m01\x1b[0m", Reachable: true}, {Name: "leaf\x011"}},
+		Results: []checks.Result{{Check: "SW-MTU", Status: checks.Fail, Severity: checks.Critical,
+			Device: "leaf\x011", Interface: "Eth\x1b]0;owned\x07", Path: "a\x7f->b"}},
+		Transfers: []Transfer{{From: "gpu\x0101:e0", To: "gpu02:e0", BandwidthGbps: 90}},
+	}
+	out := string(render(t, "prometheus", r, Options{}))
+	_ = checkExposition(t, out)
+	if strings.ContainsFunc(out, func(c rune) bool { return c < 0x20 && c != '\n' || c == 0x7f }) {
+		t.Errorf("exposition carries control bytes: %q", out)
+	}
+	for _, want := range []string{
+		`roceaudit_devices_reachable{device="gpu01"} 1`,
+		`roceaudit_devices_reachable{device="leaf` + "\uFFFD" + `1"} 0`,
+		`device="leaf` + "\uFFFD" + `1",interface="Eth` + "\uFFFD]0;owned\uFFFD" + `",path="a` + "\uFFFD" + `->b"`,
+		`from="gpu` + "\uFFFD" + `01:e0"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exposition lacks %q:\n%s", want, out)
+		}
+	}
+	// Two names that clean to one are one series, not a repeated one.
+	r.Devices = append(r.Devices, DeviceSummary{Name: "leaf\x021"})
+	_ = checkExposition(t, string(render(t, "prometheus", r, Options{})))
+}
