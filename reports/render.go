@@ -15,6 +15,11 @@ type Options struct {
 	Color bool
 	// Verbose lists passing checks one by one instead of one line per interface.
 	Verbose bool
+	// Width folds the text report's long lines (findings, causes, paths, transfers) at this
+	// many columns, each continuation indented under the column it continues. 0 never folds:
+	// in a file, a pipe or a CI log each finding stays one line, whole for grep and diff, and
+	// the viewer wraps it if it must; the command line sets it to a terminal's width only.
+	Width int
 	// FailOn is the --fail-on threshold, so a format that passes or fails results (JUnit)
 	// agrees with the exit code. The zero value (or any unknown severity) is the default, error.
 	FailOn checks.Severity

@@ -80,7 +80,7 @@ func (textRenderer) Render(w io.Writer, r *Report, opts Options) error {
 		return errNilReport
 	}
 	r = cleanReport(r)
-	t := &textWriter{p: newPalette(opts.Color), verbose: opts.Verbose}
+	t := &textWriter{p: newPalette(opts.Color), verbose: opts.Verbose, width: wrapWidth(opts)}
 	t.report(r)
 	if _, err := io.WriteString(w, t.b.String()); err != nil {
 		return fmt.Errorf("write text report: %w", err)
@@ -92,24 +92,44 @@ type textWriter struct {
 	b        strings.Builder
 	p        palette
 	verbose  bool
+	width    int // fold lines at this many columns; 0 never
 	inFabric bool
 	devErr   string // the device's error, already in its heading: printed once
 }
 
+// line writes one line as it is: tables, evidence and commands to paste are never folded.
 func (t *textWriter) line(parts ...string) {
 	t.b.WriteString(strings.Join(parts, ""))
 	t.b.WriteByte('\n')
 }
 
+// prose writes one line of prose, folded at t.width with continuations indented by hang.
+func (t *textWriter) prose(hang string, parts ...string) {
+	s := strings.Join(parts, "")
+	if t.width == 0 {
+		t.line(s)
+		return
+	}
+	// A device's message may hold newlines: each of its lines is folded on its own.
+	for i, seg := range strings.Split(s, "\n") {
+		if i > 0 {
+			seg = hang + seg
+		}
+		for _, l := range wrapLine(seg, t.width, hang) {
+			t.line(l)
+		}
+	}
+}
+
 func (t *textWriter) report(r *Report) {
 	if hasBanner(r) {
-		t.line(paint(t.p.banner, bannerText(r)))
+		t.prose("  ", paint(t.p.banner, bannerText(r)))
 	}
-	t.line(paint(t.p.muted, runText(r)))
-	t.line(paint(t.p.muted, "recipe: "+recipeText(r.Recipe)))
+	t.prose("  ", paint(t.p.muted, runText(r)))
+	t.prose("        ", paint(t.p.muted, "recipe: "+recipeText(r.Recipe))) // under the recipe's first word
 	t.line()
 	summary := SummaryLine(r) // at the top and the bottom
-	t.line(paint(t.p.bold, summary))
+	t.prose("  ", paint(t.p.bold, summary))
 	t.causes(reportCauses(r))
 	t.waivers(r.Waivers)
 	if t.verbose {
@@ -130,7 +150,7 @@ func (t *textWriter) report(r *Report) {
 		t.transfers(r.Transfers, r.Results)
 	}
 	t.line()
-	t.line(paint(t.p.bold, summary))
+	t.prose("  ", paint(t.p.bold, summary))
 }
 
 // causes lists what explains the problems, biggest first.
@@ -141,7 +161,7 @@ func (t *textWriter) causes(cs []checks.Cause) {
 	t.line()
 	t.line(paint(t.p.bold, causesHeading(cs)))
 	for i, c := range cs {
-		t.line(fmt.Sprintf("  %2d. ", i+1), paint(t.p.status(worstStatus(c)), c.Headline()))
+		t.prose("      ", fmt.Sprintf("  %2d. ", i+1), paint(t.p.status(worstStatus(c)), c.Headline()))
 	}
 }
 
@@ -166,10 +186,10 @@ func (t *textWriter) waivers(w *WaiverUse) {
 	t.line()
 	t.line(paint(t.p.bold, "waivers "+w.File))
 	for _, x := range w.Expired {
-		t.line("  ", paint(t.p.warn, "expired"), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
+		t.prose("    ", "  ", paint(t.p.warn, "expired"), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
 	}
 	for _, x := range w.Unused {
-		t.line("  ", paint(t.p.muted, "unused "), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
+		t.prose("    ", "  ", paint(t.p.muted, "unused "), fmt.Sprintf(" (line %d) ", x.Line), waiverText(x))
 	}
 }
 
@@ -199,7 +219,7 @@ func (t *textWriter) skips(rs []checks.Result) {
 		total += n[k]
 	}
 	t.line()
-	t.line(paint(t.p.bold, fmt.Sprintf("not applicable: %d skipped, for %s (-v lists each)", total, plural(len(keys), "reason", "reasons"))))
+	t.prose("  ", paint(t.p.bold, fmt.Sprintf("not applicable: %d skipped, for %s (-v lists each)", total, plural(len(keys), "reason", "reasons"))))
 }
 
 func (t *textWriter) deviceNote(g deviceGroup) (kind, status string) {
@@ -238,7 +258,7 @@ func joinNotes(name string, notes ...string) string {
 // device prints one device in full (verbose): every result with its evidence.
 func (t *textWriter) device(g deviceGroup) {
 	kind, status := t.deviceNote(g)
-	t.line(joinNotes(paint(t.p.bold, g.Device.Name), kind, status))
+	t.prose("  ", joinNotes(paint(t.p.bold, g.Device.Name), kind, status))
 	t.inFabric = g.Fabric
 	if len(g.Groups) == 0 {
 		t.line(resultIndent, paint(t.p.muted, "no results"))
@@ -274,7 +294,7 @@ func (t *textWriter) problem(res checks.Result, also []checks.Result) {
 	if res.Message != "" && res.Message != t.devErr {
 		head += "  " + res.Message
 	}
-	t.line(resultIndent, head)
+	t.prose(detailIndent, resultIndent, head)
 	t.field("expected:", res.Expected)
 	t.field("actual:  ", res.Actual)
 	t.field("peer:    ", res.Peer)
@@ -296,7 +316,7 @@ func (t *textWriter) problem(res checks.Result, also []checks.Result) {
 			t.line(blockIndent, paint(t.p.muted, fmt.Sprintf("… %d more %s (full text in the JSON or HTML report)", omitted, pluralWord(omitted, "line", "lines"))))
 		}
 		if ev.Error != "" && ev.Error != t.devErr {
-			t.line(detailIndent, paint(t.p.label, "error:"), "    ", ev.Error)
+			t.prose(detailIndent+"           ", detailIndent, paint(t.p.label, "error:"), "    ", ev.Error)
 		}
 	}
 	if res.Remediation != "" {
@@ -315,12 +335,13 @@ func (t *textWriter) field(label, value string) {
 		return
 	}
 	lines, _ := excerptLines(value, 0)
+	hang := detailIndent + strings.Repeat(" ", len(label)+1) // under the value
 	for i, l := range lines {
 		if i == 0 {
-			t.line(detailIndent, paint(t.p.label, label), " ", l)
+			t.prose(hang, detailIndent, paint(t.p.label, label), " ", l)
 			continue
 		}
-		t.line(detailIndent, strings.Repeat(" ", len(label)+1), l)
+		t.prose(hang, hang, l)
 	}
 }
 
@@ -369,14 +390,14 @@ func (t *textWriter) paths(paths []Path) {
 				c = t.p.fail
 			}
 			from, rest, _ := strings.Cut(pathLine(p), ": ")
-			t.line("  ", from, ": ", paint(c, rest))
+			t.prose("    ", "  ", from, ": ", paint(c, rest))
 			continue
 		}
 		n := plural(len(p.Paths), "equal-cost path", "equal-cost paths")
 		if len(p.Paths) == 0 {
 			n = paint(t.p.fail, "no path found")
 		}
-		t.line("  ", p.From, " -> ", p.To, ": ", n)
+		t.prose("    ", "  ", p.From, " -> ", p.To, ": ", n)
 		for i, hops := range p.Paths {
 			t.line("    ", fmt.Sprintf("path %d", i+1))
 			rows := make([][]string, len(hops))
@@ -392,7 +413,7 @@ func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 	t.line(paint(t.p.bold, "transfers"))
 	if !t.verbose {
 		for _, x := range xfers {
-			t.line("  ", transferLine(x, results))
+			t.prose("    ", "  ", transferLine(x, results))
 		}
 		return
 	}
@@ -412,7 +433,7 @@ func (t *textWriter) transfers(xfers []Transfer, results []checks.Result) {
 	t.table("  ", head, rows)
 	for _, x := range xfers {
 		if x.Error != "" {
-			t.line("  ", x.From, " -> ", x.Label(), ": ", paint(t.p.fail, x.Error))
+			t.prose("    ", "  ", x.From, " -> ", x.Label(), ": ", paint(t.p.fail, x.Error))
 		}
 	}
 	for _, x := range xfers {

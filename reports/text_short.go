@@ -23,17 +23,28 @@ func (t *textWriter) finding(res *checks.Result, also []*checks.Result) {
 		head += "  " + s
 	}
 	// A one-line fix shares the finding's line; a longer one hangs under it, ready to paste.
+	// Folded to a width, a fix that would not fit whole on the finding's last line hangs
+	// too: a command is never folded, since a pasted newline would run half of it.
 	lines, _ := excerptLines(res.Remediation, 0)
+	head = resultIndent + head
+	hang := len(lines) > 1
 	if len(lines) == 1 {
-		head += "  " + paint(t.p.label, "fix:") + " " + lines[0]
+		fix := "  " + paint(t.p.label, "fix:") + " " + lines[0]
+		folded := wrapLine(head, t.width, detailIndent)
+		if t.width > 0 && visibleWidth(folded[len(folded)-1]+fix) > t.width {
+			hang = true
+		} else {
+			head += fix
+		}
 	}
-	t.line(resultIndent, head)
+	t.prose(detailIndent, head)
+	if !hang {
+		return
+	}
 	for i, l := range lines {
-		switch {
-		case len(lines) == 1:
-		case i == 0:
+		if i == 0 {
 			t.line(detailIndent, paint(t.p.label, "fix:"), " ", l)
-		default:
+		} else {
 			t.line(detailIndent, "     ", l)
 		}
 	}
@@ -153,7 +164,7 @@ func (t *textWriter) objects(groups []deviceGroup) {
 		name := paint(t.p.bold, g.Device.Name)
 		if status != "" && (len(g.Groups) == 0 || g.Groups[0].Label != "" || !g.Groups[0].hasFindings()) {
 			// Unreadable, and no device-level finding to carry the status.
-			t.line(joinNotes(name, kind, status))
+			t.prose("  ", joinNotes(name, kind, status))
 			status = ""
 		}
 		for _, grp := range g.Groups {
@@ -162,7 +173,7 @@ func (t *textWriter) objects(groups []deviceGroup) {
 			}
 			switch {
 			case grp.Label == "":
-				t.line(joinNotes(name, kind, status))
+				t.prose("  ", joinNotes(name, kind, status))
 				status = ""
 			case g.Fabric:
 				t.line(paint(t.p.bold, "path "+grp.Label))
