@@ -181,7 +181,7 @@ func (a *app) transferCmd() *cobra.Command {
 				return err
 			}
 			opts.Paths = transferredPaths(snap.Transfers, specs)
-			return a.checkAndReport(snap, opts, failOn)
+			return a.checkAndReportTransfers(snap, opts, failOn)
 		},
 	}
 	inventoryFlag(cmd, &inv)
