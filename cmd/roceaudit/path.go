@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -58,8 +60,15 @@ func (a *app) pathCmd() *cobra.Command {
 				return err
 			}
 			rp := checks.ResolvePaths(snap, []checks.PathSpec{{From: args[0], To: args[1]}})[0]
-			if rp.Err != nil {
-				return usagef("%v", rp.Err)
+			// An endpoint the fabric did not answer for is missing data, not bad input, and
+			// no path to it proves nothing: exit 3, as gids and transfer do.
+			missing := uncollected(snap, rp.Spec)
+			if rp.Err != nil && len(missing) == 0 {
+				return usageError{rp.Err}
+			}
+			if rp.Err != nil || (len(rp.Paths) == 0 && len(missing) > 0) {
+				a.printUncollected(rp, missing)
+				return auditResult{incomplete: true}
 			}
 			if a.format == "json" {
 				enc := json.NewEncoder(a.stdout)
@@ -78,6 +87,47 @@ func (a *app) pathCmd() *cobra.Command {
 	}
 	inventoryFlag(cmd, &inv)
 	return cmd
+}
+
+// uncollected names the hosts that may be why an endpoint of sp did not resolve, or has no
+// path: not a mistyped endpoint but a device that was not (fully) collected — a named host
+// that was unreachable or whose facts could not be read, or, for an IP address, every host
+// whose addresses are unknown (it may be theirs).
+func uncollected(snap *topology.Snapshot, sp checks.PathSpec) []*topology.Device {
+	var out []*topology.Device
+	for _, e := range []string{sp.From, sp.To} {
+		ip := net.ParseIP(e) != nil
+		if _, err := topology.ResolveEndpoint(snap, e); err == nil {
+			ip = false // resolved: only the named host's own facts can be missing
+		}
+		name, _, _ := strings.Cut(e, ":")
+		for _, d := range snap.Devices {
+			if (ip || d.Name == name) && d.Role == topology.RoleHost && (!d.Reachable || d.Error != "" || d.Host == nil) &&
+				!slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// printUncollected says on stderr why the paths of rp are not known.
+func (a *app) printUncollected(rp checks.ResolvedPath, missing []*topology.Device) {
+	if rp.Err != nil {
+		fmt.Fprintf(a.stderr, "roceaudit: %v\n", rp.Err)
+	} else {
+		fmt.Fprintf(a.stderr, "roceaudit: no path from %s to %s is known\n", rp.Spec.From, rp.Spec.To)
+	}
+	for _, d := range missing {
+		why := d.Error
+		if why == "" {
+			why = "no facts collected"
+		}
+		if rp.Err != nil && strings.Contains(rp.Err.Error(), why) {
+			continue // said already
+		}
+		fmt.Fprintf(a.stderr, "roceaudit: %s could not be collected: %s\n", d.Name, why)
+	}
 }
 
 // printPaths writes one hop table per equal-cost path.

@@ -34,8 +34,23 @@ func TestPathCommandPrintsEveryECMPMemberAsAHopTable(t *testing.T) {
 	if code, _, _ := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu10", "--format", "json"); code != exitFailed {
 		t.Errorf("no path must exit 1 in JSON too: %d", code)
 	}
-	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitUsage || !strings.Contains(errs, "not reachable") {
-		t.Errorf("unreachable endpoint: exit %d %s", code, errs)
+	// What the fabric did not answer is an incomplete run (3), as gids and transfer say, not
+	// bad input (2): gpu09 offers a changed host key, gpu14 answers garbage.
+	if code, out, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu09"); code != exitIncomplete || out != "" || !strings.Contains(errs, "not reachable") {
+		t.Errorf("unreachable endpoint: exit %d %s%s", code, out, errs)
+	}
+	if code, out, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "gpu14", "--format", "json"); code != exitIncomplete || out != "" ||
+		!strings.Contains(errs, "gpu14 could not be collected") {
+		t.Errorf("endpoint without facts: exit %d %s%s", code, out, errs)
+	}
+	// An address no collected host has may be one of theirs.
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01", "10.9.9.9"); code != exitIncomplete ||
+		!strings.Contains(errs, "no audited host port has address 10.9.9.9") || !strings.Contains(errs, "gpu14 could not be collected") {
+		t.Errorf("address of no collected host: exit %d %s", code, errs)
+	}
+	// Two names of one port are bad input whatever else failed.
+	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens1f0np0", "10.1.0.1"); code != exitUsage || !strings.Contains(errs, "both endpoints are gpu01") {
+		t.Errorf("same port twice: exit %d %s", code, errs)
 	}
 	if code, _, errs := run(t, "path", "-i", l.InventoryPath, "gpu01:ens9", "gpu05"); code != exitUsage || !strings.Contains(errs, `host "gpu01" does not audit "ens9"`) {
 		t.Errorf("unknown netdev: exit %d %s", code, errs)
