@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -194,5 +195,191 @@ func TestFailedWriteInPlaceLeavesNoPartialReport(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*spool*")); len(left) != 0 {
 		t.Errorf("spool files left: %v", left)
+	}
+}
+
+// fdPath names descriptor fd of this process as the user would: /dev/fd/N, and /dev/stdout
+// is /proc/self/fd/1.
+func fdPath(t *testing.T, f *os.File) string {
+	t.Helper()
+	p := "/dev/fd/" + strconv.Itoa(int(f.Fd()))
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc: descriptors are not links here")
+	}
+	return p
+}
+
+// A name for one of the process's descriptors open on a pipe (/dev/stdout | cat) is written
+// through the descriptor: its link text, pipe:[N], is not a file name.
+func TestDescriptorOnAPipeIsWrittenThrough(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	got := make(chan string, 1)
+	go func() { b, _ := io.ReadAll(r); got <- string(b) }()
+	for _, p := range []string{fdPath(t, w), "/proc/self/fd/" + strconv.Itoa(int(w.Fd()))} {
+		tg, err := Resolve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tg.Overwrites() {
+			t.Errorf("%s: a pipe counted as a file to overwrite", p)
+		}
+		if err := tg.Check(); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if err := Write(p, []byte("report "), 0o644); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	w.Close()
+	if s := <-got; s != "report report " {
+		t.Errorf("the pipe's reader got %q", s)
+	}
+}
+
+// A descriptor open on a regular file (stdout redirected to a file) is written where the
+// process's output stands, never renamed over: the shell's file keeps what was written before.
+func TestDescriptorOnAFileIsAppendedTo(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "out.txt")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString("summary\n"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(p)
+	if err := Write(fdPath(t, f), []byte("report\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("after\n"); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(p)
+	if !os.SameFile(before, after) {
+		t.Error("the file was replaced")
+	}
+	if got := read(t, p); got != "summary\nreport\nafter\n" {
+		t.Errorf("file holds %q", got)
+	}
+}
+
+func TestUnusableDescriptorsAreRefused(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc")
+	}
+	if err := Check("/proc/self/fd/987654"); err == nil || !strings.Contains(err.Error(), "not open") {
+		t.Errorf("a closed descriptor: %v", err)
+	}
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := Check(fdPath(t, f)); err == nil || !strings.Contains(err.Error(), "reading only") {
+		t.Errorf("a read-only descriptor: %v", err)
+	}
+}
+
+// Replacing a file keeps its mode, owner and group: a report kept private stays private.
+func TestReplacedFileKeepsModeAndOwner(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "private.json")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	uid, gid := os.Getuid(), os.Getgid()
+	if os.Geteuid() == 0 {
+		uid, gid = 4321, 8765 // only root may give a file away
+	} else if gs, _ := os.Getgroups(); len(gs) > 0 {
+		gid = gs[len(gs)-1]
+	}
+	if err := os.Chown(p, uid, gid); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(p, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.Sys().(*syscall.Stat_t)
+	if read(t, p) != "new" || st.Mode().Perm() != 0o640 || int(s.Uid) != uid || int(s.Gid) != gid {
+		t.Errorf("content %q mode %v owner %d:%d, want 0640 %d:%d", read(t, p), st.Mode().Perm(), s.Uid, s.Gid, uid, gid)
+	}
+	fresh := filepath.Join(dir, "new.json")
+	if err := Write(fresh, []byte("x"), 0o604); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(fresh); st.Mode().Perm() != 0o604 {
+		t.Errorf("a new file has mode %v, want the one asked for", st.Mode().Perm())
+	}
+}
+
+// Check tries the folder: /proc gives every permission yet takes no new file.
+func TestCheckFindsAFolderThatTakesNoFile(t *testing.T) {
+	if _, err := os.Stat("/proc/self"); err != nil {
+		t.Skip("no /proc")
+	}
+	if err := Check("/proc/r.json"); err == nil || !strings.Contains(err.Error(), "cannot create a file in folder /proc") {
+		t.Errorf("/proc/r.json: %v", err)
+	}
+	dir := t.TempDir()
+	if err := Check(filepath.Join(dir, "r.json")); err != nil {
+		t.Errorf("a writable folder: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("Check left %v", left)
+	}
+}
+
+// Same is one file by identity: through a symlink, a hard link or another spelling of the
+// path, and for files not yet created by their folder.
+func TestSameFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := hardLinkedPair(t, dir)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("a", link); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other")
+	if err := os.WriteFile(other, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Symlink(".", sub); err != nil {
+		t.Fatal(err)
+	}
+	resolve := func(p string) Target {
+		tg, err := Resolve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tg
+	}
+	for _, tc := range []struct {
+		x, y string
+		same bool
+	}{
+		{a, b, true}, {a, link, true}, {a, filepath.Join(dir, ".", "a"), true}, {a, other, false},
+		{filepath.Join(dir, "new"), filepath.Join(sub, "new"), true},
+		{filepath.Join(dir, "new"), filepath.Join(dir, "new2"), false},
+		{filepath.Join(dir, "new"), a, false},
+	} {
+		if got := resolve(tc.x).Same(resolve(tc.y)); got != tc.same {
+			t.Errorf("Same(%s, %s) = %v", tc.x, tc.y, got)
+		}
+	}
+	if !resolve(a).Overwrites() || !resolve(filepath.Join(dir, "new")).Overwrites() || resolve(os.DevNull).Overwrites() {
+		t.Error("Overwrites: a file and a new file are overwritten, a device is not")
 	}
 }
