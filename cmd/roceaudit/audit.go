@@ -205,7 +205,7 @@ func (a *app) collectCmd() *cobra.Command {
 	}
 	inventoryFlag(cmd, &inv)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "snapshot file to write (gzip-compressed when it ends in .gz)")
-	cmd.Flags().StringVar(&shard, "shard", "", "collect only shard K of N, K from 0 to N-1 (devices split by a hash of their name); check the shards together with `check SNAP...`")
+	cmd.Flags().StringVar(&shard, "shard", "", "collect only one part of the devices: `K/N` is shard K (0 to N-1) of N, devices split by a hash of their name; check the shards together with 'roceaudit check SNAP...'")
 	return cmd
 }
 
