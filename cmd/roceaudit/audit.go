@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -111,6 +112,22 @@ func checkEndpoints(in *inventory.Inventory, specs []checks.PathSpec, label stri
 	return nil
 }
 
+// snapshotInventory is the inventory a snapshot was collected from, as far as endpoints are
+// concerned: its devices, and for a host with collected ports the netdevs it has.
+func snapshotInventory(snap *topology.Snapshot) *inventory.Inventory {
+	in := &inventory.Inventory{Devices: make([]inventory.DeviceSpec, 0, len(snap.Devices))}
+	for _, d := range snap.Devices {
+		spec := inventory.DeviceSpec{Name: d.Name, Role: d.Role, Platform: d.Platform, Address: d.Address}
+		if d.Host != nil {
+			for _, p := range d.Host.Ports {
+				spec.Interfaces = append(spec.Interfaces, p.Netdev)
+			}
+		}
+		in.Devices = append(in.Devices, spec)
+	}
+	return in
+}
+
 func inventoryPaths(in *inventory.Inventory) []checks.PathSpec {
 	var out []checks.PathSpec
 	for _, p := range in.Paths {
@@ -133,10 +150,19 @@ func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failO
 	if onlyTransferChecks(opts) {
 		rep.Devices = devicesOfTransfers(rep)
 	}
+	result := verdict(results, failOn)
 	if err := a.emit(rep); err != nil {
+		var unwritten unwrittenReports
+		if errors.As(err, &unwritten) {
+			if ar, ok := result.(auditResult); ok && a.interrupted != "" && !ar.failed {
+				result = auditResult{incomplete: true} // a stopped run is at best incomplete
+			}
+			unwritten.verdict = result
+			return unwritten
+		}
 		return err
 	}
-	return verdict(results, failOn)
+	return result
 }
 
 func (a *app) collectCmd() *cobra.Command {
@@ -150,11 +176,14 @@ func (a *app) collectCmd() *cobra.Command {
 				return usagef("collect needs -o SNAPSHOT.json")
 			}
 			// Refuse a snapshot that cannot be written before anything is collected.
-			if err := outfile.Check(out); err != nil {
+			target, err := outfile.Resolve(out)
+			if err == nil {
+				err = target.Check()
+			}
+			if err != nil {
 				return usagef("-o: %w", err)
 			}
 			var part shardFlag
-			var err error
 			if shard != "" {
 				if part, err = parseShard(shard); err != nil {
 					return err
@@ -162,6 +191,9 @@ func (a *app) collectCmd() *cobra.Command {
 			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
+				return err
+			}
+			if err := refuseOverwritingInputs([]output{{"-o " + out, target}}, inventoryInputs(inv, in)); err != nil {
 				return err
 			}
 			var sh *topology.Shard
@@ -224,12 +256,24 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			snap, err := readSnapshots(args)
-			if err != nil {
+			snaps := make([]input, 0, len(args))
+			for _, p := range args {
+				snaps = append(snaps, input{"the snapshot", p})
+			}
+			if err := refuseOverwritingInputs(a.reportOutputs(), snaps); err != nil {
 				return err
 			}
 			specs, err := parsePathFlags(paths)
 			if err != nil {
+				return err
+			}
+			snap, err := readSnapshots(args)
+			if err != nil {
+				return err
+			}
+			// As audit does against the inventory: a typo is a usage error, not a path that
+			// does not resolve.
+			if err := checkEndpoints(snapshotInventory(snap), specs, "--path %s,%s"); err != nil {
 				return err
 			}
 			opts.Restrict = len(specs) > 0

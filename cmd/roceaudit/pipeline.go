@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -27,6 +29,10 @@ func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 		return nil, usageError{err}
 	}
 	a.inventoryWarnings(inv)
+	// Every command that writes reports loads its inventory here, before contacting anything.
+	if err := refuseOverwritingInputs(a.reportOutputs(), inventoryInputs(path, inv)); err != nil {
+		return nil, err
+	}
 	if a.timeout > 0 {
 		for i := range inv.Devices {
 			inv.Devices[i].Conn.Timeout = a.timeout
@@ -47,7 +53,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if len(a.only) > 0 && len(a.skip) > 0 && !slices.ContainsFunc(a.only, func(id string) bool { return !slices.Contains(a.skip, id) }) {
 		return checks.Options{}, "", usagef("--only %s with --skip %s leaves no check to run", strings.Join(a.only, ","), strings.Join(a.skip, ","))
 	}
-	if _, err := a.reportTargets(); err != nil {
+	if err := a.checkReportTargets(); err != nil {
 		return checks.Options{}, "", err
 	}
 	if _, err := reports.Lookup(a.format); err != nil {
@@ -58,6 +64,9 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	}
 	if a.timeout < 0 {
 		return checks.Options{}, "", usagef("--timeout %s: must not be negative", a.timeout)
+	}
+	if err := refuseOverwritingInputs(a.reportOutputs(), []input{{"the waivers file", a.waiversFile}}); err != nil {
+		return checks.Options{}, "", err
 	}
 	if err := a.loadWaivers(); err != nil {
 		return checks.Options{}, "", err
@@ -118,21 +127,33 @@ func (a *app) report(snap *topology.Snapshot, results []checks.Result) *reports.
 }
 
 // emit prints the report on stdout (with --quiet, only its one-line summary), then writes
-// every --report file.
+// every --report file. One output that fails does not stop the others: each failure is said
+// on stderr as it happens (an interrupted run says no more), and the error returned counts
+// them.
 func (a *app) emit(rep *reports.Report) error {
 	targets, err := a.reportTargets()
 	if err != nil {
 		return err
 	}
+	var failed []error
+	stdoutFailed := false
+	fail := func(err error) {
+		fmt.Fprintln(a.stderr, "roceaudit: "+err.Error())
+		failed = append(failed, err)
+	}
 	if a.quiet {
-		fmt.Fprintln(a.stdout, reports.SummaryLine(rep))
+		if _, err := fmt.Fprintln(a.stdout, reports.SummaryLine(rep)); err != nil {
+			fail(fmt.Errorf("writing the summary to stdout: %w", err))
+			stdoutFailed = true
+		}
 	} else {
 		r, err := reports.Lookup(a.format)
 		if err != nil {
 			return usagef("--format: %w", err)
 		}
 		if err := r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose}); err != nil {
-			return err
+			fail(fmt.Errorf("writing the %s report to stdout: %w", a.format, err))
+			stdoutFailed = true
 		}
 	}
 	// Each file is rendered straight into it (a report is as big as the fabric); outfile
@@ -143,21 +164,59 @@ func (a *app) emit(rep *reports.Report) error {
 			rerr = t.renderer.Render(w, rep, reports.Options{Verbose: a.verbose})
 			return rerr
 		})
-		if rerr != nil {
-			return fmt.Errorf("rendering %s report: %w", t.format, rerr)
+		switch {
+		case rerr != nil:
+			fail(fmt.Errorf("rendering %s report %s: %w", t.format, t.file, rerr))
+		case err != nil:
+			fail(fmt.Errorf("writing %s report %s: %w", t.format, t.file, err))
 		}
-		if err != nil {
-			return fmt.Errorf("writing %s report %s: %w", t.format, t.file, err)
-		}
+	}
+	if len(failed) > 0 {
+		return unwrittenReports{errs: failed, stdout: stdoutFailed, files: len(targets)}
 	}
 	return nil
 }
 
-type reportTarget struct {
-	format, file string
-	renderer     reports.Renderer
+// unwrittenReports is a run whose outputs were not all written: exit 2, as nothing usable may
+// have been produced where it was expected, but the message still says how the audit went.
+type unwrittenReports struct {
+	errs    []error // each output that failed, already said on stderr
+	stdout  bool    // stdout was one of them
+	files   int     // --report files
+	verdict error   // what the run would have returned; never unwrapped, or it would set the exit code
 }
 
+func (e unwrittenReports) Error() string {
+	var what []string
+	if e.stdout {
+		what = append(what, "the report on stdout")
+	}
+	if n := len(e.errs) - btoi(e.stdout); n > 0 {
+		what = append(what, fmt.Sprintf("%d of %d --report files", n, e.files))
+	}
+	msg := strings.Join(what, " and ") + " not written (see above)"
+	var ar auditResult
+	if errors.As(e.verdict, &ar) {
+		msg += fmt.Sprintf("; %s (exit %d had every report been written)", ar, exitCode(ar, io.Discard))
+	}
+	return msg
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (e unwrittenReports) Unwrap() []error { return e.errs }
+
+type reportTarget struct {
+	spec, format, file string
+	renderer           reports.Renderer
+}
+
+// reportTargets reads --report FORMAT=FILE values.
 func (a *app) reportTargets() ([]reportTarget, error) {
 	var out []reportTarget
 	for _, spec := range a.reportSpecs {
@@ -169,13 +228,122 @@ func (a *app) reportTargets() ([]reportTarget, error) {
 		if err != nil {
 			return nil, usagef("--report %q: %w", spec, err)
 		}
-		// Refuse a report that cannot be written before anything is collected.
-		if err := outfile.Check(file); err != nil {
-			return nil, usagef("--report %q: %w", spec, err)
-		}
-		out = append(out, reportTarget{format: format, file: file, renderer: r})
+		out = append(out, reportTarget{spec: spec, format: format, file: file, renderer: r})
 	}
 	return out, nil
+}
+
+// checkReportTargets refuses, before anything is collected, a report that cannot be written
+// or that would overwrite another: rather than at the end of an hour-long audit.
+func (a *app) checkReportTargets() error {
+	targets, err := a.reportTargets()
+	if err != nil {
+		return err
+	}
+	outs := make([]output, 0, len(targets))
+	for _, t := range targets {
+		o, err := outfile.Resolve(t.file)
+		if err == nil {
+			err = o.Check()
+		}
+		if err != nil {
+			return usagef("--report %q: %w", t.spec, err)
+		}
+		outs = append(outs, output{name: "--report " + t.spec, target: o})
+	}
+	return distinctOutputs(outs)
+}
+
+// output is a file the run writes, with the flag that named it.
+type output struct {
+	name   string // e.g. "--report json=r.json", "-o snap.json"
+	target outfile.Target
+}
+
+// reportOutputs are the --report files that can be resolved (checkReportTargets refuses the
+// rest, for the commands that write reports).
+func (a *app) reportOutputs() []output {
+	targets, _ := a.reportTargets()
+	var outs []output
+	for _, t := range targets {
+		if o, err := outfile.Resolve(t.file); err == nil {
+			outs = append(outs, output{name: "--report " + t.spec, target: o})
+		}
+	}
+	return outs
+}
+
+// distinctOutputs refuses two outputs that are one file, where the last would silently
+// win. A stream (stdout, a pipe, a device) may take several, one after the other.
+func distinctOutputs(outs []output) error {
+	for i, o := range outs {
+		for _, p := range outs[:i] {
+			if (o.target.Overwrites() || p.target.Overwrites()) && o.target.Same(p.target) {
+				return usagef("%s and %s name the same file: one would overwrite the other", p.name, o.name)
+			}
+		}
+	}
+	return nil
+}
+
+// input is a file the run reads.
+type input struct{ what, path string }
+
+// refuseOverwritingInputs refuses an output that would overwrite one of the run's inputs:
+// the same file by identity (a symlink or hard link to it included), not only by name.
+func refuseOverwritingInputs(outs []output, ins []input) error {
+	if len(outs) == 0 {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, in := range ins {
+		if in.path == "" || seen[in.path] {
+			continue
+		}
+		seen[in.path] = true
+		it, err := outfile.Resolve(in.path)
+		if err != nil {
+			continue // reading it fails, and says why
+		}
+		for _, o := range outs {
+			if o.target.Overwrites() && o.target.Same(it) {
+				return usagef("%s would overwrite %s %s", o.name, in.what, in.path)
+			}
+		}
+	}
+	return nil
+}
+
+// inventoryInputs are the files an inventory was read from and the run reads later: the
+// source file (not a NetBox URL), its --defaults overlay and CA bundle, and every device's
+// known_hosts (trust-on-first-use adds to it) and identity file.
+func inventoryInputs(spec string, inv *inventory.Inventory) []input {
+	file, opts := spec, inventory.Options{}
+	if _, err := os.Stat(spec); err != nil {
+		if i := strings.LastIndexByte(spec, '?'); i >= 0 {
+			if o, err := inventory.ParseOptions(spec[i+1:]); err == nil {
+				file, opts = spec[:i], o
+			}
+		}
+	}
+	if kind, rest, ok := strings.Cut(file, ":"); ok {
+		if _, err := os.Stat(file); err != nil {
+			switch strings.ToLower(kind) {
+			case inventory.SourceContainerlab, inventory.SourceAnsible:
+				file = rest
+			case inventory.SourceNetBox:
+				file = ""
+			}
+		}
+	}
+	ins := []input{{"the inventory", file}, {"the --defaults file", opts.Defaults}, {"the NetBox CA file", opts.CAFile}}
+	for _, d := range inv.Devices {
+		ins = append(ins, input{"the known_hosts file", d.Conn.KnownHosts})
+		if d.Conn.IdentityFile != "ssh-agent" {
+			ins = append(ins, input{"the identity file", d.Conn.IdentityFile})
+		}
+	}
+	return ins
 }
 
 // verdict turns results into the exit status carrier.
