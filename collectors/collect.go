@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,10 +23,36 @@ type Session interface {
 	Simulated() bool
 }
 
-// Dialer opens sessions. It must refuse any command outside al.
+// Dialer opens sessions. It must refuse any command outside al. A failure after the device
+// accepted the login (an interactive CLI that never shows its prompt) is marked LoggedIn.
 type Dialer interface {
 	Dial(ctx context.Context, spec inventory.DeviceSpec, al *Allowlist) (Session, error)
 }
+
+// LoggedIn marks a Dial error that came after the device accepted the SSH login: the device
+// is reachable, and what failed is reading it. The message is err's.
+func LoggedIn(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &loggedInError{err}
+}
+
+type loggedInError struct{ err error }
+
+func (e *loggedInError) Error() string { return e.err.Error() }
+func (e *loggedInError) Unwrap() error { return e.err }
+
+// isLoggedIn reports whether err is marked LoggedIn.
+func isLoggedIn(err error) bool {
+	var li *loggedInError
+	return errors.As(err, &li)
+}
+
+// ErrNoPrompt marks a Runner error where an interactive CLI never showed its prompt again.
+// Such an error says what the device sent instead, which is what explains a device that ran
+// out of time: a collector that stops at its context's deadline reports only the deadline.
+var ErrNoPrompt = errors.New("no prompt")
 
 // Options tune a collection run.
 type Options struct {
@@ -186,6 +213,7 @@ func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec inven
 	sess, err := dialer.Dial(dctx, spec, p.Allowlist())
 	if err != nil {
 		dev.Error = err.Error()
+		dev.Reachable = isLoggedIn(err)
 		return false
 	}
 	defer sess.Close()
@@ -196,6 +224,9 @@ func collectDevice(ctx context.Context, reg *Registry, dialer Dialer, spec inven
 		dev.Error = fmt.Sprintf("collecting from %s: %v", spec.Name, err)
 		if errors.Is(err, context.DeadlineExceeded) {
 			dev.Error += fmt.Sprintf(" (device timeout %s; raise it with --timeout)", timeout)
+		}
+		if np := rec.noPromptErr(); np != nil && !strings.Contains(dev.Error, np.Error()) {
+			dev.Error += "; " + np.Error()
 		}
 	}
 	return sess.Simulated()
@@ -215,7 +246,23 @@ type recorder struct {
 	dev  *topology.Device
 	drop bool // keep no transcript (the allowlist is still enforced)
 
-	unread []*pendingExchange // sent ahead, recorded when read or by flushUnread; guarded by mu
+	unread   []*pendingExchange // sent ahead, recorded when read or by flushUnread; guarded by mu
+	noPrompt error              // the last ErrNoPrompt a command ended in; guarded by mu
+}
+
+// noteNoPrompt keeps err when it is an ErrNoPrompt, for collectDevice's error.
+func (r *recorder) noteNoPrompt(err error) {
+	if errors.Is(err, ErrNoPrompt) {
+		r.mu.Lock()
+		r.noPrompt = err
+		r.mu.Unlock()
+	}
+}
+
+func (r *recorder) noPromptErr() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.noPrompt
 }
 
 func (r *recorder) Run(ctx context.Context, command string) (Output, error) {
@@ -225,10 +272,13 @@ func (r *recorder) Run(ctx context.Context, command string) (Output, error) {
 		return Output{}, err
 	}
 	if r.drop {
-		return r.next.Run(ctx, command)
+		out, err := r.next.Run(ctx, command)
+		r.noteNoPrompt(err)
+		return out, err
 	}
 	start := time.Now()
 	out, err := r.next.Run(ctx, command)
+	r.noteNoPrompt(err)
 	ex := topology.Exchange{Command: command, Stdout: out.Stdout, Stderr: out.Stderr, ExitCode: out.ExitCode,
 		Seconds: time.Since(start).Seconds()}
 	// Switch configurations hold secrets; what hosts answer here (sysfs, ip, ethtool) does not.

@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -44,8 +45,11 @@ type fakeDialer struct {
 }
 
 func (d fakeDialer) Dial(_ context.Context, spec inventory.DeviceSpec, _ *Allowlist) (Session, error) {
-	if spec.Name == "down" {
+	switch spec.Name {
+	case "down":
 		return nil, errors.New("ssh netops@10.0.0.9:22: connection refused")
+	case "mute": // logged in, but its CLI never showed a prompt
+		return nil, fmt.Errorf("opening the CLI: %w", LoggedIn(fmt.Errorf("%w matching #$", ErrNoPrompt)))
 	}
 	return fakeSession{sent: d.sent[spec.Name]}, nil
 }
@@ -141,5 +145,29 @@ func TestExpand(t *testing.T) {
 	}
 	if _, err := Expand("rdma link show", map[string]string{"if": "eth0", "dev": "a;reboot"}); err == nil {
 		t.Error("an invalid value the template does not use is still refused")
+	}
+}
+
+// A device that took the login is reachable even when its session then failed; the error is
+// its facts' error.
+func TestLoggedInDialFailureIsReachable(t *testing.T) {
+	reg := NewRegistry(fake(fakePlatform{}))
+	inv := &inventory.Inventory{Recipe: recipe.Default(), Devices: []inventory.DeviceSpec{
+		{Name: "mute", Platform: "fake", Role: topology.RoleHost},
+		{Name: "down", Platform: "fake", Role: topology.RoleHost},
+	}}
+	snap, err := Collect(context.Background(), inv, reg, fakeDialer{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mute, down := snap.Devices[0], snap.Devices[1]
+	if !mute.Reachable || mute.Error != "opening the CLI: no prompt matching #$" {
+		t.Errorf("mute: reachable=%v %q", mute.Reachable, mute.Error)
+	}
+	if down.Reachable {
+		t.Errorf("down: reachable, %q", down.Error)
+	}
+	if LoggedIn(nil) != nil {
+		t.Error("LoggedIn(nil) != nil")
 	}
 }

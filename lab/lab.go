@@ -39,7 +39,8 @@ type Options struct {
 	Generate *Generate
 	Dir      string        // where the files go (created 0700); "" is a temp dir Close removes
 	Latency  time.Duration // every flight a device sends is held this long
-	// Faults make the named devices misbehave (refuse, auth-fail, stall, drop, garbage, slow).
+	// Faults make the named devices misbehave (refuse, auth-fail, stall, drop, garbage, slow,
+	// flood, no-prompt).
 	Faults map[string]sshd.Fault
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/scrapli/scrapligo/util"
 
@@ -14,8 +15,9 @@ import (
 // Run types one allowlisted command at the prompt and returns what the CLI printed between
 // the echo and the next prompt, newline-terminated. A CLI complaint ("% Invalid input", …)
 // is Output{Stderr: text, ExitCode: 1}, not an error. Refusals happen before anything is
-// typed. Cancellation or cfg.Timeout closes the session (the CLI may still be printing, so
-// the stream cannot be reused) and returns a wrapped context or timeout error.
+// typed. Cancellation, a deadline, cfg.Timeout or a reply past sshclient.MaxOutput
+// (ErrOutputTooLarge) closes the session (the CLI may still be printing, so the stream cannot
+// be reused); a deadline or timeout is collectors.ErrNoPrompt with the device's last output.
 func (s *Session) Run(ctx context.Context, command string) (collectors.Output, error) {
 	if s.al == nil || !s.al.Allows(command) {
 		return collectors.Output{}, fmt.Errorf("cli %s: %q: %w", s.target, command, collectors.ErrNotAllowed)
@@ -42,6 +44,7 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 		err error
 	}
 	done := make(chan result, 1)
+	start := time.Now()
 	go func() {
 		out, err := s.send(command)
 		done <- result{out, err}
@@ -52,17 +55,25 @@ func (s *Session) Run(ctx context.Context, command string) (collectors.Output, e
 	case <-ctx.Done():
 		s.shutdown(false)
 		<-done // returns promptly: the connection is gone
+		if err := ctx.Err(); errors.Is(err, context.DeadlineExceeded) {
+			// The caller's deadline (the device's) ends before the session's own timeout
+			// would: the prompt that never came is the news, with what came instead.
+			return collectors.Output{}, s.noPrompt(fmt.Sprintf("%q", command), time.Since(start), err)
+		}
 		return collectors.Output{}, s.wrapCtx(ctx.Err(), fmt.Sprintf("%q: running", command))
 	}
 	if res.err != nil {
 		// Whatever the CLI prints next would be read as the next command's output.
 		s.shutdown(false)
-		if errors.Is(res.err, util.ErrTimeoutError) {
-			return collectors.Output{}, s.noPrompt(fmt.Sprintf("%q", command))
-		}
-		if errors.Is(res.err, util.ErrConnectionError) {
-			return collectors.Output{}, fmt.Errorf("cli %s: %q: the device closed the session: %w; last output from the device: %q",
-				s.target, command, res.err, s.tr.tail.String())
+		switch {
+		case errors.Is(res.err, ErrOutputTooLarge):
+			return collectors.Output{}, fmt.Errorf("cli %s: %q: %w; last output from the device: %s",
+				s.target, command, res.err, s.tr.tail.quoted())
+		case errors.Is(res.err, util.ErrTimeoutError):
+			return collectors.Output{}, s.noPrompt(fmt.Sprintf("%q", command), time.Since(start), nil)
+		case errors.Is(res.err, util.ErrConnectionError):
+			return collectors.Output{}, fmt.Errorf("cli %s: %q: the device closed the session: %w; last output from the device: %s",
+				s.target, command, res.err, s.tr.tail.quoted())
 		}
 		return collectors.Output{}, fmt.Errorf("cli %s: %q: %w", s.target, command, res.err)
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/scrapli/scrapligo/driver/opoptions"
 	"github.com/scrapli/scrapligo/util"
+
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 )
 
 // send is what SendCommand did for Run, on the driver's channel: type the command, read its
@@ -26,9 +28,13 @@ import (
 //
 // Away from the default privilege level the driver must change level first: SendCommand then.
 func (s *Session) send(command string) (string, error) {
+	s.tr.resetBudget()
 	if s.drv.CurrentPriv != s.drv.DefaultDesiredPriv {
 		r, err := s.drv.SendCommand(command, opoptions.WithTimeoutOps(s.timeout), opoptions.WithNoStripPrompt())
 		if err != nil {
+			if s.tr.overflowed() {
+				return "", ErrOutputTooLarge
+			}
 			return "", err
 		}
 		return finish([]byte(r.Result), s.drv.Channel.PromptPattern), nil
@@ -38,7 +44,11 @@ func (s *Session) send(command string) (string, error) {
 	defer cancel()
 	input := []byte(command)
 	buf := replyBuffers.Get().(*[]byte)
-	defer replyBuffers.Put(buf)
+	defer func() {
+		if cap(*buf) <= maxPooled {
+			replyBuffers.Put(buf)
+		}
+	}()
 	out, err := func() (string, error) {
 		if err := c.Write(input, false); err != nil {
 			return "", err
@@ -56,6 +66,9 @@ func (s *Session) send(command string) (string, error) {
 		}
 		return finish(trimLines(b, c.ReturnChar), c.PromptPattern), nil
 	}()
+	if err != nil && s.tr.overflowed() { // the transport ended the stream: readers saw it closed
+		return "", ErrOutputTooLarge
+	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		// as SendInput words it, for Run's errors.Is
 		return "", fmt.Errorf("%w: channel timeout sending input to device", util.ErrTimeoutError)
@@ -67,8 +80,13 @@ func (s *Session) send(command string) (string, error) {
 // command, so collections share them.
 var replyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
+// maxPooled is the largest read buffer kept for reuse: NX-OS's longest replies are ~2 MB, and
+// a buffer that held a flood up to the cap would otherwise stay pooled.
+const maxPooled = 4 << 20
+
 // readUntilPrompt is scrapligo's Channel.ReadUntilPrompt appending to rb: chunks until the
-// prompt pattern matches the tail (the last PromptSearchDepth bytes from a line start).
+// prompt pattern matches the tail (the last PromptSearchDepth bytes from a line start). A
+// reply longer than sshclient.MaxOutput is ErrOutputTooLarge, with rb never past the cap.
 func (s *Session) readUntilPrompt(ctx context.Context, rb []byte) ([]byte, error) {
 	c := s.drv.Channel
 	for {
@@ -85,8 +103,12 @@ func (s *Session) readUntilPrompt(ctx context.Context, rb []byte) ([]byte, error
 			time.Sleep(c.ReadDelay)
 			continue
 		}
+		if len(rb)+len(nb) > sshclient.MaxOutput {
+			return rb, ErrOutputTooLarge
+		}
 		if cap(rb)-len(rb) < len(nb) {
-			rb = slices.Grow(rb, max(len(nb), len(rb))) // doubling: a reply is copied ~once
+			// doubling (a reply is copied ~once), but never past the cap
+			rb = slices.Grow(rb, min(max(len(nb), len(rb)), sshclient.MaxOutput-len(rb)))
 		}
 		rb = append(rb, nb...)
 		if c.PromptPattern.Match(searchTail(rb, c.PromptSearchDepth)) {

@@ -39,6 +39,7 @@ type cliServer struct {
 	hang       map[string]bool   // commands that never finish (no prompt)
 	drop       map[string]bool   // commands after which the server hangs up
 	silent     bool              // never print a prompt at all
+	flood      bool              // print endless lines on login, never a prompt
 	lines      []string          // every line typed, in order ("" for a bare Enter)
 	ptys       []ptyReq
 	exit       chan struct{} // closed when "exit" first arrives
@@ -176,11 +177,20 @@ func (s *cliServer) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 
 func (s *cliServer) shell(ch ssh.Channel) {
 	s.mu.Lock()
-	silent, prompt := s.silent, s.prompt
+	silent, prompt, flood := s.silent, s.prompt, s.flood
 	s.mu.Unlock()
 	if silent {
 		io.Copy(io.Discard, ch)
 		return
+	}
+	if flood {
+		go io.Copy(io.Discard, ch)
+		line := []byte(strings.Repeat("% login banner without end\r\n", 1000))
+		for {
+			if _, err := ch.Write(line); err != nil {
+				return
+			}
+		}
 	}
 	io.WriteString(ch, "\r\nLast login: never\r\n"+prompt)
 	var line []byte

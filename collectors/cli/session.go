@@ -65,7 +65,8 @@ func DialIn(ctx context.Context, cfg sshclient.Config, reg *collectors.Registry,
 // jump hosts behave exactly as for the exec transport), opens a PTY shell on that connection
 // and runs the scrapligo driver's on-open sequence (the descriptor's CLI.SetupInput). d must
 // describe an interactive CLI. Opening the CLI after the SSH handshake is bounded by
-// cfg.Timeout, and ctx is honoured throughout.
+// cfg.Timeout and by sshclient.MaxOutput bytes, and ctx is honoured throughout. A failure
+// after the device accepted the login is marked collectors.LoggedIn.
 func DialPlatform(ctx context.Context, cfg sshclient.Config, d *collectors.Descriptor) (*Session, error) {
 	platform := d.Name()
 	spec, ok := d.CLI()
@@ -114,31 +115,43 @@ func DialPlatform(ctx context.Context, cfg sshclient.Config, d *collectors.Descr
 	}
 	if err != nil {
 		c.Close()
-		return nil, fmt.Errorf("cli %s: scrapligo platform %s: %w", s.target, name, err)
+		return nil, collectors.LoggedIn(fmt.Errorf("cli %s: scrapligo platform %s: %w", s.target, name, err))
 	}
 	s.markers = append(append([]string(nil), s.drv.FailedWhenContains...), spec.Refusals...)
-
-	// The driver's Open takes no context: closing the connection is what interrupts it.
-	octx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	stop := context.AfterFunc(octx, func() { c.Close() })
-	err = s.drv.Open()
-	if !stop() {
-		s.shutdown(false)
-		if perr := ctx.Err(); perr != nil {
-			return nil, s.wrapCtx(perr, "opening the CLI")
-		}
-		return nil, s.noPrompt("opening the CLI")
-	}
-	if err != nil {
-		s.shutdown(false)
-		if errors.Is(err, util.ErrTimeoutError) {
-			return nil, s.noPrompt("opening the CLI")
-		}
-		return nil, fmt.Errorf("cli %s: opening the %s CLI: %w; last output from the device: %q",
-			s.target, platform, err, s.tr.tail.String())
+	if err := s.open(ctx); err != nil {
+		// The device took the login: it is reachable, its CLI is what failed.
+		return nil, collectors.LoggedIn(err)
 	}
 	return s, nil
+}
+
+// open runs the driver's on-open sequence within the session's timeout. A deadline of ctx
+// (the device's, which started before the SSH handshake and so ends before the session's
+// own) is reported as what it means here, a prompt that never came, with the device's last
+// output; only a cancellation is reported as one.
+func (s *Session) open(ctx context.Context) error {
+	start := time.Now()
+	// The driver's Open takes no context: closing the connection is what interrupts it.
+	octx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	stop := context.AfterFunc(octx, func() { s.client.Close() })
+	err := s.drv.Open()
+	interrupted := !stop()
+	if err == nil && !interrupted {
+		return nil
+	}
+	s.shutdown(false)
+	switch perr := ctx.Err(); {
+	case s.tr.overflowed():
+		return fmt.Errorf("cli %s: opening the %s CLI: %w; last output from the device: %s",
+			s.target, s.platform, ErrOutputTooLarge, s.tr.tail.quoted())
+	case interrupted && errors.Is(perr, context.Canceled):
+		return s.wrapCtx(perr, "opening the CLI")
+	case interrupted, errors.Is(err, util.ErrTimeoutError):
+		return s.noPrompt("opening the CLI", time.Since(start), perr)
+	}
+	return fmt.Errorf("cli %s: opening the %s CLI: %w; last output from the device: %s",
+		s.target, s.platform, err, s.tr.tail.quoted())
 }
 
 // Simulated is true when the SSH server's version string carries the lab marker.
@@ -174,11 +187,18 @@ func (s *Session) shutdown(graceful bool) error {
 	return s.closeErr
 }
 
-// noPrompt explains a timeout waiting for the prompt, with what the device last sent: the
-// usual cause is a prompt the platform's pattern does not match.
-func (s *Session) noPrompt(while string) error {
-	return fmt.Errorf("cli %s: %s: %w: no %s prompt matching %s within %s; last output from the device: %q",
-		s.target, while, sshclient.ErrTimeout, s.platform, s.drv.Channel.PromptPattern, s.timeout, s.tr.tail.String())
+// noPrompt explains a wait for the prompt that ended after waited, with what the device last
+// sent: the usual cause is a prompt the platform's pattern does not match, or a device still
+// printing (the bytes received say which). cause is the caller's context error that cut the
+// wait short, if it did.
+func (s *Session) noPrompt(while string, waited time.Duration, cause error) error {
+	timeout := sshclient.ErrTimeout
+	if cause != nil {
+		timeout = fmt.Errorf("%w: %w", sshclient.ErrTimeout, cause)
+	}
+	return fmt.Errorf("cli %s: %s: %w: %w matching the %s pattern %s within %s (%d bytes received); last output from the device: %s",
+		s.target, while, timeout, collectors.ErrNoPrompt, s.platform, s.drv.Channel.PromptPattern,
+		waited.Round(time.Millisecond), s.tr.received(), s.tr.tail.quoted())
 }
 
 // wrapCtx wraps a cancelled or expired caller context, marking deadlines as timeouts.

@@ -363,3 +363,20 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A device that floods its login never shows a prompt: opening its CLI reads up to the cap,
+// then fails saying so, without waiting for the timeout.
+func TestDialFloodStopsAtTheOutputCap(t *testing.T) {
+	f := setup(t, "leaf1#", eosInvalid, eosReplies())
+	f.cfg.Timeout = 30 * time.Second // a flood read to the end would run into this
+	f.srv.set(func(s *cliServer) { s.flood = true })
+	_, err := DialIn(context.Background(), f.cfg, platforms.Registry(), "eos")
+	if !errors.Is(err, ErrOutputTooLarge) || errors.Is(err, sshclient.ErrTimeout) {
+		t.Fatalf("Dial = %v, want ErrOutputTooLarge", err)
+	}
+	for _, want := range []string{"opening the eos CLI", "login banner without end"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}

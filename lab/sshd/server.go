@@ -308,7 +308,7 @@ func (s *Server) session(ch ssh.Channel, reqs <-chan *ssh.Request, cut func()) {
 // exec answers one command (the connection's latency delays the answer). On a terminal, as
 // on a real host, what the command writes to stderr arrives on the same stream as stdout.
 func (s *Server) exec(ctx context.Context, ch ssh.Channel, cmd string, withPTY bool, cut func()) {
-	if exit, handled := s.faultyExec(ctx, cmd, func(b []byte) { _, _ = ch.Write(b) }, cut); handled {
+	if exit, handled := s.faultyExec(ctx, cmd, func(b []byte) error { _, err := ch.Write(b); return err }, cut); handled {
 		finish(ch, exit)
 		return
 	}
