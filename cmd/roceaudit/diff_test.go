@@ -1,9 +1,16 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/reports"
 )
 
 func TestDiffShowsDriftBetweenReportsAndSnapshots(t *testing.T) {
@@ -34,5 +41,78 @@ func TestDiffShowsDriftBetweenReportsAndSnapshots(t *testing.T) {
 	}
 	if code, _, errs := run(t, "diff", good, filepath.Join(dir, "missing.json")); code != exitUsage || !strings.Contains(errs, "missing.json") {
 		t.Errorf("missing file: exit %d %s", code, errs)
+	}
+	diffHonoursTheReportFlags(t, dir, good, bad, snap)
+}
+
+// diff takes --quiet, --report, --only and --skip as the other commands do, never dropping one.
+func diffHonoursTheReportFlags(t *testing.T, dir, good, bad, snap string) {
+	t.Helper()
+	_, full, _ := run(t, "diff", good, bad, "--format", "json")
+	var whole reports.Drift
+	if err := json.Unmarshal([]byte(full), &whole); err != nil {
+		t.Fatalf("diff --format json: %v\n%s", err, full)
+	}
+
+	// --quiet: the one-line summary only; --report: each file in its format, all the same drift.
+	js, txt := filepath.Join(dir, "drift.json"), filepath.Join(dir, "drift.txt")
+	code, out, errs := run(t, "diff", good, bad, "--quiet", "--report", "json="+js, "--report", "text="+txt)
+	if code != exitFailed {
+		t.Fatalf("--quiet --report: exit %d: %s", code, errs)
+	}
+	summary := fmt.Sprintf("%d changes, %d settings changed, %d new or worse failures", len(whole.Changes), len(whole.Facts), whole.Worse)
+	if out != summary+"\n" {
+		t.Errorf("--quiet printed %q, want %q", out, summary)
+	}
+	var written reports.Drift
+	if data, err := os.ReadFile(js); err != nil || json.Unmarshal(data, &written) != nil || !reflect.DeepEqual(written, whole) {
+		t.Errorf("--report json=: %v\n%s", err, data)
+	}
+	if data, err := os.ReadFile(txt); err != nil || !strings.Contains(string(data), "settings that changed:\n") || !strings.HasSuffix(string(data), "\n"+summary+"\n") {
+		t.Errorf("--report text=: %v\n%s", err, data)
+	}
+
+	// --only/--skip narrow the compared results alike for reports and snapshots; a device that
+	// could not be collected (gpu09, gpu14) is compared whatever they say.
+	for _, tc := range []struct {
+		old  string
+		args []string
+		keep func(check string) bool
+	}{
+		{good, []string{"--only", "HOST-PFC"}, func(c string) bool { return c == "HOST-PFC" }},
+		{snap, []string{"--only", "HOST-PFC"}, func(c string) bool { return c == "HOST-PFC" }},
+		{good, []string{"--skip", "HOST-PFC,HOST-MTU"}, func(c string) bool { return c != "HOST-PFC" && c != "HOST-MTU" }},
+	} {
+		args := append([]string{"diff", tc.old, bad, "--format", "json"}, tc.args...)
+		code, out, errs := run(t, args...)
+		if code != exitFailed {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		var d reports.Drift
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		var want, got []string
+		for _, c := range whole.Changes {
+			check, _, _ := strings.Cut(c.Key, " ")
+			if tc.keep(check) || strings.HasPrefix(check, "COLLECT-") {
+				want = append(want, c.Key)
+			}
+		}
+		for _, c := range d.Changes {
+			got = append(got, c.Key)
+		}
+		if !slices.Contains(got, "COLLECT-REACH gpu09") || !slices.Equal(got, want) {
+			t.Errorf("%v: compared %v, want %v", tc.args, got, want)
+		}
+	}
+
+	// A format diff cannot write is refused before anything is read, and nothing is written.
+	for _, bad := range []string{"html", "junit", "markdown", "prometheus"} {
+		file := filepath.Join(dir, "drift."+bad)
+		code, out, errs := run(t, "diff", good, bad, "--report", bad+"="+file)
+		if _, err := os.Stat(file); code != exitUsage || out != "" || !strings.Contains(errs, "diff writes text or json") || err == nil {
+			t.Errorf("--report %s: exit %d, stat %v, %s%s", bad, code, err, out, errs)
+		}
 	}
 }
