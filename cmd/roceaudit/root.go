@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -75,7 +78,12 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 		Version: versionLine(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return a.startDeadline(cmd) }
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := refuseUnusedFlags(cmd); err != nil {
+			return err
+		}
+		return a.startDeadline(cmd)
+	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	f := root.PersistentFlags()
 	f.StringVar(&a.format, "format", "text", "stdout format: "+reports.FormatsHelp())
@@ -99,4 +107,80 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 		root.AddCommand(build())
 	}
 	return root
+}
+
+// commonUse is which of the root's common flags a command honours. A flag set on a command
+// that does not use it is refused (exit 2), never dropped: `gids --report json=F` writing
+// nothing, or `validate --format html` printing text, would pass for done.
+type commonUse struct {
+	flags []string
+	// formats are the --format values the command prints, when it takes --format but not
+	// every report format (those that do check --format themselves).
+	formats []string
+}
+
+var (
+	// everyCommonFlag is every persistent flag of the root (a test holds them equal); the
+	// auditing commands, which collect, check and report, honour them all.
+	everyCommonFlag = []string{"format", "report", "fail-on", "concurrency", "timeout", "deadline", "only", "skip",
+		"no-color", "quiet", "waivers", "verbose", "trust-on-first-use"}
+	// collecting: what a command that logs into devices takes besides its output flags.
+	collecting = []string{"concurrency", "timeout", "deadline", "trust-on-first-use"}
+)
+
+// commonUses is keyed by the command's path below roceaudit; every runnable command has an
+// entry (a test walks the tree), so a new command says what it honours.
+var commonUses = map[string]commonUse{
+	"audit":    {flags: everyCommonFlag},
+	"transfer": {flags: everyCommonFlag},
+	"demo":     {flags: everyCommonFlag},
+	"check":    {flags: []string{"format", "report", "fail-on", "only", "skip", "no-color", "quiet", "waivers", "verbose"}},
+	"collect":  {flags: append([]string{"quiet"}, collecting...)},
+	"path":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
+	"gids":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
+	"plan":     {flags: []string{"format"}, formats: []string{"text", "json"}},
+	// --timeout shows in the inventory validate --format yaml prints.
+	"validate": {flags: []string{"format", "timeout"}, formats: []string{"text", "yaml"}},
+	"diff":     {flags: []string{"format", "report", "fail-on", "only", "skip", "quiet"}, formats: diffFormats},
+	"checks":   {flags: []string{"format"}, formats: []string{"text", "json"}},
+	"explain":  {flags: []string{"format"}, formats: []string{"text"}},
+	"version":  {flags: []string{"format"}, formats: []string{"text"}},
+	"lab up":   {flags: []string{"deadline"}}, // stops the lab when it passes
+}
+
+// commandName is cmd's path below the root ("lab up").
+func commandName(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+}
+
+// refuseUnusedFlags refuses every common flag set on a command that does not honour it, and a
+// --format the command does not print.
+func refuseUnusedFlags(cmd *cobra.Command) error {
+	name := commandName(cmd)
+	if !cmd.HasParent() || name == "help" || name == "completion" || strings.HasPrefix(name, "completion ") || strings.HasPrefix(name, "__") {
+		return nil // cobra's own commands
+	}
+	use, known := commonUses[name]
+	if !known {
+		return fmt.Errorf("internal error: %s has no list of the common flags it honours", name)
+	}
+	var refused []string
+	for _, f := range everyCommonFlag {
+		if cmd.Flags().Changed(f) && !slices.Contains(use.flags, f) {
+			refused = append(refused, "--"+f)
+		}
+	}
+	if len(refused) > 0 {
+		takes := "it takes none of the common flags"
+		if len(use.flags) > 0 {
+			takes = "of the common flags it takes --" + strings.Join(use.flags, ", --")
+		}
+		return usagef("%s does not use %s (%s)", name, strings.Join(refused, ", "), takes)
+	}
+	if use.formats != nil && slices.Contains(use.flags, "format") {
+		if format := cmd.Flags().Lookup("format").Value.String(); !slices.Contains(use.formats, format) {
+			return usagef("%s prints %s, not %q", name, strings.Join(use.formats, " or "), format)
+		}
+	}
+	return nil
 }

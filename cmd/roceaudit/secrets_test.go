@@ -25,7 +25,7 @@ func TestNoSecretInAnyReportSnapshotOrLog(t *testing.T) {
 	dir := t.TempDir()
 	snap := filepath.Join(dir, "snap.json")
 	var outputs []string
-	_, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap, "-v")
+	_, _, errs := run(t, "collect", "-i", l.InventoryPath, "-o", snap)
 	outputs = append(outputs, errs)
 	raw, err := os.ReadFile(snap)
 	if err != nil {
