@@ -1,19 +1,35 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
 	"encoding/json"
+	"encoding/pem"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/ssh"
 )
 
-// goneInventory has one host nobody listens for (port 1 on 127.0.0.1 refuses).
+// goneInventory has one host nobody listens for (port 1 on 127.0.0.1 refuses), with a key
+// and a known_hosts file that this machine can read: the device, not the setup, fails.
 func goneInventory(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	return writeFile(t, dir, "inv.yaml", "version: 1\ndefaults:\n  user: netops\n  known_hosts: "+
-		filepath.Join(dir, "known_hosts")+"\n  timeout: 2s\nhosts:\n  - name: gone01\n    address: 127.0.0.1\n    port: 1\n")
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := ssh.MarshalPrivateKey(priv, "gone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := writeFile(t, dir, "id_ed25519", string(pem.EncodeToMemory(block)))
+	known := writeFile(t, dir, "known_hosts", "# none yet\n")
+	return writeFile(t, dir, "inv.yaml", "version: 1\ndefaults:\n  user: netops\n  identity_file: "+key+"\n  known_hosts: "+
+		known+"\n  timeout: 2s\nhosts:\n  - name: gone01\n    address: 127.0.0.1\n    port: 1\n")
 }
 
 // A report named by a symlink is written to the link's target; the link stays.

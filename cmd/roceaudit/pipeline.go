@@ -82,6 +82,9 @@ func (a *app) collect(ctx context.Context, inv *inventory.Inventory) (*topology.
 // collectTo is collect handing each device's facts to facts when it is set (the snapshot
 // then holds none: see collectors.Options.Facts).
 func (a *app) collectTo(ctx context.Context, inv *inventory.Inventory, facts collectors.FactSink) (*topology.Snapshot, error) {
+	if err := sshclient.CheckLocal(inv, a.tofu); err != nil {
+		return nil, usageError{err}
+	}
 	limitMemory(len(inv.Devices))
 	paceCollection()
 	defer stopPacingCollection()
@@ -151,7 +154,7 @@ func (a *app) emit(rep *reports.Report) error {
 		if err != nil {
 			return usagef("--format: %w", err)
 		}
-		if err := r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose}); err != nil {
+		if err := r.Render(a.stdout, rep, reports.Options{Color: a.wantColor(), Verbose: a.verbose, FailOn: checks.Severity(a.failOn), Width: a.textWidth()}); err != nil {
 			fail(fmt.Errorf("writing the %s report to stdout: %w", a.format, err))
 			stdoutFailed = true
 		}
@@ -161,7 +164,7 @@ func (a *app) emit(rep *reports.Report) error {
 	for _, t := range targets {
 		var rerr error
 		err := outfile.WriteFunc(t.file, 0o644, func(w io.Writer) error {
-			rerr = t.renderer.Render(w, rep, reports.Options{Verbose: a.verbose})
+			rerr = t.renderer.Render(w, rep, reports.Options{Verbose: a.verbose, FailOn: checks.Severity(a.failOn)})
 			return rerr
 		})
 		switch {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roceaudit/roceaudit/collectors"
 	"github.com/roceaudit/roceaudit/collectors/perftest"
+	"github.com/roceaudit/roceaudit/collectors/sshclient"
 	"github.com/roceaudit/roceaudit/topology"
 )
 
@@ -110,7 +111,7 @@ func (a *app) validateCmd() *cobra.Command {
 	var inv string
 	cmd := &cobra.Command{
 		Use:   "validate -i INVENTORY [--format yaml]",
-		Short: "Validate the inventory and recipe only (no SSH); --format yaml prints it as a roceaudit inventory",
+		Short: "Validate the inventory and recipe, and warn of what this machine's SSH files lack (no SSH); --format yaml prints it as a roceaudit inventory",
 		Args:  noArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			in, err := a.loadInventory(inv)
@@ -118,7 +119,12 @@ func (a *app) validateCmd() *cobra.Command {
 				return err
 			}
 			if a.format == "yaml" {
-				return a.printInventoryYAML(in)
+				return a.printInventoryYAML(in) // may be for another machine: its SSH files are not read
+			}
+			// An inventory is often validated where it is kept, not where it is run from: what
+			// this machine's SSH files lack is a warning here, and an error when collecting.
+			if err := sshclient.CheckLocal(in, a.tofu); err != nil {
+				fmt.Fprintln(a.stderr, "roceaudit: warning: "+err.Error())
 			}
 			hosts, switches := 0, 0
 			for _, d := range in.Devices {

@@ -22,6 +22,20 @@ func (a *app) wantColor() bool {
 	return isTerminal(a.stdout)
 }
 
+// textWidth folds the text report at the terminal's width; 0 (a finding a line, for grep
+// and diffs) when stdout is a pipe or a file.
+func (a *app) textWidth() int {
+	f, ok := a.stdout.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
 // progress draws a bar on stderr when stderr is a terminal and there are more than a few
 // devices; otherwise it does nothing, so logs and CI output stay clean.
 type progress struct {

@@ -29,7 +29,8 @@ func TestAuditRemediationsAreFullyRendered(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inv = filepath.Join(t.TempDir(), "inventory.yaml")
+				// Beside the lab's key and known_hosts, which the inventory names relative to itself.
+				inv = filepath.Join(filepath.Dir(l.InventoryPath), "custom.yaml")
 				if err := os.WriteFile(inv, append(b, tc.yaml...), 0o600); err != nil {
 					t.Fatal(err)
 				}
