@@ -139,8 +139,10 @@ var commonUses = map[string]commonUse{
 	"path":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
 	"gids":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
 	"plan":     {flags: []string{"format"}, formats: []string{"text", "json"}},
-	// --timeout shows in the inventory validate --format yaml prints.
-	"validate": {flags: []string{"format", "timeout"}, formats: []string{"text", "yaml"}},
+	// --timeout shows in the inventory validate --format yaml prints; with
+	// --trust-on-first-use, validate's check of this machine's SSH files accepts a
+	// known_hosts that does not know the devices yet, as collecting would.
+	"validate": {flags: []string{"format", "timeout", "trust-on-first-use"}, formats: []string{"text", "yaml"}},
 	"diff":     {flags: []string{"format", "report", "fail-on", "only", "skip", "quiet"}, formats: diffFormats},
 	"checks":   {flags: []string{"format"}, formats: []string{"text", "json"}},
 	"explain":  {flags: []string{"format"}, formats: []string{"text"}},
