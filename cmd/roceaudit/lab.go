@@ -30,7 +30,7 @@ func (f *labFlags) register(cmd *cobra.Command, withUp bool) {
 		cmd.Flags().StringVar(&f.generate, "generate", "", "run a generated healthy Clos instead of a scenario: hosts=H,leaves=L,spines=S[,rails=R]; "+
 			"rails=R (1..8, default 1: dual-port 100G hosts) gives each host R 400G NICs, one per GPU rail, "+
 			"with rail r of every host on leaf group r (L must be a multiple of R)")
-		cmd.Flags().StringVar(&f.faults, "faults", "", "make devices misbehave: NAME=MODE,... with MODE one of refuse, auth-fail, stall, drop, garbage, slow")
+		cmd.Flags().StringVar(&f.faults, "faults", "", "make devices misbehave: NAME=MODE,... with MODE one of refuse, auth-fail, stall, drop, garbage, slow, flood, no-prompt")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/roceaudit/roceaudit/internal/syncbuf"
+	"github.com/roceaudit/roceaudit/lab/sshd"
 )
 
 // runningLab is `roceaudit lab up` running in the background until stop is called.
@@ -83,5 +84,15 @@ func TestLabUpThenAuditThenInterrupt(t *testing.T) {
 
 	if code := lab.stop(t); code != exitOK {
 		t.Errorf("lab up exit %d after interrupt", code)
+	}
+}
+
+// The --faults help names every mode the lab takes.
+func TestLabHelpListsEveryFault(t *testing.T) {
+	_, out, _ := run(t, "lab", "up", "--help")
+	for _, f := range sshd.Faults() {
+		if !strings.Contains(out, string(f)) {
+			t.Errorf("lab up --help does not name the fault %q", f)
+		}
 	}
 }
