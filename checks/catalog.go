@@ -127,9 +127,13 @@ func collectFacts() *Check {
 			case !d.Reachable:
 				return verdict{status: Skip, actual: "not reached", message: "see COLLECT-REACH"}
 			case d.Error != "":
+				fix := "check the platform and sudo settings in the inventory"
+				if timedOut(d.Error) {
+					fix = "raise --timeout if the device is slow; " + fix
+				}
 				return verdict{status: Error, actual: "collection failed", message: d.Error,
 					evidence:    &topology.Evidence{Command: "collect " + d.Name, Error: d.Error},
-					remediation: "raise --timeout if the device is slow; check the platform and sudo settings in the inventory"}
+					remediation: fix}
 			}
 			return verdict{status: Pass, actual: "collected"}
 		},
@@ -161,4 +165,11 @@ func collectReach() *Check {
 			}
 		},
 	}
+}
+
+// timedOut is whether a device's error is a deadline (only then can more time help: a
+// device that floods or refuses fails the same way with any --timeout).
+func timedOut(deviceError string) bool {
+	e := strings.ToLower(deviceError)
+	return strings.Contains(e, "deadline exceeded") || strings.Contains(e, "timeout") || strings.Contains(e, "timed out")
 }

@@ -227,8 +227,14 @@ func TestConnectedButNotCollectedIsAnError(t *testing.T) {
 		{Name: "leaf3", Role: topology.RoleSwitch, Reachable: true, Error: "collecting from leaf3: context deadline exceeded (device timeout 5s; raise it with --timeout)"},
 	}}
 	res := Run(snap, Options{Only: []string{"SW-PFC"}})
-	if len(res) != 1 || res[0].Check != "COLLECT-FACTS" || res[0].Status != Error || !strings.Contains(res[0].Message, "--timeout") {
+	if len(res) != 1 || res[0].Check != "COLLECT-FACTS" || res[0].Status != Error || !strings.Contains(res[0].Message, "--timeout") ||
+		!strings.Contains(res[0].Remediation, "raise --timeout") {
 		t.Fatalf("got %+v", res)
+	}
+	// More time cannot help a device that floods: the fix does not offer it.
+	snap.Devices[0].Error = "collecting from leaf3: show interfaces: output exceeded 16 MiB without a prompt"
+	if res := Run(snap, Options{Only: []string{"SW-PFC"}}); len(res) != 1 || strings.Contains(res[0].Remediation, "--timeout") {
+		t.Errorf("a flood's fix offers more time: %+v", res)
 	}
 	if !Judge(res, SevError).Incomplete {
 		t.Error("must be incomplete")
