@@ -54,7 +54,7 @@ func Run(snap *topology.Snapshot, opts Options) []Result {
 	paths := resolvePaths(snap, f.links, opts.Paths)
 	var sc *scope
 	if opts.Restrict {
-		sc = pathScope(paths)
+		sc = pathScope(paths, func(name string) bool { return f.devices[name] != nil })
 	}
 	linked := topology.LinkedPorts(f.links)
 	// The fabric-wide analysis (most of a large fabric's check time) runs beside the devices,

@@ -68,8 +68,9 @@ func resolvePaths(snap *topology.Snapshot, links []topology.Link, specs []PathSp
 
 // scope is the set of ports and links a restricted (--path) audit looks at.
 type scope struct {
-	ports map[string]bool // device + "|" + normalized port
-	links map[[2]string]bool
+	ports   map[string]bool // device + "|" + normalized port
+	links   map[[2]string]bool
+	devices map[string]bool // endpoints of paths that did not resolve: their device checks say why
 }
 
 func portKey(device, port string) string { return device + "|" + topology.NormalizePort(port) }
@@ -83,9 +84,17 @@ func linkKey(l topology.Link) [2]string {
 }
 
 // pathScope collects every hop port and hop link of the resolved paths.
-func pathScope(paths []ResolvedPath) *scope {
-	s := &scope{ports: map[string]bool{}, links: map[[2]string]bool{}}
+func pathScope(paths []ResolvedPath, isDevice func(name string) bool) *scope {
+	s := &scope{ports: map[string]bool{}, links: map[[2]string]bool{}, devices: map[string]bool{}}
 	for _, rp := range paths {
+		if rp.Err != nil {
+			// "gpu09" or "gpu09:ens1": an unreachable gpu09 is why, which its COLLECT-REACH says.
+			for _, end := range []string{rp.Spec.From, rp.Spec.To} {
+				if name, _, _ := strings.Cut(end, ":"); isDevice(name) {
+					s.devices[name] = true
+				}
+			}
+		}
 		for _, hops := range rp.Paths {
 			for i, h := range hops {
 				if h.InPort != "" {
@@ -105,7 +114,7 @@ func pathScope(paths []ResolvedPath) *scope {
 
 // hasDevice: a device is in scope when one of its ports is (path endpoints and transit hops).
 func (s *scope) hasDevice(name string) bool {
-	if s == nil {
+	if s == nil || s.devices[name] {
 		return true
 	}
 	for k := range s.ports {
