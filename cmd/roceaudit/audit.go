@@ -142,13 +142,13 @@ func (a *app) checkAndReport(snap *topology.Snapshot, opts checks.Options, failO
 	results, waived := a.applyWaivers(checks.Run(snap, opts))
 	rep := a.report(snap, results)
 	rep.Waivers = waived
-	if opts.Restrict {
-		rep.Devices = devicesWithResults(rep.Devices, results) // the rest were out of scope
-	}
 	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
 	rep.Transfers = reportTransfers(snap.Transfers)
-	if onlyTransferChecks(opts) {
+	switch {
+	case onlyTransferChecks(opts): // the transfers' hops, switches without a result of their own too
 		rep.Devices = devicesOfTransfers(rep)
+	case opts.Restrict:
+		rep.Devices = devicesWithResults(rep.Devices, results) // the rest were out of scope
 	}
 	result := verdict(results, failOn)
 	if err := a.emit(rep); err != nil {
