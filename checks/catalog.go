@@ -92,6 +92,9 @@ func Lookup(id string) (*Check, bool) {
 func ValidateIDs(ids []string) error {
 	var unknown []string
 	for _, id := range ids {
+		if strings.TrimSpace(id) == "" {
+			return fmt.Errorf("an empty check ID (a stray comma?) in %q", strings.Join(ids, ","))
+		}
 		if _, ok := Lookup(id); !ok {
 			unknown = append(unknown, id)
 		}

@@ -447,9 +447,9 @@ func Judge(results []Result, failOn Severity) Outcome {
 
 // ParseSeverity reads a --fail-on value.
 func ParseSeverity(s string) (Severity, bool) {
-	switch Severity(s) {
+	switch sev := Severity(strings.ToLower(s)); sev { // --fail-on WARNING, as --only takes any case
 	case Critical, SevError, Warning:
-		return Severity(s), true
+		return sev, true
 	}
 	return "", false
 }

@@ -259,6 +259,9 @@ func TestOnlyAndSkip(t *testing.T) {
 	if err := ValidateIDs([]string{"HOST-PFC", "NOPE"}); err == nil || !strings.Contains(err.Error(), "NOPE") {
 		t.Errorf("ValidateIDs: %v", err)
 	}
+	if err := ValidateIDs([]string{"HOST-PFC", ""}); err == nil || !strings.Contains(err.Error(), "empty check ID") {
+		t.Errorf("ValidateIDs of a stray comma: %v", err)
+	}
 }
 
 func TestJudge(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -102,6 +103,10 @@ func (a *app) loadForDiff(path string, opts checks.Options) (*reports.Report, er
 		Schema string `json:"schema"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) { // JSON, but not an object: say what it is, not Go's type
+			return nil, usagef("%s: a JSON %s, not a roceaudit report or snapshot (expected an object with \"schema\")", path, typeErr.Value)
+		}
 		return nil, usagef("%s: not JSON: %w", path, err)
 	}
 	switch probe.Schema {

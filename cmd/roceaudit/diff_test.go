@@ -42,6 +42,10 @@ func TestDiffShowsDriftBetweenReportsAndSnapshots(t *testing.T) {
 	if code, _, errs := run(t, "diff", good, filepath.Join(dir, "missing.json")); code != exitUsage || !strings.Contains(errs, "missing.json") {
 		t.Errorf("missing file: exit %d %s", code, errs)
 	}
+	arr := writeFile(t, dir, "arr.json", "[1, 2]\n")
+	if code, _, errs := run(t, "diff", good, arr); code != exitUsage || !strings.Contains(errs, "a JSON array, not a roceaudit report or snapshot") {
+		t.Errorf("an array: exit %d %s", code, errs)
+	}
 	diffHonoursTheReportFlags(t, dir, good, bad, snap)
 }
 

@@ -21,7 +21,7 @@ func junitTotals(t *testing.T, doc string) (failures, errors int) {
 // CI reads the JUnit file and the exit code: both must say the same under every --fail-on.
 func TestJUnitFailsWhatTheExitCodeFails(t *testing.T) {
 	args := []string{"demo", "--scenario", "host-variants", "--only", "SW-HEADROOM", "--format", "junit"}
-	code, out, errs := run(t, append(args, "--fail-on", "warning")...)
+	code, out, errs := run(t, append(args, "--fail-on", "WARNING")...) // any case, as --only
 	if code != exitFailed {
 		t.Fatalf("--fail-on warning: exit %d, want %d (a headroom warning); stderr %s", code, exitFailed, errs)
 	}

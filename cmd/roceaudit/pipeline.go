@@ -47,6 +47,7 @@ func (a *app) checkOptions() (checks.Options, checks.Severity, error) {
 	if !ok {
 		return checks.Options{}, "", usagef("--fail-on %q: expected warning, error or critical", a.failOn)
 	}
+	a.failOn = string(failOn) // as the reports read it too
 	if err := checks.ValidateIDs(append(append([]string(nil), a.only...), a.skip...)); err != nil {
 		return checks.Options{}, "", usageError{err}
 	}
