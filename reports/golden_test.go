@@ -22,21 +22,27 @@ func TestGolden(t *testing.T) {
 		format := f.name
 		t.Run(format, func(t *testing.T) {
 			got := render(t, format, sampleReport(), Options{})
-			path := filepath.Join(goldenDir, "report."+f.ext)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./reports -run TestGolden -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s differs from %s (-want +got); rerun with -update if the change is intended:\n%s", format, path, diff)
-			}
+			golden(t, filepath.Join(goldenDir, "report."+f.ext), got, "TestGolden")
 		})
+	}
+}
+
+// golden compares got with the file at path, or rewrites it under -update; test names the
+// test that rewrites it.
+func golden(t *testing.T, path string, got []byte, test string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./reports -run %s -update to create it)", err, test)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got); rerun with -update if the change is intended:\n%s", path, diff)
 	}
 }
 

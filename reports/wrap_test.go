@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -115,18 +114,5 @@ func TestTextWidth(t *testing.T) {
 // report.txt. Rewrite with go test ./reports -run TestGoldenTextWidth -update.
 func TestGoldenTextWidth(t *testing.T) {
 	got := render(t, "text", longReport(), Options{Width: 80})
-	path := filepath.Join("testdata", "report.width80.txt")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./reports -run TestGoldenTextWidth -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got); rerun with -update if the change is intended:\n%s", path, diff)
-	}
+	golden(t, filepath.Join("testdata", "report.width80.txt"), got, "TestGoldenTextWidth")
 }
