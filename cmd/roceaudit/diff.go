@@ -41,6 +41,9 @@ func (a *app) diffCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := refuseOverwritingInputs(a.reportOutputs(), []input{{"the old report or snapshot", args[0]}, {"the new report or snapshot", args[1]}}); err != nil {
+				return err
+			}
 			opts, failOn, err := a.checkOptions()
 			if err != nil {
 				return err

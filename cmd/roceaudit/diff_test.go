@@ -46,6 +46,13 @@ func TestDiffShowsDriftBetweenReportsAndSnapshots(t *testing.T) {
 	if code, _, errs := run(t, "diff", good, arr); code != exitUsage || !strings.Contains(errs, "a JSON array, not a roceaudit report or snapshot") {
 		t.Errorf("an array: exit %d %s", code, errs)
 	}
+	held, _ := os.ReadFile(good)
+	if code, _, errs := run(t, "diff", good, bad, "--report", "json="+good); code != exitUsage || !strings.Contains(errs, "would overwrite the old report or snapshot "+good) {
+		t.Errorf("a drift onto its own input: exit %d %s", code, errs)
+	}
+	if now, _ := os.ReadFile(good); string(now) != string(held) {
+		t.Error("the old report was overwritten")
+	}
 	diffHonoursTheReportFlags(t, dir, good, bad, snap)
 }
 

@@ -124,8 +124,12 @@ var (
 	// auditing commands, which collect, check and report, honour them all.
 	everyCommonFlag = []string{"format", "report", "fail-on", "concurrency", "timeout", "deadline", "only", "skip",
 		"no-color", "quiet", "waivers", "verbose", "trust-on-first-use"}
-	// collecting: what a command that logs into devices takes besides its output flags.
-	collecting = []string{"concurrency", "timeout", "deadline", "trust-on-first-use"}
+	// collecting: what a command that logs into devices takes besides its output flags
+	// (--quiet hides the progress bar of a collection).
+	collecting = []string{"concurrency", "timeout", "deadline", "trust-on-first-use", "quiet"}
+	// takenByEvery are flags no command refuses: wrappers and aliases pass --no-color to
+	// every call, and a command that prints no colour loses nothing by it.
+	takenByEvery = []string{"no-color"}
 )
 
 // commonUses is keyed by the command's path below roceaudit; every runnable command has an
@@ -135,7 +139,7 @@ var commonUses = map[string]commonUse{
 	"transfer": {flags: everyCommonFlag},
 	"demo":     {flags: everyCommonFlag},
 	"check":    {flags: []string{"format", "report", "fail-on", "only", "skip", "no-color", "quiet", "waivers", "verbose"}},
-	"collect":  {flags: append([]string{"quiet"}, collecting...)},
+	"collect":  {flags: collecting},
 	"path":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
 	"gids":     {flags: append([]string{"format"}, collecting...), formats: []string{"text", "json"}},
 	"plan":     {flags: []string{"format"}, formats: []string{"text", "json"}},
@@ -168,7 +172,7 @@ func refuseUnusedFlags(cmd *cobra.Command) error {
 	}
 	var refused []string
 	for _, f := range everyCommonFlag {
-		if cmd.Flags().Changed(f) && !slices.Contains(use.flags, f) {
+		if cmd.Flags().Changed(f) && !slices.Contains(use.flags, f) && !slices.Contains(takenByEvery, f) {
 			refused = append(refused, "--"+f)
 		}
 	}
