@@ -76,9 +76,9 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 }
 
-// A gzipped snapshot is the plain one in two gzip members, devices then transcripts, which
-// any gzip reader (here the standard library's) joins.
-func TestGzippedSnapshotIsTwoMembers(t *testing.T) {
+// A gzipped snapshot is the plain one in three gzip members, devices, transcripts and the
+// end, which any gzip reader (here the standard library's) joins.
+func TestGzippedSnapshotIsThreeMembers(t *testing.T) {
 	s := sampleSnapshot(3)
 	plain, gz := encode(t, s, nil, false), encode(t, s, nil, true)
 	br := bytes.NewReader(gz) // a ByteReader: the gzip reader reads no further than a member
@@ -101,8 +101,11 @@ func TestGzippedSnapshotIsTwoMembers(t *testing.T) {
 		}
 		zr.Multistream(false)
 	}
-	if len(members) != 2 {
-		t.Fatalf("%d gzip members, expected 2", len(members))
+	if len(members) != 3 {
+		t.Fatalf("%d gzip members, expected 3", len(members))
+	}
+	if string(members[2]) != snapshotEnd {
+		t.Errorf("the last member holds %q, expected only the end", members[2])
 	}
 	if !bytes.HasSuffix(members[0], []byte(transcriptsOpen+"\n")) {
 		t.Errorf("the first member ends %q, expected the devices' end", members[0][max(0, len(members[0])-40):])

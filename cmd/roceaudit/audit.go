@@ -267,7 +267,7 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			snap, err := readSnapshots(args)
+			snap, err := readSnapshots(args, func(msg string) { fmt.Fprintln(a.stderr, "roceaudit: warning: "+msg) })
 			if err != nil {
 				return err
 			}

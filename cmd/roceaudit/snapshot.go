@@ -13,13 +13,20 @@ import (
 
 // readSnapshots reads and validates every snapshot named, then merges them (shards of one
 // collection, or parts of one fabric); a snapshot that does not fit is a usage error.
-func readSnapshots(paths []string) (*topology.Snapshot, error) {
+func readSnapshots(paths []string, warn func(string)) (*topology.Snapshot, error) {
 	defer collectLessWhileReading()()
 	snaps := make([]*topology.Snapshot, 0, len(paths))
 	for _, p := range paths {
 		s, err := readSnapshot(p)
 		if err != nil {
 			return nil, err
+		}
+		// The checks read only the devices, which were whole; a copy cut off in its
+		// transcripts is still worth checking, and worth knowing about.
+		if err := topology.VerifyEnd(p); errors.Is(err, topology.ErrCutOff) {
+			warn(fmt.Sprintf("%s: %v: it was cut off after its devices (a partial copy?); they are whole, its transcripts are not", p, err))
+		} else if err != nil {
+			warn(fmt.Sprintf("%s: %v", p, err))
 		}
 		snaps = append(snaps, s)
 	}
