@@ -13,7 +13,14 @@ const (
 	exitFailed      = 1   // a check failed at or above --fail-on
 	exitUsage       = 2   // usage, inventory or recipe error: nothing was audited
 	exitIncomplete  = 3   // no failure, but some check is `error`
-	exitInterrupted = 130 // Ctrl-C / SIGTERM (shell convention; outside the contract's table)
+	exitInterrupted = 130 // Ctrl-C (shell convention, 128 + SIGINT; outside the contract's table)
+	exitTerminated  = 143 // SIGTERM, as a scheduler stops a run (128 + SIGTERM)
+)
+
+// The causes of a run's context ended by a signal (see signalContext).
+var (
+	errInterrupted = errors.New("interrupted")
+	errTerminated  = errors.New("terminated (SIGTERM)")
 )
 
 // usageError marks errors that mean "nothing was audited because the input is wrong".
@@ -56,6 +63,10 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitOK
 	}
 	if errors.Is(err, context.Canceled) {
+		if errors.Is(err, errTerminated) {
+			fmt.Fprintln(stderr, "roceaudit: "+errTerminated.Error())
+			return exitTerminated
+		}
 		fmt.Fprintln(stderr, "roceaudit: interrupted")
 		return exitInterrupted
 	}

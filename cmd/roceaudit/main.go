@@ -12,12 +12,33 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext(context.Background())
 	endProfile := startProfile(os.Getenv("ROCEAUDIT_CPUPROFILE"), os.Getenv("ROCEAUDIT_MEMPROFILE"))
 	code := Main(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	endProfile()
 	stop()
 	os.Exit(code)
+}
+
+// signalContext is signal.NotifyContext that says which signal ended it (its cause): a
+// scheduler's SIGTERM exits 143 and Ctrl-C 130, as shells report them. Later signals are
+// caught and ignored while the partial reports are written.
+func signalContext(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-ch:
+			cause := errInterrupted
+			if s == syscall.SIGTERM {
+				cause = errTerminated
+			}
+			cancel(cause)
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { signal.Stop(ch); cancel(nil) }
 }
 
 // startProfile is a hidden hook for profiling the real binary (the scale benchmark runs it as a

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -59,7 +60,11 @@ func mainWith(ctx context.Context, reg *collectors.Registry, args []string, stdi
 	// Whatever a command derives from ctx (the --deadline timer) ends with the run.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	return exitCode(root.ExecuteContext(ctx), stderr)
+	err := root.ExecuteContext(ctx)
+	if errors.Is(err, context.Canceled) {
+		err = fmt.Errorf("%w: %w", err, context.Cause(ctx)) // which signal, for the exit code
+	}
+	return exitCode(err, stderr)
 }
 
 // newRootCmd is the roceaudit command tree over the platforms of reg.
