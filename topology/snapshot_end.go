@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -23,46 +24,90 @@ var ErrCutOff = errors.New("the file ends early")
 const endTail = 64
 
 // VerifyEnd says whether the snapshot file at path is whole to its end, without reading the
-// transcripts a check skips: a plain file ends with the closing brackets, a compressed one
-// with a gzip member holding only them (written so since). A compressed file without that
-// member (an earlier roceaudit, or recompressed by gzip) is decompressed to its end instead.
-// What is not a regular file (a pipe) cannot be read again and is not verified.
+// transcripts a check skips: a plain file ends with the closing brackets on their own line, a
+// compressed one with a gzip member holding only them (written so since). Any other file (an
+// earlier roceaudit's, one recompressed by gzip or reformatted by jq) is read to the end of
+// its JSON object instead. What is not a regular file (a pipe) cannot be read again and is
+// not verified.
 func VerifyEnd(path string) error {
+	st, err := os.Stat(path) // before opening: opening a FIFO again would wait for a writer
+	if err != nil || !st.Mode().IsRegular() {
+		return err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		return err
-	}
 	tail := make([]byte, min(st.Size(), endTail))
 	if _, err := f.ReadAt(tail, st.Size()-int64(len(tail))); err != nil {
 		return fmt.Errorf("reading the end of %s: %w", path, err)
 	}
 	var magic [2]byte
-	if _, err := f.ReadAt(magic[:], 0); err != nil || magic != [2]byte{0x1f, 0x8b} {
-		if bytes.HasSuffix(bytes.TrimRight(tail, " \t\r\n"), []byte("]}")) {
+	gzipped := false
+	if _, err := f.ReadAt(magic[:], 0); err == nil && magic == [2]byte{0x1f, 0x8b} {
+		gzipped = true
+		if endsWithEndMember(tail) {
 			return nil
 		}
-		return ErrCutOff
+	} else if bytes.HasSuffix(bytes.TrimRight(tail, " \t\r\n"), []byte("\n]}")) {
+		return nil // a transcript's line ends "]}" too, but not after a line break
 	}
-	if endsWithEndMember(tail) {
-		return nil
+	var r io.Reader = bufio.NewReaderSize(f, 256<<10)
+	if !gzipped {
+		return objectEnds(r)
 	}
-	zr, err := kgzip.NewReader(f)
+	zr, err := kgzip.NewReader(r)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrCutOff, err)
 	}
-	last := &lastBytes{}
-	if _, err := io.Copy(last, zr); err != nil { // a truncated stream fails here (unexpected EOF)
+	if err := objectEnds(zr); err != nil {
+		return err
+	}
+	// The object is whole; its member must be too (a cut in the last one's checksum leaves
+	// the brackets readable). Bytes after the last member are not a member (zero padding):
+	// gzip(1) too reads the file and warns.
+	if _, err := io.Copy(io.Discard, zr); err != nil && !errors.Is(err, kgzip.ErrHeader) {
 		return fmt.Errorf("%w: %w", ErrCutOff, err)
 	}
-	if !bytes.HasSuffix(bytes.TrimRight(last.b, " \t\r\n"), []byte("]}")) {
-		return ErrCutOff
-	}
 	return nil
+}
+
+// objectEnds reads r until the JSON object it starts with closes, or fails with ErrCutOff: it
+// counts brackets outside strings, which is all a truncation breaks, at the speed of a byte
+// loop. What follows the object (padding after a gzip member) is not read.
+func objectEnds(r io.Reader) error {
+	depth, inString, escaped, started := 0, false, false, false
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := r.Read(buf)
+		for _, c := range buf[:n] {
+			switch {
+			case inString && escaped:
+				escaped = false
+			case inString && c == '\\':
+				escaped = true
+			case inString:
+				inString = c != '"'
+			case c == '"':
+				inString = true
+			case c == '{' || c == '[':
+				depth++
+				started = true
+			case c == '}' || c == ']':
+				depth--
+				if started && depth == 0 {
+					return nil
+				}
+			}
+		}
+		if err == io.EOF {
+			return ErrCutOff
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrCutOff, err)
+		}
+	}
 }
 
 // endsWithEndMember is whether tail ends with a whole gzip member that holds snapshotEnd.
@@ -89,16 +134,4 @@ func oneMember(b []byte) (content []byte, whole bool) {
 	zr.Multistream(false)
 	content, err = io.ReadAll(zr)
 	return content, err == nil && r.Len() == 0
-}
-
-// lastBytes keeps the last few bytes written to it.
-type lastBytes struct{ b []byte }
-
-func (l *lastBytes) Write(p []byte) (int, error) {
-	const keep = 16
-	l.b = append(l.b, p[max(0, len(p)-keep):]...)
-	if len(l.b) > keep {
-		l.b = append(l.b[:0], l.b[len(l.b)-keep:]...)
-	}
-	return len(p), nil
 }

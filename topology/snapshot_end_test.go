@@ -3,10 +3,13 @@ package topology
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // A snapshot file is whole to its end, or VerifyEnd says it was cut off: at any point after
@@ -77,5 +80,69 @@ func TestCompressedSnapshotEndsWithItsOwnMember(t *testing.T) {
 		if _, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{Transcripts: transcripts}); err != nil {
 			t.Errorf("transcripts %v: %v", transcripts, err)
 		}
+	}
+}
+
+// The cuts a copy in progress leaves (the writer flushes at the end of each transcript line
+// and before the end member) are found; whole files in other shapes are not taken for cut.
+func TestVerifyEndAtTheWritersSeams(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	plain := encode(t, sampleSnapshot(5), nil, false)
+	lastLine := bytes.LastIndex(plain[:len(plain)-len(snapshotEnd)], []byte("]}\n"))
+	gz := encode(t, sampleSnapshot(5), nil, true)
+	endAt := -1
+	for i := len(gz) - 18; i >= 0 && endAt < 0; i-- {
+		if got, whole := oneMember(gz[i:]); whole && string(got) == snapshotEnd {
+			endAt = i
+		}
+	}
+	if lastLine < 0 || endAt < 0 {
+		t.Fatalf("no seam: last transcript line at %d, end member at %d", lastLine, endAt)
+	}
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, plain, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		cut  bool
+	}{
+		{"plain, after a transcript line", plain[:lastLine+3], true},
+		{"gzip, before the end member", gz[:endAt], true},
+		{"plain, reformatted", indented.Bytes(), false},
+		{"plain, 100 blanks after", append(append([]byte(nil), plain...), bytes.Repeat([]byte(" "), 100)...), false},
+		{"gzip, zero padding after", append(append([]byte(nil), gz...), make([]byte, 512)...), false},
+	} {
+		err := VerifyEnd(write("f", tc.data))
+		if got := errors.Is(err, ErrCutOff); got != tc.cut || (!tc.cut && err != nil) {
+			t.Errorf("%s: %v, want cut off %v", tc.name, err, tc.cut)
+		}
+	}
+}
+
+// A FIFO is not verified (it cannot be read twice), and opening one again must not wait for
+// a writer that never comes.
+func TestVerifyEndOfAFIFOReturnsAtOnce(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- VerifyEnd(fifo) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("a FIFO: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("VerifyEnd waits on a FIFO")
 	}
 }

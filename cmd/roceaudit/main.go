@@ -21,8 +21,9 @@ func main() {
 }
 
 // signalContext is signal.NotifyContext that says which signal ended it (its cause): a
-// scheduler's SIGTERM exits 143 and Ctrl-C 130, as shells report them. Later signals are
-// caught and ignored while the partial reports are written.
+// scheduler's SIGTERM exits 143 and Ctrl-C 130, as shells report them. The first signal ends
+// the run, which still writes its partial reports; a second one kills it at once, as it
+// would any program (reports are written whole or not at all).
 func signalContext(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
@@ -30,6 +31,7 @@ func signalContext(parent context.Context) (context.Context, func()) {
 	go func() {
 		select {
 		case s := <-ch:
+			signal.Stop(ch) // the next one takes the default action
 			cause := errInterrupted
 			if s == syscall.SIGTERM {
 				cause = errTerminated
