@@ -95,7 +95,7 @@ func newRootCmd(reg *collectors.Registry, stdin io.Reader, stdout, stderr io.Wri
 	f.StringArrayVar(&a.reportSpecs, "report", nil, "also write a report file, FORMAT=FILE with FORMAT one of "+reports.FormatsHelp()+" (repeatable)")
 	f.StringVar(&a.failOn, "fail-on", "error", "lowest severity of a failed check that makes the exit code 1: warning|error|critical")
 	f.IntVar(&a.concurrency, "concurrency", 16, "devices collected at once")
-	f.DurationVar(&a.timeout, "timeout", 0, "per-device timeout (overrides the inventory), e.g. 30s")
+	f.DurationVar(&a.timeout, "timeout", 0, "per-device timeout, e.g. 30s (overrides the inventory; 0 keeps the inventory's)")
 	f.DurationVar(&a.deadline, "deadline", 0, "bound the whole run, e.g. 15m: devices not collected by then are reported as errors (0: none)")
 	f.StringSliceVar(&a.only, "only", nil, "run only these check IDs (comma-separated)")
 	f.StringSliceVar(&a.skip, "skip", nil, "skip these check IDs (comma-separated)")
