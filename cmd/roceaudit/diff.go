@@ -56,6 +56,9 @@ func (a *app) diffCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			for _, w := range diffCaveats(args, before, after) {
+				fmt.Fprintln(a.stderr, "roceaudit: warning: "+w)
+			}
 			d := reports.Diff(before, after, failOn)
 			if a.quiet {
 				fmt.Fprintln(a.stdout, driftSummary(d))
@@ -218,4 +221,28 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
 	s.err = err
 	return n, err
+}
+
+// diffCaveats are what makes a drift misleading: a partial report misses results that are
+// not gone, and two reports that share no device compare two fabrics.
+func diffCaveats(paths []string, reps ...*reports.Report) []string {
+	var out []string
+	names := make([]map[string]bool, len(reps))
+	for i, r := range reps {
+		if r.Interrupted != "" {
+			out = append(out, fmt.Sprintf("%s is a partial report (%s): what it lacks was not read, not fixed", paths[i], r.Interrupted))
+		}
+		names[i] = map[string]bool{}
+		for _, d := range r.Devices {
+			names[i][d.Name] = true
+		}
+	}
+	shared := false
+	for n := range names[0] {
+		shared = shared || names[1][n]
+	}
+	if !shared && len(names[0]) > 0 && len(names[1]) > 0 {
+		out = append(out, fmt.Sprintf("%s and %s share no device: they are of two fabrics", paths[0], paths[1]))
+	}
+	return out
 }

@@ -127,3 +127,26 @@ func diffHonoursTheReportFlags(t *testing.T, dir, good, bad, snap string) {
 		}
 	}
 }
+
+// A drift warns when it would mislead: a partial report, or two reports of two fabrics.
+func TestDiffCaveats(t *testing.T) {
+	dev := func(names ...string) []reports.DeviceSummary {
+		var out []reports.DeviceSummary
+		for _, n := range names {
+			out = append(out, reports.DeviceSummary{Name: n})
+		}
+		return out
+	}
+	paths := []string{"old.json", "new.json"}
+	if w := diffCaveats(paths, &reports.Report{Devices: dev("gpu01", "leaf1")}, &reports.Report{Devices: dev("leaf1")}); len(w) != 0 {
+		t.Errorf("one fabric, both whole: %q", w)
+	}
+	w := diffCaveats(paths, &reports.Report{Devices: dev("gpu01")}, &reports.Report{Devices: dev("gpu01"), Interrupted: "interrupted"})
+	if len(w) != 1 || !strings.Contains(w[0], "new.json is a partial report (interrupted)") {
+		t.Errorf("a partial new report: %q", w)
+	}
+	w = diffCaveats(paths, &reports.Report{Devices: dev("gpu01")}, &reports.Report{Devices: dev("dc2-gpu01")})
+	if len(w) != 1 || !strings.Contains(w[0], "share no device") {
+		t.Errorf("two fabrics: %q", w)
+	}
+}
