@@ -139,7 +139,7 @@ func unreachable(d *discovery) error {
 		}
 	}
 	if !ran {
-		return fmt.Errorf("no discovery command ran on the host: %w", errors.Join(errs...))
+		return fmt.Errorf("no discovery command was answered: %w", errors.Join(errs...))
 	}
 	return fmt.Errorf("no discovery command succeeded on the host (is the account restricted, does sudo want a password?): %s", refusals(all))
 }

@@ -107,6 +107,10 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			if collectors.Guessed(ctx, cmds[i]) {
 				pending = c.dropGuesses(ctx, cmds, pending, errs, cmds[i])
 			}
+		case b.flooded:
+			i := pending[b.answered]
+			errs[i] = fmt.Errorf("ssh %s: %q: %w", c.target, c.withSudo(cmds[i]), ErrOutputTooLarge)
+			pending = pending[b.answered+1:]
 		case b.cutShort:
 			// Once, the transport failed, not the shell: each command left goes in its own
 			// session (on a dead connection each fails at once with the transport's error), and
@@ -168,6 +172,7 @@ type listRun struct {
 	outs     []collectors.Output
 	answered int
 	stalled  bool  // command #answered ran past its limit and was stopped
+	flooded  bool  // command #answered passed MaxOutput and was stopped
 	err      error // the session failed to start, or ctx ended
 	cutShort bool  // the session ended without an exit status before command #answered did
 }
@@ -205,6 +210,8 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 	token := newToken()
 	tick := make(chan struct{}, 1)
 	stdout, stderr := newSplitter(token, true, tick), newSplitter(token, false, nil)
+	full := make(chan struct{}, 1)
+	stdout.full, stderr.full = full, full
 	sess.Stdout, sess.Stderr = stdout, stderr
 	if err := sess.Start(batchList(cmds, token)); err != nil {
 		sess.Close()
@@ -222,9 +229,10 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 	var r listRun
 	lost := false // the session ended, but not with an exit status
 	seen, ended := 0, false
-	// Each turn sees the session end, a stop, or a tick: each command's end sends at most
-	// one, and a tick can come late, after its command was counted.
-	for turn := 0; !ended && turn < 2*len(cmds)+3; turn++ {
+	// Each turn sees the session end, a stop, a tick or a flood: each command's end sends at
+	// most one tick and each output a flood, and a tick can come late, after its command was
+	// counted.
+	for turn := 0; !ended && turn < 4*len(cmds)+3; turn++ {
 		select {
 		case err := <-done:
 			sess.Close()
@@ -250,6 +258,13 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 			}
 			r.stalled, ended = true, true
 			stop()
+		case <-full:
+			// The command being read floods (one that passed the cap and then ended, its
+			// part already closed, is answered, truncated, and reading goes on).
+			if stdout.flooding() || stderr.flooding() {
+				r.flooded, ended = true, true
+				stop()
+			}
 		case <-ctx.Done():
 			stop()
 			r.err, ended = fmt.Errorf("running: %w", ctx.Err()), true
@@ -267,6 +282,7 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 	// not answered is the one that stalled.
 	r.answered = min(len(outParts), len(errParts), len(cmds))
 	r.stalled = r.stalled && r.answered < len(cmds)
+	r.flooded = r.flooded && r.answered < len(cmds)
 	r.cutShort = lost && r.answered < len(cmds)
 	r.outs = make([]collectors.Output, r.answered)
 	for i := range r.answered {

@@ -603,3 +603,33 @@ func TestRunBatchOnAServerThatRefusesExec(t *testing.T) {
 		t.Errorf("Run: %v, want the exec refusal", err)
 	}
 }
+
+// A command that floods is stopped at MaxOutput, alone and in a batch, rather than read
+// until its limit: it fails with ErrOutputTooLarge, not a timeout, and the batch's other
+// commands are answered.
+func TestFloodingCommandIsStoppedAtTheCap(t *testing.T) {
+	f, _ := shellServer(t, true)
+	f.srv.mu.Lock()
+	f.srv.replies["cat /etc/os-release"] = reply{stdout: "ID=flood\n", flood: true}
+	f.srv.mu.Unlock()
+	f.cfg.Timeout = time.Minute // a timeout would take this long; the cap comes first
+	c := dial(t, f.cfg)
+	cmds := []string{"ethtool -a eth0", "cat /etc/os-release", "ethtool -a eth1"}
+	outs, errs := c.RunBatch(context.Background(), cmds)
+	if !errors.Is(errs[1], ErrOutputTooLarge) || errors.Is(errs[1], ErrTimeout) {
+		t.Fatalf("the flood: %v, want ErrOutputTooLarge", errs[1])
+	}
+	for _, i := range []int{0, 2} {
+		if errs[i] != nil || outs[i].Stdout == "" {
+			t.Errorf("%q: %+v, %v", cmds[i], outs[i], errs[i])
+		}
+	}
+	// The list was stopped at the flood and the rest sent as a list again: two sessions. (Read
+	// to its end, the flood would have cut the list short, and the rest gone one by one.)
+	if received, _, _, _, _ := f.srv.snapshot(); len(received) != 2 {
+		t.Errorf("%d sessions, want 2: %q", len(received), received)
+	}
+	if _, err := c.Run(context.Background(), "cat /etc/os-release"); !errors.Is(err, ErrOutputTooLarge) {
+		t.Errorf("Run of the flood: %v, want ErrOutputTooLarge", err)
+	}
+}

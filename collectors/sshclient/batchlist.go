@@ -124,6 +124,7 @@ type splitter struct {
 	token      []byte
 	withStatus bool
 	done       chan<- struct{}
+	full       chan<- struct{} // told when a part passes MaxOutput (see flooding)
 
 	mu        sync.Mutex
 	pending   []byte // not yet judged: may hold the start of a marker
@@ -158,10 +159,12 @@ func (s *splitter) Write(p []byte) (int, error) {
 			// kept bytes make the next write a copy (always keeping a token's length copied
 			// every write, 85 MB of a 1,000-device 8-rail audit).
 			keep := markerStart(data, s.token)
+			s.cur.full = s.full
 			_, _ = s.cur.Write(data[:len(data)-keep])
 			data = data[len(data)-keep:]
 			break
 		}
+		s.cur.full = s.full
 		_, _ = s.cur.Write(data[:i])
 		rest := data[i+len(s.token):]
 		nl := bytes.IndexByte(rest, '\n')
@@ -191,6 +194,13 @@ func (s *splitter) Write(p []byte) (int, error) {
 	}
 	s.pending = append(s.pending[:0], data...) // may overlap s.pending: append moves safely
 	return len(p), nil
+}
+
+// flooding is whether the part being read has passed MaxOutput: its command floods.
+func (s *splitter) flooding() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cur.truncated
 }
 
 // markerStart is the length of the longest end of data that begins token (shorter than it).

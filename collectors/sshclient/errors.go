@@ -23,6 +23,9 @@ var (
 	ErrTimeout = errors.New("ssh timeout")
 	// ErrConnRefused: nothing listens on the port (or the jump host could not connect).
 	ErrConnRefused = errors.New("ssh connection refused")
+	// ErrOutputTooLarge: a command's output passed MaxOutput, so it was stopped there rather
+	// than read, and waited for, to its timeout (a device that floods).
+	ErrOutputTooLarge = fmt.Errorf("output exceeded %d MiB: the command was stopped", MaxOutput>>20)
 	// ErrExecRefused: the server turned down the request to run a command (a shell-only or
 	// restricted account, or a device whose CLI needs an interactive session).
 	ErrExecRefused = errors.New("the server refused to run a command (exec request rejected: is the account shell-only, or does the platform need an interactive CLI?)")

@@ -49,7 +49,8 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	if err != nil {
 		return collectors.Output{}, fmt.Errorf("ssh %s: %q: new session: %w", c.target, command, err)
 	}
-	var stdout, stderr capped
+	full := make(chan struct{}, 1)
+	stdout, stderr := capped{full: full}, capped{full: full}
 	sess.Stdout, sess.Stderr = &stdout, &stderr
 	hangup := collectors.HangupWanted(parent)
 	if hangup {
@@ -74,6 +75,11 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 	case <-ctx.Done():
 		stopSession(sess, done)
 		return collectors.Output{}, c.ctxErr(parent, ctx, command, "running", limit)
+	case <-full:
+		// A flood: stopped now rather than read to the limit. Its output is not returned:
+		// the session's copies may still be writing it.
+		stopSession(sess, done)
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: %w", c.target, command, ErrOutputTooLarge)
 	}
 
 	out := collectors.Output{Stdout: stdout.String(), Stderr: stderr.String()}
@@ -144,6 +150,7 @@ type capped struct {
 	more      []*[]byte // the chunks after first: an output longer than one
 	n         int       // bytes kept in all
 	truncated bool
+	full      chan<- struct{} // told once, when the output passes MaxOutput
 }
 
 const cappedChunk = 16 << 10
@@ -154,6 +161,12 @@ func (w *capped) Write(p []byte) (int, error) {
 	written := len(p)
 	if room := MaxOutput - w.n; len(p) > room {
 		p = p[:room]
+		if !w.truncated && w.full != nil {
+			select {
+			case w.full <- struct{}{}:
+			default:
+			}
+		}
 		w.truncated = true
 	}
 	w.n += len(p)

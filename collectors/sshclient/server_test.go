@@ -30,6 +30,7 @@ type reply struct {
 	slow           bool // block until the client closes the channel
 	noExit         bool // close without an exit-status
 	drop           bool // cut the connection after the output
+	flood          bool // after the output, write without end until the client closes
 }
 
 // testServer is a minimal SSH server on 127.0.0.1 built on x/crypto/ssh: public-key and
@@ -233,6 +234,19 @@ func (s *testServer) exec(ch ssh.Channel, conn net.Conn, cmd string, closed <-ch
 	if s.shell {
 		r = s.list(cmd)
 	}
+	if r.flood {
+		io.WriteString(ch, r.stdout)
+		io.WriteString(ch.Stderr(), r.stderr)
+		chunk := bytes.Repeat([]byte("flood "), 10<<10)
+		for i := 0; i < 1<<12; i++ { // bounded: 240 MiB, far past MaxOutput
+			if _, err := ch.Write(chunk); err != nil {
+				break
+			}
+		}
+		done()
+		ch.Close()
+		return
+	}
 	if r.slow {
 		io.WriteString(ch, r.stdout)
 		io.WriteString(ch.Stderr(), r.stderr)
@@ -382,7 +396,7 @@ func (s *testServer) list(line string) reply {
 		switch {
 		case !ok:
 			return "", "sh: " + c + ": not found\n", 127
-		case r.slow || r.noExit || r.drop:
+		case r.slow || r.noExit || r.drop || r.flood:
 			if first == nil {
 				first = &r
 			}
@@ -391,7 +405,7 @@ func (s *testServer) list(line string) reply {
 		return r.stdout, r.stderr, int(r.exit)
 	})
 	if first != nil {
-		return reply{stdout: stdout[:strings.Index(stdout, cut)], stderr: stderr[:strings.Index(stderr, cut)], slow: first.slow, noExit: first.noExit, drop: first.drop}
+		return reply{stdout: stdout[:strings.Index(stdout, cut)], stderr: stderr[:strings.Index(stderr, cut)], slow: first.slow, noExit: first.noExit, drop: first.drop, flood: first.flood}
 	}
 	return reply{stdout: stdout, stderr: stderr, exit: uint32(exit)}
 }
