@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roceaudit/roceaudit/topology"
 )
 
 // Real Ansible inventories from public repositories (testdata/imports/ansible/real/README.md)
@@ -55,6 +57,9 @@ func TestAnsibleRealInventories(t *testing.T) {
 				if d.Platform != want {
 					t.Errorf("%s: platform %s, want %s", d.Name, d.Platform, want)
 				}
+				if d.Role == topology.RoleSwitch && d.Conn.Sudo {
+					t.Errorf("%s: a switch with sudo (its commands would all fail)", d.Name)
+				}
 			}
 			if len(inv.Warnings) != len(tc.warnings) {
 				t.Fatalf("warnings %q, want %d", inv.Warnings, len(tc.warnings))
@@ -83,11 +88,11 @@ const (
 )
 
 // avdWarnings are about group_vars/FABRIC.yml: eAPI over HTTPS (httpapi) rather than SSH,
-// for each switch, then its password.
+// for each switch, then its password, then become with the enable method (not sudo).
 func avdWarnings() []string {
 	var out []string
 	for _, h := range []string{"dc1-spine1", "dc1-spine2", "dc1-leaf1a", "dc1-leaf1b", "dc1-leaf2a", "dc1-leaf2b", "dc1-leaf1c", "dc1-leaf2c"} {
 		out = append(out, `:4:21: host "`+h+`": ansible_connection ansible.netcommon.httpapi is not SSH`)
 	}
-	return append(out, ":9:1: ansible_password is not read")
+	return append(out, ":9:1: ansible_password is not read", ":11:17: ansible_become (become method enable) is not used for eos devices")
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/roceaudit/roceaudit/topology"
 	"gopkg.in/yaml.v3"
 )
 
@@ -425,7 +426,21 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 	}
 	if v, ok := a.connVar(h, vars, []string{ansBecome}, "sudo"); ok {
 		if b, ok := p.ansBool(v.val, ansBecome); ok {
-			d.conn.Sudo = &b
+			// Become is sudo only on a Linux host with the sudo method: EOS and NX-OS
+			// inventories say become with the enable method, which roceaudit's show commands
+			// do not need, and sudo -n before them would fail every command.
+			method := "sudo"
+			if m, ok := vars["ansible_become_method"]; ok {
+				if s, ok := p.ansString(m.val, "ansible_become_method"); ok {
+					method = s
+				}
+			}
+			if !b || (role == topology.RoleHost && method == "sudo") {
+				d.conn.Sudo = &b
+			} else {
+				p.warnf(v.val, "%s (become method %s) is not used for %s devices: roceaudit's commands are read-only and take sudo on Linux hosts only (roceaudit_sudo sets it)",
+					ansBecome, method, platform)
+			}
 		}
 	}
 	d.conn = d.conn.over(a.roceauditConn(vars))

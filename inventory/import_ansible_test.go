@@ -315,3 +315,30 @@ func TestLoadAnsible(t *testing.T) {
 		t.Errorf("first device %s user %q, want gpu-a someone", d.Name, d.Conn.User)
 	}
 }
+
+// ansible_become is sudo on a Linux host with the sudo method only: EOS and NX-OS
+// inventories say become with the enable method, and sudo -n before a show command fails.
+func TestAnsibleBecomeIsSudoOnLinuxOnly(t *testing.T) {
+	for _, tc := range []struct {
+		vars string
+		sudo bool
+		warn string
+	}{
+		{"ansible_become: true", true, ""},
+		{"ansible_become: true\n      ansible_become_method: sudo", true, ""},
+		{"ansible_become: true\n      ansible_become_method: su", false, "ansible_become (become method su) is not used for linux devices"},
+		{"ansible_become: true\n      ansible_network_os: arista.eos.eos\n      ansible_become_method: enable", false, "ansible_become (become method enable) is not used for eos devices"},
+		{"ansible_become: true\n      ansible_network_os: cisco.nxos.nxos", false, "ansible_become (become method sudo) is not used for nxos devices"},
+	} {
+		src := "all:\n  hosts:\n    dev1:\n      " + tc.vars + "\n"
+		inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+		if err != nil {
+			t.Errorf("%q: %v", tc.vars, err)
+			continue
+		}
+		warned := strings.Join(inv.Warnings, "\n")
+		if inv.Devices[0].Conn.Sudo != tc.sudo || (tc.warn == "") != (warned == "") || !strings.Contains(warned, tc.warn) {
+			t.Errorf("%q: sudo %v, warnings %q; want sudo %v, warning %q", tc.vars, inv.Devices[0].Conn.Sudo, warned, tc.sudo, tc.warn)
+		}
+	}
+}
