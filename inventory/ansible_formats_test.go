@@ -216,3 +216,22 @@ localhost ansible_connection=local
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(inv.Warnings, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A malformed line that names a password is not quoted whole in the error: its value may be
+// the secret itself.
+func TestAnsibleErrorsDoNotQuoteSecrets(t *testing.T) {
+	for _, src := range []string{
+		"[gpus]\ngpu1\n[gpus:vars]\nansible_become_password: TopSecretValue\n",
+		"[gpus]\ngpu1 ansible_password:TopSecretValue\n",
+		"[gpus]\ngpu1 roceaudit_password_env=\"TopSecretValue now\"\n",
+	} {
+		_, err := parseAnsible("hosts", []byte(src), testPlatforms, testEnv())
+		if err == nil {
+			t.Errorf("%q: no error", src)
+			continue
+		}
+		if strings.Contains(err.Error(), "TopSecretValue") {
+			t.Errorf("the error quotes the secret: %v", err)
+		}
+	}
+}

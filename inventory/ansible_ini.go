@@ -65,7 +65,7 @@ func (a *ansState) readINI(data []byte) *yaml.Node {
 		if strings.HasPrefix(line, "[") {
 			m := iniSectionLine.FindStringSubmatch(line)
 			if m == nil {
-				p.errorf(at, "%q is not a section header (expected [group], [group:vars] or [group:children])", line)
+				p.errorf(at, "%q is not a section header (expected [group], [group:vars] or [group:children])", secretHidden(line))
 				return nil
 			}
 			group, kind = a.group(m[1]), m[2]
@@ -90,7 +90,7 @@ func (a *ansState) readINI(data []byte) *yaml.Node {
 		case "vars":
 			k, v, ok := strings.Cut(line, "=")
 			if !ok {
-				p.errorf(at, "[%s:vars]: %q is not key=value", group.name, line)
+				p.errorf(at, "[%s:vars]: %q is not key=value", group.name, secretHidden(line))
 				continue
 			}
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
@@ -130,7 +130,7 @@ func (a *ansState) iniHost(g *ansGroup, raw string, lineNo int) {
 	for _, t := range toks[1:] {
 		k, v, ok := strings.Cut(t.text, "=")
 		if !ok || k == "" {
-			p.errorf(&yaml.Node{Line: lineNo, Column: t.col}, "host %s: %q is not key=value (a host line is a host pattern, then variables such as ansible_host=10.0.0.1)", toks[0].text, t.text)
+			p.errorf(&yaml.Node{Line: lineNo, Column: t.col}, "host %s: %q is not key=value (a host line is a host pattern, then variables such as ansible_host=10.0.0.1)", toks[0].text, secretHidden(t.text))
 			return
 		}
 		vars.Content = append(vars.Content,
@@ -226,4 +226,17 @@ func (a *ansState) underAll() {
 			g.parents = []string{"all"}
 		}
 	}
+}
+
+// secretHidden is a malformed line as an error may quote it: a line that names a password
+// (ansible_become_password: X, with ':' for '=') keeps its name and loses the rest.
+func secretHidden(line string) string {
+	l := strings.ToLower(line)
+	if !strings.Contains(l, "pass") && !strings.Contains(l, "secret") && !strings.Contains(l, "token") {
+		return line
+	}
+	if i := strings.IndexAny(line, ":= \t"); i > 0 {
+		return line[:i] + " <the rest is not shown: it may be a secret>"
+	}
+	return "<not shown: it may be a secret>"
 }

@@ -97,7 +97,8 @@ func (p *parser) conn(m map[string]field) connSettings {
 	if f, ok := m["password_env"]; ok {
 		v, ok := p.str(f.val, "password_env", "the name of an environment variable")
 		if ok && v != "" && !envVarName.MatchString(v) {
-			p.errorf(f.val, "password_env: %q is not an environment variable name (expected letters, digits and _, e.g. SWITCH_PASSWORD)", v)
+			// Not quoted: a value that is no variable name is likely the password itself.
+			p.errorf(f.val, "password_env: the value is not an environment variable name (expected letters, digits and _, e.g. SWITCH_PASSWORD; it is not shown, in case it is the password)")
 			ok = false
 		}
 		set(&c.PasswordEnv, v, ok)

@@ -262,3 +262,11 @@ func TestNetBoxOverlayAddress(t *testing.T) {
 		t.Errorf("with the overlay: address %q, warnings %q", d.Address, inv.Warnings)
 	}
 }
+
+// A token given as an option is refused, and the error does not repeat it.
+func TestNetBoxTokenOptionIsRefusedUnshown(t *testing.T) {
+	_, _, err := splitOptions("netbox:https://netbox.example.net?site=dc1&token=feedface1234")
+	if err == nil || !strings.Contains(err.Error(), "$NETBOX_TOKEN") || strings.Contains(err.Error(), "feedface1234") {
+		t.Errorf("err = %v, want the token refused and not shown", err)
+	}
+}

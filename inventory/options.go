@@ -69,6 +69,8 @@ func ParseOptions(query string) (Options, error) {
 			} else {
 				o.Defaults = vals[0]
 			}
+		case "token":
+			return Options{}, fmt.Errorf("the NetBox token is not an option: give it in $NETBOX_TOKEN, which keeps it out of process lists and shell history")
 		default:
 			return Options{}, fmt.Errorf("unknown option %q after ? (expected %s)", key, strings.Join(optionKeys, ", "))
 		}
@@ -88,7 +90,8 @@ func splitOptions(spec string) (string, Options, error) {
 	}
 	o, err := ParseOptions(spec[i+1:])
 	if err != nil {
-		return "", Options{}, fmt.Errorf("inventory %q: %w", spec, err)
+		// The source without its query: a query that went wrong may hold a token.
+		return "", Options{}, fmt.Errorf("inventory %q (its options not shown): %w", spec[:i], err)
 	}
 	return spec[:i], o, nil
 }
