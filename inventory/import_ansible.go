@@ -119,7 +119,7 @@ func (p *importParser) ansible(data []byte) (*Inventory, error) {
 			devs = append(devs, d)
 		}
 	}
-	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host, or every host is left out (by roceaudit_platform: none, or ansible_connection: local, which is the Ansible controller itself)")
+	return p.inventory(root, devs, nil, "no hosts to audit: no group lists a host, or every host is left out (by roceaudit_platform: none, ansible_connection: local, which is the Ansible controller itself, or an ansible_network_os roceaudit does not audit)")
 }
 
 // readYAML reads the ansible.builtin.yaml format into a.
@@ -461,9 +461,11 @@ func (a *ansState) platform(h *ansHostEntry, groups []*ansGroup, vars map[string
 		if ok {
 			return platform, true
 		}
-		p.errorfOnce(n, "%s: %s %q is not supported (supported: %s; without %s a host is a Linux host; %s: PLATFORM overrides it)",
-			what, key, s, strings.Join(values, ", "), key, ansPlatform)
-		return "", false
+		// Left out, as containerlab's unknown kinds and NetBox's unknown platforms are: one
+		// firewall or OOB switch in an inventory must not stop the audit of the fabric.
+		p.warnf(n, "%s left out: %s %q is not one roceaudit audits (%s; %s: PLATFORM audits it as one of them)",
+			what, key, s, strings.Join(values, ", "), ansPlatform)
+		return platformNone, true
 	}
 	for _, key := range []string{ansPlatform, ansNetworkOS} {
 		v, set := vars[key]

@@ -342,3 +342,19 @@ func TestAnsibleBecomeIsSudoOnLinuxOnly(t *testing.T) {
 		}
 	}
 }
+
+// A host whose ansible_network_os roceaudit does not audit (a firewall, an OOB switch) is
+// left out with a warning; the rest of the inventory is imported.
+func TestAnsibleUnknownNetworkOSIsLeftOut(t *testing.T) {
+	src := "all:\n  children:\n    oob:\n      vars:\n        ansible_network_os: junipernetworks.junos.junos\n      hosts:\n        fw1:\n    gpus:\n      hosts:\n        gpu1:\n"
+	inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inv.Devices) != 1 || inv.Devices[0].Name != "gpu1" {
+		t.Errorf("devices %v, want gpu1 alone", deviceNames(inv))
+	}
+	if len(inv.Warnings) != 1 || !strings.Contains(inv.Warnings[0], `hosts.yml:5:29: host "fw1" left out: ansible_network_os "junipernetworks.junos.junos" is not one roceaudit audits`) {
+		t.Errorf("warnings %q", inv.Warnings)
+	}
+}
