@@ -19,7 +19,7 @@ var (
 var ansibleOtherVars = []string{
 	"ansible_connection", "ansible_become_method", "ansible_become_user", "ansible_become_exe",
 	"ansible_become_flags", "ansible_become_password", "ansible_become_pass",
-	"ansible_ssh_common_args", "ansible_ssh_extra_args", "ansible_sftp_extra_args",
+	"ansible_sftp_extra_args",
 	"ansible_scp_extra_args", "ansible_ssh_args", "ansible_ssh_executable", "ansible_ssh_pipelining",
 	"ansible_pipelining", "ansible_ssh_retries", "ansible_ssh_timeout", "ansible_timeout",
 	"ansible_ssh_host_key_checking", "ansible_host_key_checking", "ansible_ssh_transfer_method",
@@ -44,7 +44,7 @@ var ansiblePasswordVars = []string{"ansible_password", "ansible_ssh_pass", "ansi
 const roceauditVarPrefix = "roceaudit_"
 
 func ansibleUsedVars() []string {
-	used := []string{ansBecome, ansNetworkOS}
+	used := append([]string{ansBecome, ansNetworkOS}, ansSSHArgVars...)
 	used = append(append(append(append(used, ansHostVars...), ansUserVars...), ansPortVars...), ansKeyVars...)
 	return used
 }

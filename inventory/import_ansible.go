@@ -424,6 +424,26 @@ func (a *ansState) device(h *ansHostEntry) (importedDevice, bool) {
 			}
 		}
 	}
+	for _, name := range ansSSHArgVars { // a bastion, as Ansible users give one
+		v, ok := vars[name]
+		if !ok {
+			continue
+		}
+		s, ok := p.ansString(v.val, name)
+		if !ok {
+			continue
+		}
+		switch jump, proxyCommand, bad := sshArgsJump(s); {
+		case bad:
+			p.warnf(v.val, "%s: a quote is left open; its options are not read", name)
+		case jump != "" && safeWord(jump):
+			d.conn.Jump = &jump
+		case jump != "":
+			p.warnf(v.val, "%s: the jump host %q is not [user@]host[:port]; set roceaudit_jump", name, jump)
+		case proxyCommand:
+			p.warnf(v.val, "%s: a ProxyCommand is not followed: roceaudit connects directly, or through a jump host (-J or ProxyJump here, or roceaudit_jump)", name)
+		}
+	}
 	if v, ok := a.connVar(h, vars, []string{ansBecome}, "sudo"); ok {
 		if b, ok := p.ansBool(v.val, ansBecome); ok {
 			// Become is sudo only on a Linux host with the sudo method: EOS and NX-OS

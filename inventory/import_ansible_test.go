@@ -358,3 +358,33 @@ func TestAnsibleUnknownNetworkOSIsLeftOut(t *testing.T) {
 		t.Errorf("warnings %q", inv.Warnings)
 	}
 }
+
+// A bastion given to Ansible's ssh in ansible_ssh_common_args or _extra_args is the jump
+// host; a ProxyCommand is warned of, and roceaudit_jump wins.
+func TestAnsibleSSHArgsJumpHost(t *testing.T) {
+	for _, tc := range []struct {
+		vars, jump, warn string
+	}{
+		{`ansible_ssh_common_args: "-J admin@bastion.example.net"`, "admin@bastion.example.net", ""},
+		{`ansible_ssh_common_args: "-o StrictHostKeyChecking=yes -o ProxyJump=jump1:2222"`, "jump1:2222", ""},
+		{`ansible_ssh_extra_args: "-o 'ProxyJump ops@b1'"`, "ops@b1", ""},
+		{`ansible_ssh_common_args: '-o ProxyCommand="ssh -W %h:%p bastion"'`, "", "a ProxyCommand is not followed"},
+		{"ansible_ssh_common_args: \"-J b1\"\n      roceaudit_jump: b2", "b2", ""},
+	} {
+		src := "all:\n  hosts:\n    gpu1:\n      " + tc.vars + "\n"
+		inv, err := parseAnsible("hosts.yml", []byte(src), testPlatforms, testEnv())
+		if err != nil {
+			t.Errorf("%s: %v", tc.vars, err)
+			continue
+		}
+		warned := strings.Join(inv.Warnings, "\n")
+		if got := inv.Devices[0].Conn.Jump; got != tc.jump || (tc.warn == "") != (warned == "") || !strings.Contains(warned, tc.warn) {
+			t.Errorf("%s: jump %q, warnings %q; want %q, %q", tc.vars, got, warned, tc.jump, tc.warn)
+		}
+	}
+	// The INI form, as the host line gives it.
+	inv, err := parseAnsible("hosts", []byte("[gpus]\ngpu1 ansible_host=10.0.0.1 ansible_ssh_common_args='-J admin@bastion.example.net'\n"), testPlatforms, testEnv())
+	if err != nil || inv.Devices[0].Conn.Jump != "admin@bastion.example.net" {
+		t.Errorf("INI: %v, %+v", err, inv)
+	}
+}
