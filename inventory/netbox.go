@@ -149,7 +149,10 @@ func isLoopback(host string) bool {
 	return err == nil && a.IsLoopback()
 }
 
-// list GETs every page of an API list, following `next` on the same host only.
+// list GETs every page of an API list. A page's `next` gives the query of the next page; it
+// is asked of the configured NetBox, whatever host or scheme the link names: behind a
+// proxy NetBox often names itself (http://netbox.internal:8000), and the token goes to the
+// configured host only.
 func list[T any](ctx context.Context, c *netboxClient, path string, q url.Values) ([]T, error) {
 	q = maps.Clone(q)
 	q.Set("limit", strconv.Itoa(netboxPageSize))
@@ -171,10 +174,11 @@ func list[T any](ctx context.Context, c *netboxClient, path string, q url.Values
 		next = nil
 		if body.Next != nil && *body.Next != "" {
 			u, err := url.Parse(*body.Next)
-			if err != nil || u.Host != c.base.Host || u.Scheme != c.base.Scheme {
-				return nil, fmt.Errorf("GET %s: next page %q is not on %s", path, *body.Next, c.base.Host)
+			if err != nil || u.RawQuery == "" {
+				return nil, fmt.Errorf("GET %s: next page %q is not a page link", path, *body.Next)
 			}
-			next = u
+			next = c.base.JoinPath(path)
+			next.RawQuery = u.RawQuery
 		}
 	}
 	return out, nil

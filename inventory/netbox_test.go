@@ -221,14 +221,28 @@ func TestNetBoxErrors(t *testing.T) {
 	}
 }
 
-// A next link to another host is not followed: the token stays with the NetBox it is for.
+// A next link that names another host or scheme (NetBox behind a proxy names itself) is
+// asked of the configured NetBox, with its query: the token stays with the NetBox it is for.
 func TestNetBoxNextOnAnotherHost(t *testing.T) {
+	var pages []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = w.Write([]byte(`{"count": 2, "next": "http://127.0.0.2:1/api/dcim/devices/?offset=1", "results": []}`))
+		body := `{"count": 0, "next": null, "results": []}`
+		if r.URL.Path == "/api/dcim/devices/" {
+			pages = append(pages, r.URL.Query().Get("offset"))
+			body = `{"count": 2, "next": "https://netbox.internal:8000/api/dcim/devices/?limit=250&offset=1", "results": [{"id": 1, "name": "leaf1", "platform": {"slug": "sonic"}, "status": {"value": "active"}, "primary_ip": {"address": "10.0.1.1/32"}}]}`
+			if r.URL.Query().Get("offset") == "1" {
+				body = `{"count": 2, "next": null, "results": [{"id": 2, "name": "leaf2", "platform": {"slug": "sonic"}, "status": {"value": "active"}, "primary_ip": {"address": "10.0.1.2/32"}}]}`
+			}
+		}
+		_, _ = w.Write([]byte(body))
 	}))
 	defer srv.Close()
-	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{}); err == nil || !strings.Contains(err.Error(), "is not on 127.0.0.1") {
-		t.Errorf("error %v", err)
+	inv, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := deviceNames(inv); !slices.Equal(got, []string{"leaf1", "leaf2"}) || !slices.Equal(pages, []string{"", "1"}) {
+		t.Errorf("devices %v from pages %q, want leaf1 and leaf2 from offsets \"\" and 1", got, pages)
 	}
 }
 
