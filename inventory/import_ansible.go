@@ -115,6 +115,10 @@ func (p *importParser) ansible(data []byte) (*Inventory, error) {
 	a.readVarsDirs()
 	var devs []importedDevice
 	for _, name := range a.order {
+		if g, isGroup := a.groups[name]; isGroup && g.name != "all" && g.name != "ungrouped" {
+			// Ansible warns of it too: usually a [parent] section that lacks :children.
+			p.warnf(a.hosts[name].key, "host %q has the name of a group: a section that lists groups needs :children ([parent:children])", name)
+		}
 		if d, ok := a.device(a.hosts[name]); ok {
 			devs = append(devs, d)
 		}

@@ -388,3 +388,16 @@ func TestAnsibleSSHArgsJumpHost(t *testing.T) {
 		t.Errorf("INI: %v, %+v", err, inv)
 	}
 }
+
+// A group named where a host is expected (a [parent] section without :children) is warned
+// of: Ansible would make it a host too.
+func TestAnsibleHostNamedLikeAGroup(t *testing.T) {
+	src := "[leaves]\nleaf1 ansible_network_os=sonic\n[fabric]\nleaves\n"
+	inv, err := parseAnsible("hosts", []byte(src), testPlatforms, testEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inv.Warnings) != 1 || !strings.Contains(inv.Warnings[0], `hosts:4:1: host "leaves" has the name of a group`) {
+		t.Errorf("warnings %q", inv.Warnings)
+	}
+}
