@@ -253,12 +253,14 @@ func (c *netboxClient) inventory(ctx context.Context, platforms Platforms, env i
 	p.ov, p.opts = ov, opts
 	var imported []importedDevice
 	byID := map[int]string{}
+	unmapped := map[string][]string{} // devices left out by platform slug ("" for none)
 	for _, d := range devs {
-		if dev, ok := p.netboxDevice(d); ok {
+		if dev, ok := p.netboxDevice(d, unmapped); ok {
 			imported = append(imported, dev)
 			byID[d.ID] = dev.spec.Name
 		}
 	}
+	p.warnUnmapped(unmapped)
 	links, err := c.links(ctx, p, byID, cableStatus)
 	if err != nil {
 		return nil, wrap(err)
@@ -274,8 +276,9 @@ func (c *netboxClient) inventory(ctx context.Context, platforms Platforms, env i
 	return p.result(inv, extra)
 }
 
-// netboxDevice maps one NetBox device; ok is false for one that is left out (with a warning).
-func (p *importParser) netboxDevice(d netboxDevice) (importedDevice, bool) {
+// netboxDevice maps one NetBox device; ok is false for one that is left out (with a warning,
+// or listed in unmapped by its platform slug for warnUnmapped).
+func (p *importParser) netboxDevice(d netboxDevice, unmapped map[string][]string) (importedDevice, bool) {
 	if d.Name == nil || *d.Name == "" {
 		p.warnf(nil, "device #%d left out: it has no name", d.ID)
 		return importedDevice{}, false
@@ -288,11 +291,8 @@ func (p *importParser) netboxDevice(d netboxDevice) (importedDevice, bool) {
 	}
 	platform, ok := p.netboxPlatform(slug)
 	switch {
-	case slug == "":
-		p.warnf(nil, "%s left out: it has no platform in NetBox (map one with platforms: in --defaults, or set it in NetBox)", what)
-		return importedDevice{}, false
-	case !ok:
-		p.warnf(nil, "%s left out: NetBox platform %q is not one roceaudit knows (map it with platforms: {%s: PLATFORM} in --defaults)", what, slug, slug)
+	case slug == "" || !ok:
+		unmapped[slug] = append(unmapped[slug], name)
 		return importedDevice{}, false
 	case platform == platformNone:
 		return importedDevice{}, false
@@ -402,4 +402,30 @@ func (c *netboxClient) links(ctx context.Context, p *importParser, byID map[int]
 		}
 	}
 	return set.links, nil
+}
+
+// warnUnmapped warns once per platform slug of the devices left out for it (a NetBox of 300
+// Ubuntu servers is one line, not 300), naming a few.
+func (p *importParser) warnUnmapped(unmapped map[string][]string) {
+	for _, slug := range slices.Sorted(maps.Keys(unmapped)) {
+		names := unmapped[slug]
+		which := fmt.Sprintf("device %q", names[0])
+		if len(names) > 1 {
+			shown := names[:min(3, len(names))]
+			which = fmt.Sprintf("%d devices (%s", len(names), strings.Join(shown, ", "))
+			if len(names) > len(shown) {
+				which += ", ..."
+			}
+			which += ")"
+		}
+		if slug == "" {
+			has := "it has"
+			if len(names) > 1 {
+				has = "they have"
+			}
+			p.warnf(nil, "%s left out: %s no platform in NetBox (map one with platforms: in --defaults, or set it in NetBox)", which, has)
+			continue
+		}
+		p.warnf(nil, "%s left out: NetBox platform %q is not one roceaudit knows (map it with platforms: {%s: PLATFORM} in --defaults)", which, slug, slug)
+	}
 }

@@ -3,6 +3,7 @@ package inventory
 import (
 	"context"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"log"
 	"net/http"
@@ -282,5 +283,29 @@ func TestNetBoxTokenOptionIsRefusedUnshown(t *testing.T) {
 	_, _, err := splitOptions("netbox:https://netbox.example.net?site=dc1&token=feedface1234")
 	if err == nil || !strings.Contains(err.Error(), "$NETBOX_TOKEN") || strings.Contains(err.Error(), "feedface1234") {
 		t.Errorf("err = %v, want the token refused and not shown", err)
+	}
+}
+
+// Devices left out for one platform slug are one warning, with their count and a few names.
+func TestNetBoxUnmappedPlatformIsOneWarning(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := `{"count": 0, "next": null, "results": []}`
+		if r.URL.Path == "/api/dcim/devices/" {
+			var devs []string
+			for i := 1; i <= 5; i++ {
+				devs = append(devs, fmt.Sprintf(`{"id": %d, "name": "srv%d", "platform": {"slug": "ubuntu"}, "status": {"value": "active"}, "primary_ip": null}`, i, i))
+			}
+			devs = append(devs, `{"id": 9, "name": "leaf1", "platform": {"slug": "sonic"}, "status": {"value": "active"}, "primary_ip": {"address": "10.0.1.1/32"}}`)
+			body = `{"count": 6, "next": null, "results": [` + strings.Join(devs, ",") + `]}`
+		}
+		_, _ = w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	inv, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inv.Warnings) != 1 || !strings.Contains(inv.Warnings[0], `5 devices (srv1, srv2, srv3, ...) left out: NetBox platform "ubuntu" is not one roceaudit knows`) {
+		t.Errorf("warnings %q", inv.Warnings)
 	}
 }
