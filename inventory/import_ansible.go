@@ -31,13 +31,16 @@ const (
 	ansPlatform  = "roceaudit_platform" // overrides ansible_network_os; none leaves the host out
 )
 
+// ansibleWhat names an Ansible inventory in messages.
+const ansibleWhat = "Ansible inventory"
+
 // LoadAnsible reads an Ansible inventory as an inventory; see Open.
 func LoadAnsible(path string, platforms Platforms) (*Inventory, error) {
 	return loadAnsible(path, platforms, processEnv(), nil, Options{})
 }
 
 func loadAnsible(path string, platforms Platforms, env inventoryEnv, ov *overlay, opts Options) (*Inventory, error) {
-	data, err := readImport(path, "Ansible inventory")
+	data, err := readImport(path, ansibleWhat)
 	if err != nil {
 		return nil, err
 	}

@@ -401,3 +401,12 @@ func TestAnsibleHostNamedLikeAGroup(t *testing.T) {
 		t.Errorf("warnings %q", inv.Warnings)
 	}
 }
+
+// An Ansible inventory directory, the usual layout, is answered with what to give instead.
+func TestAnsibleInventoryDirectory(t *testing.T) {
+	dir := t.TempDir()
+	_, err := LoadAnsible(dir, testPlatforms)
+	if err == nil || !strings.Contains(err.Error(), "is a directory: name the inventory file in it") || !strings.Contains(err.Error(), "ansible-inventory -i "+dir+" --list") {
+		t.Errorf("err = %v", err)
+	}
+}

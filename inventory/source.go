@@ -103,6 +103,13 @@ func sourceKind(spec string) (kind, rest string, err error) {
 
 // readImport reads an imported file, naming its format in the error.
 func readImport(path, what string) ([]byte, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		hint := "name the file in it"
+		if what == ansibleWhat { // an inventory directory (hosts plus group_vars/) is the usual layout
+			hint = fmt.Sprintf("name the inventory file in it (hosts, inventory.yml; its group_vars/ and host_vars/ are read beside it), or export it whole with `ansible-inventory -i %s --list > inventory.json`", path)
+		}
+		return nil, fmt.Errorf("read %s: %s is a directory: %s", what, path, hint)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", what, err)
