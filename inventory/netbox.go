@@ -197,24 +197,30 @@ func (c *netboxClient) get(ctx context.Context, u *url.URL, into any) error {
 		}
 		req.Header.Set("Authorization", scheme+" "+c.token)
 	}
+	path := "/" + strings.TrimPrefix(u.Path, "/")
 	resp, err := c.client.Do(req)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // the URL is said once, without its query
 		}
-		return fmt.Errorf("GET %s: %w", u.Path, err)
+		var unknownCA x509.UnknownAuthorityError
+		var verify *tls.CertificateVerificationError
+		if errors.As(err, &unknownCA) || errors.As(err, &verify) {
+			return fmt.Errorf("GET %s: %w (a NetBox certificate from a private CA: give the CA with ?ca=FILE)", path, err)
+		}
+		return fmt.Errorf("GET %s: %w", path, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
-		msg := fmt.Sprintf("GET %s: %s", u.Path, resp.Status)
+		msg := fmt.Sprintf("GET %s: %s", path, resp.Status)
 		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 			msg += fmt.Sprintf(" (set $%s to an API token with read access)", NetBoxTokenEnv)
 		}
 		return errors.New(msg)
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 256<<20)).Decode(into); err != nil {
-		return fmt.Errorf("GET %s: not a NetBox API answer: %w", u.Path, err)
+		return fmt.Errorf("GET %s: not a NetBox API answer: %w", path, err)
 	}
 	return nil
 }

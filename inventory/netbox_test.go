@@ -201,7 +201,7 @@ func TestNetBoxStatusOverride(t *testing.T) {
 
 func TestNetBoxErrors(t *testing.T) {
 	srv, _ := netboxServer(t, true)
-	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"dc1"}}); err == nil || !strings.Contains(err.Error(), "certificate") {
+	if _, err := loadTestNetBox(t, srv.URL, testToken, nil, Options{Site: []string{"dc1"}}); err == nil || !strings.Contains(err.Error(), "certificate") || !strings.Contains(err.Error(), "GET /api/dcim/devices/") || !strings.Contains(err.Error(), "?ca=FILE") {
 		t.Errorf("untrusted certificate: %v", err)
 	}
 	_, err := loadTestNetBox(t, srv.URL, "wrong-token", nil, Options{Site: []string{"dc1"}, CAFile: caFile(t, srv)})
