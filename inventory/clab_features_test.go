@@ -153,3 +153,13 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// A management address left as an unset ${VAR} says the variable is unset, not that the
+// text is no IP address.
+func TestContainerlabUnsetAddressVariable(t *testing.T) {
+	src := "name: l\ntopology:\n  nodes:\n    gpu1: {kind: linux, mgmt-ipv4: \"${ROCEAUDIT_TEST_UNSET_GPU1_IP}\"}\n"
+	_, err := parseContainerlabWith("t.clab.yml", []byte(src), testPlatforms, testEnv(), func(string) (string, bool) { return "", false }, nil, Options{})
+	if err == nil || !strings.Contains(err.Error(), "${ROCEAUDIT_TEST_UNSET_GPU1_IP} is not set in the environment") {
+		t.Errorf("error %v", err)
+	}
+}

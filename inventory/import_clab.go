@@ -315,7 +315,11 @@ func (p *importParser) clabDevice(f field, n *clabNode, scope clabScope, contain
 	for _, key := range []string{"mgmt-ipv4", "mgmt-ipv6"} {
 		if af, has := clabGet(layers[:1], key); has && !isNull(af.val) {
 			if v, ok := p.str(af.val, key, "an IP address"); ok {
-				if err := validAddress(v); err != nil {
+				switch err := validAddress(v); {
+				case err != nil && strings.HasPrefix(v, "$"):
+					// containerlab leaves an unset variable as written.
+					p.errorf(af.val, "%s: %s is not set in the environment (containerlab would leave it as written; export it, or give a default: ${VAR:=10.0.0.1})", key, v)
+				case err != nil:
 					p.errorf(af.val, "%s: %v", key, err)
 				}
 				d.spec.Address, addrOK = v, true
