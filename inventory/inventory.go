@@ -22,6 +22,15 @@ type Inventory struct {
 	// Warnings are what an import read but did not use (FILE:LINE: message): an unknown
 	// Ansible variable, a node left out. The inventory is usable; show them to the user.
 	Warnings []string
+	// Read are the local files Open read it from, for a caller that must not overwrite them.
+	Read ReadFiles
+}
+
+// ReadFiles are the local files an inventory was read from, each "" when there is none.
+type ReadFiles struct {
+	Source   string // the inventory file, containerlab topology or Ansible inventory (none for NetBox)
+	Defaults string // the --defaults overlay
+	CA       string // the NetBox CA bundle
 }
 
 // DeviceSpec is one device of the inventory with its connection settings resolved.

@@ -393,3 +393,24 @@ func TestIdentityFileSSHAgent(t *testing.T) {
 		t.Errorf("inherited identity file %q", got)
 	}
 }
+
+// An inventory says which local files it was read from, so that a caller writing files does
+// not overwrite them; a NetBox source is a URL, not one of them.
+func TestOpenRecordsTheFilesItRead(t *testing.T) {
+	dir := t.TempDir()
+	hosts := filepath.Join(dir, "hosts")
+	ov := filepath.Join(dir, "conn.yaml")
+	if err := os.WriteFile(hosts, []byte("[gpus]\ngpu1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ov, []byte("defaults: {user: ops}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Open("ansible:"+hosts+"?defaults="+ov, testPlatforms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (ReadFiles{Source: hosts, Defaults: ov}); inv.Read != want {
+		t.Errorf("read %+v, want %+v", inv.Read, want)
+	}
+}

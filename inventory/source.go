@@ -72,6 +72,10 @@ func OpenWith(spec string, platforms Platforms, opts Options) (*Inventory, error
 	if err != nil {
 		return nil, err
 	}
+	inv.Read = ReadFiles{Source: file, Defaults: opts.Defaults, CA: opts.CAFile}
+	if kind == SourceNetBox {
+		inv.Read.Source = "" // a URL
+	}
 	return inv, nil
 }
 

@@ -193,7 +193,7 @@ func (a *app) collectCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := refuseOverwritingInputs([]output{{"-o " + out, target}}, inventoryInputs(inv, in)); err != nil {
+			if err := refuseOverwritingInputs([]output{{"-o " + out, target}}, inventoryInputs(in)); err != nil {
 				return err
 			}
 			var sh *topology.Shard

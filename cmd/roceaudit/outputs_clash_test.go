@@ -240,3 +240,14 @@ func TestCollectHelpNamesTheShardValue(t *testing.T) {
 		t.Errorf("exit %d, help:\n%s", code, out)
 	}
 }
+
+// The --defaults overlay of an imported inventory is an input too.
+func TestReportOverTheDefaultsFileIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	hosts := writeFile(t, dir, "hosts", "[gpus]\ngpu1 ansible_host=127.0.0.1 ansible_port=1\n")
+	ov := writeFile(t, dir, "conn.yaml", "defaults: {user: ops}\n")
+	code, _, errs := run(t, "audit", "-i", "ansible:"+hosts, "--defaults", ov, "--report", "text="+ov)
+	if b, _ := os.ReadFile(ov); code != exitUsage || !strings.Contains(errs, "would overwrite the --defaults file "+ov) || string(b) != "defaults: {user: ops}\n" {
+		t.Errorf("exit %d, stderr %q, overlay now %q", code, errs, b)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -30,7 +29,7 @@ func (a *app) loadInventory(path string) (*inventory.Inventory, error) {
 	}
 	a.inventoryWarnings(inv)
 	// Every command that writes reports loads its inventory here, before contacting anything.
-	if err := refuseOverwritingInputs(a.reportOutputs(), inventoryInputs(path, inv)); err != nil {
+	if err := refuseOverwritingInputs(a.reportOutputs(), inventoryInputs(inv)); err != nil {
 		return nil, err
 	}
 	if a.timeout > 0 {
@@ -319,28 +318,10 @@ func refuseOverwritingInputs(outs []output, ins []input) error {
 }
 
 // inventoryInputs are the files an inventory was read from and the run reads later: the
-// source file (not a NetBox URL), its --defaults overlay and CA bundle, and every device's
-// known_hosts (trust-on-first-use adds to it) and identity file.
-func inventoryInputs(spec string, inv *inventory.Inventory) []input {
-	file, opts := spec, inventory.Options{}
-	if _, err := os.Stat(spec); err != nil {
-		if i := strings.LastIndexByte(spec, '?'); i >= 0 {
-			if o, err := inventory.ParseOptions(spec[i+1:]); err == nil {
-				file, opts = spec[:i], o
-			}
-		}
-	}
-	if kind, rest, ok := strings.Cut(file, ":"); ok {
-		if _, err := os.Stat(file); err != nil {
-			switch strings.ToLower(kind) {
-			case inventory.SourceContainerlab, inventory.SourceAnsible:
-				file = rest
-			case inventory.SourceNetBox:
-				file = ""
-			}
-		}
-	}
-	ins := []input{{"the inventory", file}, {"the --defaults file", opts.Defaults}, {"the NetBox CA file", opts.CAFile}}
+// source file, its --defaults overlay and CA bundle, and every device's known_hosts
+// (trust-on-first-use adds to it) and identity file.
+func inventoryInputs(inv *inventory.Inventory) []input {
+	ins := []input{{"the inventory", inv.Read.Source}, {"the --defaults file", inv.Read.Defaults}, {"the NetBox CA file", inv.Read.CA}}
 	for _, d := range inv.Devices {
 		ins = append(ins, input{"the known_hosts file", d.Conn.KnownHosts})
 		if d.Conn.IdentityFile != "ssh-agent" {
