@@ -79,23 +79,15 @@ func (a *app) diffCmd() *cobra.Command {
 }
 
 // diffTargets reads --report for diff: a drift is text or JSON, never a report format it
-// does not have; a file that cannot be written is refused before anything is read.
+// does not have. (checkOptions then refuses, before anything is read, a file that cannot be
+// written.)
 func (a *app) diffTargets() ([]reportTarget, error) {
-	var out []reportTarget
 	for _, spec := range a.reportSpecs {
-		format, file, ok := strings.Cut(spec, "=")
-		if !ok || format == "" || file == "" {
-			return nil, usagef("--report %q: expected FORMAT=FILE, e.g. json=drift.json", spec)
-		}
-		if !slices.Contains(diffFormats, format) {
+		if format, file, ok := strings.Cut(spec, "="); ok && format != "" && file != "" && !slices.Contains(diffFormats, format) {
 			return nil, usagef("--report %q: diff writes text or json, not %q", spec, format)
 		}
-		if err := outfile.Check(file); err != nil {
-			return nil, usagef("--report %q: %w", spec, err)
-		}
-		out = append(out, reportTarget{format: format, file: file})
 	}
-	return out, nil
+	return a.reportTargets()
 }
 
 // loadForDiff reads a report, or a snapshot which it checks, keeping the results opts'
