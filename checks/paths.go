@@ -70,7 +70,7 @@ func resolvePaths(snap *topology.Snapshot, links []topology.Link, specs []PathSp
 type scope struct {
 	ports   map[string]bool // device + "|" + normalized port
 	links   map[[2]string]bool
-	devices map[string]bool // endpoints of paths that did not resolve: their device checks say why
+	devices map[string]bool // the paths' endpoints: their device checks say why a path is missing
 }
 
 func portKey(device, port string) string { return device + "|" + topology.NormalizePort(port) }
@@ -83,16 +83,21 @@ func linkKey(l topology.Link) [2]string {
 	return [2]string{a, b}
 }
 
-// pathScope collects every hop port and hop link of the resolved paths.
+// pathScope collects every hop port and hop link of the resolved paths, and their endpoint
+// devices.
 func pathScope(paths []ResolvedPath, isDevice func(name string) bool) *scope {
 	s := &scope{ports: map[string]bool{}, links: map[[2]string]bool{}, devices: map[string]bool{}}
 	for _, rp := range paths {
+		// The endpoints' device checks are in scope whether or not a path reaches them: an
+		// unreachable gpu09 ("gpu09" or "gpu09:ens1" when it did not resolve) is why there is
+		// none, which its COLLECT-REACH says.
+		ends := []string{rp.From.Device, rp.To.Device}
 		if rp.Err != nil {
-			// "gpu09" or "gpu09:ens1": an unreachable gpu09 is why, which its COLLECT-REACH says.
-			for _, end := range []string{rp.Spec.From, rp.Spec.To} {
-				if name, _, _ := strings.Cut(end, ":"); isDevice(name) {
-					s.devices[name] = true
-				}
+			ends = []string{rp.Spec.From, rp.Spec.To}
+		}
+		for _, end := range ends {
+			if name, _, _ := strings.Cut(end, ":"); name != "" && isDevice(name) {
+				s.devices[name] = true
 			}
 		}
 		for _, hops := range rp.Paths {

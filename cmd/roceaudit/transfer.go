@@ -180,8 +180,11 @@ func (a *app) transferCmd() *cobra.Command {
 			if err := a.runTransfers(cmd.Context(), in, snap, specs, f); err != nil {
 				return err
 			}
-			opts.Paths = transferredPaths(snap.Transfers, specs)
-			return a.checkAndReportTransfers(snap, opts, failOn)
+			// Like audit --path, the checks look only at the transfers' paths: an unreachable
+			// host elsewhere is no reason for a good path to exit 3 (transfer checks alone, the
+			// report lists the devices of the paths).
+			opts.Paths, opts.Restrict = transferredPaths(snap.Transfers, specs), true
+			return a.checkAndReport(snap, opts, failOn)
 		},
 	}
 	inventoryFlag(cmd, &inv)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/roceaudit/roceaudit/checks"
 	"github.com/roceaudit/roceaudit/reports"
-	"github.com/roceaudit/roceaudit/topology"
 )
 
 // onlyTransferChecks reports whether every check asked for looks at transfers (the transfer
@@ -57,54 +56,4 @@ func devicesOfTransfers(rep *reports.Report) []reports.DeviceSummary {
 		}
 	}
 	return out
-}
-
-// checkAndReportTransfers is checkAndReport for the transfer command: like audit --path, the
-// checks look only at the devices of the transfers' paths (an unreachable host elsewhere in
-// the inventory is no reason for a good path to exit 3), and the report lists those devices,
-// switches on the path included even when no transfer result names them.
-func (a *app) checkAndReportTransfers(snap *topology.Snapshot, opts checks.Options, failOn checks.Severity) error {
-	opts.Restrict = true
-	collectLessWhileChecking()
-	results := checks.Run(snap, opts)
-	results = append(results, unresolvedEndpointResults(snap, opts, results)...)
-	results, waived := a.applyWaivers(results)
-	rep := a.report(snap, results)
-	rep.Waivers = waived
-	rep.Paths = reportPaths(checks.ResolvePaths(snap, opts.Paths))
-	rep.Transfers = reportTransfers(snap.Transfers)
-	rep.Devices = devicesOfTransfers(rep)
-	if err := a.emit(rep); err != nil {
-		return err
-	}
-	return verdict(results, failOn)
-}
-
-// unresolvedEndpointResults are the device results (COLLECT-REACH, COLLECT-FACTS errors) of
-// an endpoint host no path reaches: narrowed to the paths, the checks would not look at it,
-// yet why it could not be collected is why its transfer did not run.
-func unresolvedEndpointResults(snap *topology.Snapshot, opts checks.Options, have []checks.Result) []checks.Result {
-	judged := map[string]bool{}
-	for _, r := range have {
-		judged[r.Device] = true
-	}
-	var ends []*topology.Device
-	for _, p := range opts.Paths {
-		for _, e := range []string{p.From, p.To} {
-			name, _, _ := strings.Cut(e, ":") // an IP names no device: it is not cut to one
-			for _, d := range snap.Devices {
-				if d.Name == name && !judged[name] {
-					judged[name] = true
-					ends = append(ends, d)
-				}
-			}
-		}
-	}
-	if len(ends) == 0 {
-		return nil
-	}
-	// Only the device checks can judge a device alone; the engine reports their errors
-	// whatever --only says, so an unreachable endpoint is never dropped.
-	alone := &topology.Snapshot{Recipe: snap.Recipe, Devices: ends}
-	return checks.Run(alone, checks.Options{Only: opts.Only, Skip: opts.Skip, Remedy: opts.Remedy})
 }
