@@ -45,9 +45,6 @@ func (a *app) pathCmd() *cobra.Command {
 			"MTU, PFC priorities, trust and DCBX mode, so you see where a path stops being lossless.",
 		Args: exactArgs(2, "two endpoints"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.format != "text" && a.format != "json" {
-				return usagef("path prints text or json, not %q", a.format)
-			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err

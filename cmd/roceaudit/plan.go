@@ -35,9 +35,6 @@ func (a *app) planCmd() *cobra.Command {
 		Short: "Print every command that would be sent, per device (nothing is sent)",
 		Args:  noArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if a.format != "text" && a.format != "json" {
-				return usagef("plan prints text or json, not %q", a.format)
-			}
 			in, err := a.loadInventory(inv)
 			if err != nil {
 				return err
