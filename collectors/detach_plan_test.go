@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -102,6 +103,13 @@ func TestDetachRail8HostKeepsFactsAndCopiesEveryString(t *testing.T) {
 	a, b := decodeRail8Host(t), decodeRail8Host(t)
 	before := append(spansOf(a), spansOf(b)...)
 	slices.SortFunc(before, func(x, y [2]uintptr) int { return int(x[0]) - int(y[0]) })
+	// The strings detach replaces stay alive to the end: freed, their memory could hold a
+	// copy detach makes, which would then look as if it had never moved.
+	var originals []string
+	for _, d := range []*topology.Device{a, b} {
+		visitStrings(reflect.ValueOf(d), func(s string) { originals = append(originals, s) }, nil)
+	}
+	defer runtime.KeepAlive(originals)
 	in := newInterner(1)
 	in.detach(a)
 	in.detach(b)
