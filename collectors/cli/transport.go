@@ -37,7 +37,7 @@ const (
 
 // ErrOutputTooLarge: the device sent more than a command's output may be (the exec transport's
 // cap) without its prompt; the session is closed rather than read on.
-var ErrOutputTooLarge = fmt.Errorf("output exceeded %d MiB without a prompt", sshclient.MaxOutput>>20)
+var ErrOutputTooLarge = fmt.Errorf("%w without a prompt", sshclient.ErrOutputTooLarge)
 
 // shellTransport is a scrapligo transport.Implementation that opens a PTY shell channel on an
 // ssh.Client the ssh package has already dialled, authenticated and host-key checked. It is

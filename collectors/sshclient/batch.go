@@ -109,7 +109,7 @@ func (c *Client) runPart(ctx context.Context, cmds []string, pending []int, outs
 			}
 		case b.flooded:
 			i := pending[b.answered]
-			errs[i] = fmt.Errorf("ssh %s: %q: %w", c.target, c.withSudo(cmds[i]), ErrOutputTooLarge)
+			errs[i] = fmt.Errorf("ssh %s: %q: %w: the command was stopped", c.target, c.withSudo(cmds[i]), ErrOutputTooLarge)
 			pending = pending[b.answered+1:]
 		case b.cutShort:
 			// Once, the transport failed, not the shell: each command left goes in its own

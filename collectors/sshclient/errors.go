@@ -24,8 +24,9 @@ var (
 	// ErrConnRefused: nothing listens on the port (or the jump host could not connect).
 	ErrConnRefused = errors.New("ssh connection refused")
 	// ErrOutputTooLarge: a command's output passed MaxOutput, so it was stopped there rather
-	// than read, and waited for, to its timeout (a device that floods).
-	ErrOutputTooLarge = fmt.Errorf("output exceeded %d MiB: the command was stopped", MaxOutput>>20)
+	// than read, and waited for, to its timeout (a device that floods). The interactive CLI
+	// transport's flood wraps it too.
+	ErrOutputTooLarge = fmt.Errorf("output exceeded %d MiB", MaxOutput>>20)
 	// ErrExecRefused: the server turned down the request to run a command (a shell-only or
 	// restricted account, or a device whose CLI needs an interactive session).
 	ErrExecRefused = errors.New("the server refused to run a command (exec request rejected: is the account shell-only, or does the platform need an interactive CLI?)")

@@ -79,7 +79,7 @@ func (c *Client) Run(ctx context.Context, command string) (collectors.Output, er
 		// A flood: stopped now rather than read to the limit. Its output is not returned:
 		// the session's copies may still be writing it.
 		stopSession(sess, done)
-		return collectors.Output{}, fmt.Errorf("ssh %s: %q: %w", c.target, command, ErrOutputTooLarge)
+		return collectors.Output{}, fmt.Errorf("ssh %s: %q: %w: the command was stopped", c.target, command, ErrOutputTooLarge)
 	}
 
 	out := collectors.Output{Stdout: stdout.String(), Stderr: stderr.String()}
