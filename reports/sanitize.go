@@ -3,6 +3,7 @@ package reports
 import (
 	"maps"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roceaudit/roceaudit/checks"
 )
@@ -16,17 +17,14 @@ func cleanText(s string) string {
 		return s
 	}
 	var b strings.Builder
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		switch {
-		case r == '\x1b' && i+1 < len(rs) && rs[i+1] == '[':
-			// CSI: parameters and intermediates up to a final byte in @..~.
-			j := i + 2
-			for j < len(rs) && (rs[j] < '@' || rs[j] > '~') {
-				j++
-			}
+	for i := 0; i < len(s); {
+		if j := csiEnd(s, i); j > i { // a CSI sequence (what wrapLine also steps over)
 			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:]) // invalid UTF-8: U+FFFD, as []rune gives
+		i += size
+		switch {
 		case r == '\r':
 		case isControl(r):
 			b.WriteRune('\uFFFD')
