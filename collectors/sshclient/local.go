@@ -70,26 +70,18 @@ func CheckLocal(inv *inventory.Inventory, tofu bool) error {
 	return fmt.Errorf("this machine's SSH settings would fail devices before any connection:\n  %s", strings.Join(problems, "\n  "))
 }
 
-// checkKnownHosts is whether the known_hosts file can check host keys: it must parse, and it
-// must exist unless trust on first use may create it.
+// checkKnownHosts is whether the known_hosts file can check host keys: what a dial reads
+// (newHostKeys), and besides it must be a file, and exist unless trust on first use may
+// create it.
 func checkKnownHosts(file string, tofu bool) error {
-	if file == "" {
-		return errors.New("no known_hosts file configured; strict host-key checking needs one")
-	}
 	st, err := os.Stat(file)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) && tofu:
-		return nil
-	case errors.Is(err, fs.ErrNotExist):
+	case err == nil && !st.Mode().IsRegular():
+		return fmt.Errorf("known_hosts %s is not a regular file (%s)", file, st.Mode().Type())
+	case errors.Is(err, fs.ErrNotExist) && !tofu:
 		return fmt.Errorf("known_hosts %s does not exist, so every host key would be unknown: "+
 			"add the devices' keys (ssh-keyscan, verified out of band) or run once with --trust-on-first-use", file)
-	case err != nil:
-		return fmt.Errorf("known_hosts %s: %w", file, err)
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("known_hosts %s is not a regular file (%s)", file, st.Mode().Type())
 	}
-	if _, err := loadKnownHosts(file); err != nil {
-		return fmt.Errorf("known_hosts %s: %w", file, err)
-	}
-	return nil
+	_, err = newHostKeys(file, tofu)
+	return err
 }
