@@ -33,6 +33,9 @@ func limitMemory(devices int) {
 	memGuard.mu.Lock()
 	defer memGuard.mu.Unlock()
 	memGuard.floor = memLimitFor(devices)
+	if !memGuard.armed {
+		adviseHugeHeap(memGuard.floor) // the heap grows from here, before the limit binds
+	}
 	debug.SetMemoryLimit(memGuard.floor)
 	if !memGuard.armed {
 		memGuard.armed = true
