@@ -106,3 +106,17 @@ func TestLongestFirstIsTheBriefFormulaForIdenticalDevices(t *testing.T) {
 		t.Errorf("mixed: %v, want %v", got, 400*d)
 	}
 }
+
+func TestThpModeReadsTheBracketedChoice(t *testing.T) {
+	for in, want := range map[string]string{
+		"always [madvise] never\n": "madvise",
+		"[always] madvise never":   "always",
+		"always madvise [never]":   "never",
+		"always madvise never":     "",
+		"[always":                  "",
+	} {
+		if got := thpMode(in); got != want {
+			t.Errorf("thpMode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
