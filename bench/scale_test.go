@@ -487,11 +487,11 @@ func hugePageNote(godebug string) string {
 	case mode == "never":
 		return "never (the kernel gives none)"
 	case thpDisabled(godebug):
-		return mode + ", the auditor's advice off (GODEBUG=disablethp=1)"
+		return mode + ", no advice (GODEBUG=disablethp=1)"
 	case mode == "always":
 		return "always (every anonymous mapping)"
 	}
-	return mode + " (the auditor advises its heap)"
+	return mode + " (the auditor and the lab advise their heaps)"
 }
 
 // thpDisabled is whether GODEBUG's last disablethp setting is 1: the auditor then advises nothing.

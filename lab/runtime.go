@@ -16,6 +16,9 @@ func TuneRuntime() {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(768 << 20)
+		debug.SetMemoryLimit(MemoryLimit)
 	}
 }
+
+// MemoryLimit is the lab's soft memory limit (GOMEMLIMIT unset).
+const MemoryLimit = 768 << 20
