@@ -2,5 +2,8 @@
 
 package main
 
+// addrRange is [lo, hi) in the address space.
+type addrRange struct{ lo, hi uintptr }
+
 // adviseHugeHeap is Linux's transparent huge page advice; elsewhere the heap is left as is.
-func adviseHugeHeap(int64) (begin, end uintptr) { return 0, 0 }
+func adviseHugeHeap(int64) []addrRange { return nil }
