@@ -254,6 +254,8 @@ import (
 	"testing"
 	"text/tabwriter"
 	"time"
+
+	"github.com/roceaudit/roceaudit/internal/godebug"
 )
 
 type scaleConfig struct {
@@ -486,23 +488,18 @@ func hugePageNote(godebug string) string {
 		return fmt.Sprintf("unknown (%s reads %q)", thpEnabled, strings.TrimSpace(string(raw)))
 	case mode == "never":
 		return "never (the kernel gives none)"
-	case thpDisabled(godebug):
-		return mode + ", no advice (GODEBUG=disablethp=1)"
+	case thpAdviceOff(godebug):
+		return mode + ", no advice (GODEBUG disablethp)"
 	case mode == "always":
 		return "always (every anonymous mapping)"
 	}
 	return mode + " (the auditor and the lab advise their heaps)"
 }
 
-// thpDisabled is whether GODEBUG's last disablethp setting is 1: the auditor then advises nothing.
-func thpDisabled(godebug string) bool {
-	off := false
-	for _, kv := range strings.Split(godebug, ",") {
-		if k, v, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && k == "disablethp" {
-			off = v == "1"
-		}
-	}
-	return off
+// thpAdviceOff is whether GODEBUG turns the auditor's advice off, as the runtime reads it.
+func thpAdviceOff(env string) bool {
+	off, _ := godebug.Value(env, "disablethp")
+	return off != 0
 }
 
 // thpMode is the bracketed choice of a sysfs setting such as "always [madvise] never".

@@ -6,10 +6,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
-	"strings"
 	"syscall"
 	"unsafe"
+
+	"github.com/roceaudit/roceaudit/internal/godebug"
 )
 
 // Page faults were 13-17% of an 8-rail 1,000-device audit's CPU (perf: 74k faults, one per
@@ -19,15 +21,21 @@ import (
 // heap grows into next: it maps that much heap, advises MADV_HUGEPAGE (kept by the
 // mapping after the pages are released) and gives it back, so the run faults 2 MiB at a
 // time. Measured: faults 77k -> 8.5k, CPU per device 4.4-4.8 -> 3.8-4.2 ms, peak RSS
-// 239-257 -> 280-292 MiB. GODEBUG=disablethp=1, Go's own switch, turns it off.
+// 239-257 -> 280-292 MiB. GODEBUG=disablethp=1, Go's own switch, turns it off (read as the
+// runtime reads it). A long-lived process (lab up) may see khugepaged fill advised 2 MiB
+// ranges the scavenger had partly released (golang/go#64332): its RSS can creep toward the
+// advised size, never past it.
 //
-// The heap is mapped in blocks of adviseBlock: the allocator zeroes a block whole when any
-// of its pages was used before, and one block of the whole size sometimes overlapped a few
-// used pages and was zeroed, faulting in 1 GiB (a check's peak RSS 110 MiB -> 1 GiB, 3 s).
-// Zeroing a small block touches little more than pages already resident.
+// The allocator clears a large block whole when any of its pages was used before and is
+// not released to the OS: one block of the whole size now and then did, and the clear
+// faulted in 1 GiB (a check's peak RSS 110 MiB -> 1 GiB, 3 s). So every free page is released
+// first (a block of released or never-used pages needs no clear), the heap is mapped in
+// blocks of the runtime's growth unit, and a heap already past maxHeapToAdvise is left as is:
+// the advice is for a run's start, where the collection before it is cheap.
 const (
-	hugePageBytes = 2 << 20
-	adviseBlock   = 4 << 20 // the runtime's unit of heap growth (a page-allocator chunk)
+	hugePageBytes   = 2 << 20
+	adviseBlock     = 4 << 20 // the runtime's unit of heap growth (a page-allocator chunk)
+	maxHeapToAdvise = 64 << 20
 )
 
 // addrRange is [lo, hi) in the address space.
@@ -35,9 +43,13 @@ type addrRange struct{ lo, hi uintptr }
 
 // adviseHugeHeap advises huge pages for the next n bytes of heap and returns the ranges advised.
 func adviseHugeHeap(n int64) []addrRange {
-	if n < 2*hugePageBytes || godebugSet("disablethp") {
+	env := os.Getenv("GODEBUG")
+	off, _ := godebug.Value(env, "disablethp")
+	dontneed, set := godebug.Value(env, "madvdontneed") // 0: released pages are cleared on reuse
+	if off != 0 || (set && dontneed == 0) || n < 2*hugePageBytes || heapObjectBytes() > maxHeapToAdvise {
 		return nil
 	}
+	debug.FreeOSMemory()
 	blocks := make([][]byte, 0, (n+adviseBlock-1)/adviseBlock)
 	spans := make([]addrRange, 0, cap(blocks))
 	for mapped := int64(0); mapped < n; mapped += adviseBlock {
@@ -86,13 +98,12 @@ func mergeRanges(rs []addrRange) []addrRange {
 	return out
 }
 
-// godebugSet is whether GODEBUG sets name to 1 (a later setting wins, as in the runtime).
-func godebugSet(name string) bool {
-	set := false
-	for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
-		if k, v, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && k == name {
-			set = v == "1"
-		}
+// heapObjectBytes is the heap's objects now, live or not yet swept.
+func heapObjectBytes() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
 	}
-	return set
+	return sample[0].Value.Uint64()
 }

@@ -78,8 +78,8 @@ func (a *app) labCmd() *cobra.Command {
 				return usagef("lab up needs --dir DIR (where inventory.yaml and known_hosts are written)")
 			}
 			opts.Dir = f.dir
-			adviseHugeHeap(lab.MemoryLimit) // the emulated devices' state and their replies
-			lab.TuneRuntime()               // this process serves the lab and nothing else
+			adviseHugeHeapOnce(lab.MemoryLimit) // the emulated devices' state and their replies
+			lab.TuneRuntime()                   // this process serves the lab and nothing else
 			l, err := lab.Start(cmd.Context(), opts)
 			if err != nil {
 				return fmt.Errorf("starting the lab: %w", err)

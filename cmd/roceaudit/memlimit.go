@@ -27,15 +27,13 @@ const (
 // limitMemory sets the soft memory limit for a run over devices devices, unless GOMEMLIMIT
 // says otherwise (or under go test, where one process runs many small fabrics).
 func limitMemory(devices int) {
+	adviseHugeHeapOnce(memLimitFor(devices)) // the heap grows from here
 	if os.Getenv("GOMEMLIMIT") != "" || testing.Testing() {
 		return
 	}
 	memGuard.mu.Lock()
 	defer memGuard.mu.Unlock()
 	memGuard.floor = memLimitFor(devices)
-	if !memGuard.armed {
-		adviseHugeHeap(memGuard.floor) // the heap grows from here, before the limit binds
-	}
 	debug.SetMemoryLimit(memGuard.floor)
 	if !memGuard.armed {
 		memGuard.armed = true
@@ -128,6 +126,7 @@ func gcPacedElsewhere() bool {
 // known yet, so the memory limit of readDevices devices bounds the heap meanwhile (past it,
 // the limit follows the live heap, as in any run); readSnapshots then sets the fabric's.
 func collectLessWhileReading() (restore func()) {
+	adviseHugeHeapOnce(memLimitFor(readDevices)) // before the snapshots fill the heap, GOGC set or not
 	if gcPacedElsewhere() {
 		return func() {}
 	}
@@ -140,6 +139,16 @@ const (
 	readGCPercent = 400
 	readDevices   = 10240 // a limit of ~1 GiB
 )
+
+// adviseHugeHeapOnce advises huge pages for the next n bytes of heap (adviseHugeHeap) the
+// first time a process calls it; not under go test, where one process runs many fabrics.
+func adviseHugeHeapOnce(n int64) {
+	if !testing.Testing() {
+		hugeHeapOnce.Do(func() { adviseHugeHeap(n) })
+	}
+}
+
+var hugeHeapOnce sync.Once
 
 func memLimitFor(devices int) int64 {
 	return memLimitBase + int64(max(devices, 0))*memLimitPerDevice
