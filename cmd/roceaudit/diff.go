@@ -45,6 +45,7 @@ func (a *app) diffCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			adviseHugeHeapOnce(memLimitFor(readDevices)) // two snapshots may be a fabric's size each
 			before, err := a.loadForDiff(args[0], opts)
 			if err != nil {
 				return err

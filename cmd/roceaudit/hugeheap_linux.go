@@ -29,9 +29,10 @@ import (
 // The allocator clears a large block whole when any of its pages was used before and is
 // not released to the OS: one block of the whole size now and then did, and the clear
 // faulted in 1 GiB (a check's peak RSS 110 MiB -> 1 GiB, 3 s). So every free page is released
-// first (a block of released or never-used pages needs no clear), the heap is mapped in
-// blocks of the runtime's growth unit, and a heap already past maxHeapToAdvise is left as is:
-// the advice is for a run's start, where the collection before it is cheap.
+// first (a block of released or never-used pages needs no clear, unless another goroutine
+// frees pages meanwhile: then a clear is one block), the heap is mapped in blocks of the
+// runtime's growth unit, and a heap already past maxHeapToAdvise is left as is: the advice
+// is for a run's start, where the collection before it is cheap and nothing else allocates.
 const (
 	hugePageBytes   = 2 << 20
 	adviseBlock     = 4 << 20 // the runtime's unit of heap growth (a page-allocator chunk)
