@@ -211,7 +211,7 @@ func (c *Client) runList(ctx context.Context, cmds []string, limits []time.Durat
 	tick := make(chan struct{}, 1)
 	stdout, stderr := newSplitter(token, true, tick), newSplitter(token, false, nil)
 	full := make(chan struct{}, 1)
-	stdout.full, stderr.full = full, full
+	stdout.cur.full, stderr.cur.full = full, full
 	sess.Stdout, sess.Stderr = stdout, stderr
 	if err := sess.Start(batchList(cmds, token)); err != nil {
 		sess.Close()

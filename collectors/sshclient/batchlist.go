@@ -124,11 +124,10 @@ type splitter struct {
 	token      []byte
 	withStatus bool
 	done       chan<- struct{}
-	full       chan<- struct{} // told when a part passes MaxOutput (see flooding)
 
 	mu        sync.Mutex
 	pending   []byte // not yet judged: may hold the start of a marker
-	cur       capped
+	cur       capped // its full, when set, hears of a part passing MaxOutput (see flooding)
 	parts     []string
 	status    []int
 	malformed bool // a marker line that is not TOKEN [status]\n: nothing more is believed
@@ -159,12 +158,10 @@ func (s *splitter) Write(p []byte) (int, error) {
 			// kept bytes make the next write a copy (always keeping a token's length copied
 			// every write, 85 MB of a 1,000-device 8-rail audit).
 			keep := markerStart(data, s.token)
-			s.cur.full = s.full
 			_, _ = s.cur.Write(data[:len(data)-keep])
 			data = data[len(data)-keep:]
 			break
 		}
-		s.cur.full = s.full
 		_, _ = s.cur.Write(data[:i])
 		rest := data[i+len(s.token):]
 		nl := bytes.IndexByte(rest, '\n')
@@ -183,7 +180,7 @@ func (s *splitter) Write(p []byte) (int, error) {
 		}
 		s.parts = append(s.parts, s.cur.String())
 		s.status = append(s.status, status)
-		s.cur = capped{}
+		s.cur = capped{full: s.cur.full}
 		data = rest[nl+1:]
 		if s.done != nil {
 			select {
