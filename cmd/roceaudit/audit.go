@@ -267,7 +267,7 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			snap, err := readSnapshots(args, func(msg string) { fmt.Fprintln(a.stderr, "roceaudit: warning: "+msg) })
+			snap, err := readSnapshots(args, a.warn)
 			if err != nil {
 				return err
 			}

@@ -55,7 +55,7 @@ func (a *app) diffCmd() *cobra.Command {
 				return err
 			}
 			for _, w := range diffCaveats(args, before, after) {
-				fmt.Fprintln(a.stderr, "roceaudit: warning: "+w)
+				a.warn(w)
 			}
 			d := reports.Diff(before, after, failOn)
 			if a.quiet {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -79,15 +80,7 @@ func adviseHugeHeap(n int64) []addrRange {
 
 // mergeRanges sorts rs and joins the ranges that touch.
 func mergeRanges(rs []addrRange) []addrRange {
-	slices.SortFunc(rs, func(a, b addrRange) int {
-		switch {
-		case a.lo < b.lo:
-			return -1
-		case a.lo > b.lo:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(rs, func(a, b addrRange) int { return cmp.Compare(a.lo, b.lo) })
 	out := rs[:0]
 	for _, r := range rs {
 		if n := len(out); n > 0 && r.lo <= out[n-1].hi {

@@ -121,7 +121,7 @@ func (a *app) validateCmd() *cobra.Command {
 			// An inventory is often validated where it is kept, not where it is run from: what
 			// this machine's SSH files lack is a warning here, and an error when collecting.
 			if err := sshclient.CheckLocal(in, a.tofu); err != nil {
-				fmt.Fprintln(a.stderr, "roceaudit: warning: "+err.Error())
+				a.warn(err.Error())
 			}
 			hosts, switches := 0, 0
 			for _, d := range in.Devices {

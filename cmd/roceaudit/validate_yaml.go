@@ -20,6 +20,11 @@ func (a *app) printInventoryYAML(inv *inventory.Inventory) error {
 // inventoryWarnings shows on stderr what an import read but did not use.
 func (a *app) inventoryWarnings(inv *inventory.Inventory) {
 	for _, w := range inv.Warnings {
-		fmt.Fprintln(a.stderr, "roceaudit: warning: "+w)
+		a.warn(w)
 	}
+}
+
+// warn tells the user on stderr of something that does not stop the run.
+func (a *app) warn(msg string) {
+	fmt.Fprintln(a.stderr, "roceaudit: warning: "+msg)
 }
