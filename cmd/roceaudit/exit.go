@@ -67,7 +67,7 @@ func exitCode(err error, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "roceaudit: "+errTerminated.Error())
 			return exitTerminated
 		}
-		fmt.Fprintln(stderr, "roceaudit: interrupted")
+		fmt.Fprintln(stderr, "roceaudit: "+errInterrupted.Error()) // Ctrl-C, or a cancel without a signal
 		return exitInterrupted
 	}
 	fmt.Fprintln(stderr, "roceaudit: "+err.Error())
